@@ -1,0 +1,33 @@
+/**
+ * The whole boundary between the UI (main thread) and the core (Web Worker),
+ * in one place, in the style of VS Code's extHost protocol: remote methods are
+ * prefixed `$`, arguments and results are plain data, and failures come back
+ * as `Result` values, never as thrown class instances.
+ */
+import type { Result } from './result';
+import type { ViewPatch } from './views';
+
+export type PatchListener = (patch: ViewPatch) => void;
+
+export interface CoreApi {
+  /** Starts the stream of view patches: a full snapshot first, then coalesced diffs, at most one per frame. */
+  $subscribe(listener: PatchListener): Promise<void>;
+  /** Signs in with email and password. A failure names the field to blame when there is one. */
+  $signIn(email: string, password: string): Promise<Result<null>>;
+  /** Ends the session and forgets its credentials. The local log is kept for the next sign-in of the same user. */
+  $signOut(): Promise<void>;
+  /** Brings a conversation into view (null: none): loads its newest page and marks it viewed. */
+  $openConversation(address: string | null): Promise<void>;
+  /** Fetches the next older page of the open conversation. */
+  $loadOlder(address: string): Promise<Result<null>>;
+  /** Posts text typed in the composer; the worker turns it into message parts. */
+  $post(address: string, text: string): Promise<Result<{ guid: string }>>;
+  /** Deletes one of the user's messages. */
+  $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Tells others the user is typing (throttled in the worker). */
+  $typing(address: string): Promise<void>;
+  /** Opens (or creates) the direct message with a company user. */
+  $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
+  /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
+  $setAttention(attentive: boolean): Promise<void>;
+}

@@ -1,0 +1,141 @@
+/**
+ * Wire entities shared by REST responses and socket frames (spec 1 §3, spec 3 §3).
+ * Field names are the spec's; shapes the spec leaves open are chosen here and
+ * documented in docs/protocol.md.
+ */
+import { z } from 'zod';
+
+const guid = z.string().min(1).max(200);
+/** Epoch milliseconds. The spec names `created`/`last_message_ts` but not their format. */
+const epochMs = z.number().int().nonnegative();
+
+/** Inline parts may appear inside list items. */
+export const TextPart = z.object({ type: z.literal('text'), text: z.string().max(40_000) });
+/** A mention; `scope` says who is notified (spec 1 §3 "person (with a scope)"). */
+export const PersonPart = z.object({
+  type: z.literal('person'),
+  user_guid: guid,
+  name: z.string().max(200),
+  scope: z.enum(['user', 'channel', 'all']).default('user'),
+});
+export const HyperlinkPart = z.object({
+  type: z.literal('hyperlink'),
+  url: z.string().max(4_000),
+  text: z.string().max(4_000).optional(),
+});
+export const CommandPart = z.object({ type: z.literal('command'), code: z.string().max(100), text: z.string().max(4_000).default('') });
+export const InlinePart = z.discriminatedUnion('type', [TextPart, PersonPart, HyperlinkPart, CommandPart]);
+export type InlinePart = z.infer<typeof InlinePart>;
+
+const ListItems = z.array(z.array(InlinePart).max(500)).max(500);
+export const BulletListPart = z.object({ type: z.literal('bullet-list'), items: ListItems });
+export const OrderedListPart = z.object({ type: z.literal('ordered-list'), items: ListItems });
+/** Conference links need a numeric token (spec 1 §5). */
+export const VideoConferencePart = z.object({ type: z.literal('video_conference'), token: z.string().regex(/^\d{1,20}$/) });
+
+export const MessagePart = z.discriminatedUnion('type', [
+  TextPart,
+  PersonPart,
+  HyperlinkPart,
+  CommandPart,
+  BulletListPart,
+  OrderedListPart,
+  VideoConferencePart,
+]);
+export type MessagePart = z.infer<typeof MessagePart>;
+export const MessageParts = z.array(MessagePart).max(1_000);
+
+export const Reaction = z.object({ target_user_guid: guid, content: z.string().min(1).max(64) });
+export type Reaction = z.infer<typeof Reaction>;
+
+/**
+ * A message as it travels. `json` is the serialized list of parts (the field
+ * name the spec uses for posting); decoding parses it into `parts` so nothing
+ * inside the core ever sees an unparsed body.
+ */
+export const MessageWire = z.object({
+  guid,
+  address: guid,
+  created: epochMs,
+  from_guid: guid,
+  from_first_name: z.string().max(200).default(''),
+  from_last_name: z.string().max(200).default(''),
+  json: z.string().max(200_000),
+  reply_to: guid.nullable().default(null),
+  is_urgent: z.boolean().default(false),
+  flag: z.number().int().min(0).max(12).default(0),
+  disable_notification: z.boolean().default(false),
+  reactions: z.array(Reaction).max(10_000).default([]),
+  client_guid: guid.nullable().default(null),
+});
+export type MessageWire = z.input<typeof MessageWire>;
+
+/** The decoded message used everywhere inside the client: parts instead of a JSON string. */
+export const Message = MessageWire.transform(({ json, ...rest }, ctx) => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'json is not valid JSON', path: ['json'] });
+    return z.NEVER;
+  }
+  const parts = MessageParts.safeParse(raw);
+  if (!parts.success) {
+    ctx.addIssue({ code: 'custom', message: `json: ${parts.error.issues[0]?.message ?? 'invalid parts'}`, path: ['json'] });
+    return z.NEVER;
+  }
+  return { ...rest, parts: parts.data };
+});
+export type Message = z.output<typeof Message>;
+
+/** channel_type (spec 1 §3): 0 DM/conversation, 1 team or department, 2 company, 3 task. */
+export const ChannelType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export const ETYPES = ['DM', 'external DM', 'channel', 'external channel', 'company', 'announcement', 'task'] as const;
+export const Etype = z.enum(ETYPES);
+export type Etype = z.infer<typeof Etype>;
+
+export const Channel = z.object({
+  guid,
+  address: guid,
+  name: z.string().max(500),
+  source: z.string().max(200).default('local'),
+  channel_type: ChannelType,
+  etype: Etype,
+  /** Marks a department (or announcement channel) among channel_type 1. */
+  is_hr: z.boolean().default(false),
+  is_external: z.boolean().default(false),
+  is_private: z.boolean().default(true),
+  is_open: z.boolean().default(true),
+  read_only: z.boolean().default(false),
+  is_member: z.boolean().default(true),
+  /** 0 member, 2 admin; null when the user is not a member. */
+  member_type: z.union([z.literal(0), z.literal(2)]).nullable().default(0),
+  user_is_admin: z.boolean().default(false),
+  folder_guid: guid.nullable().default(null),
+  company_guid: guid.nullable().default(null),
+  target_user_guid: guid.nullable().default(null),
+  task_guid: guid.nullable().default(null),
+  unread_messages: z.number().int().nonnegative().default(0),
+  channel_on: z.boolean().default(true),
+  last_message: Message.nullable().default(null),
+  last_message_ts: epochMs.nullable().default(null),
+});
+export type ChannelWire = z.input<typeof Channel>;
+export type Channel = z.output<typeof Channel>;
+
+/** A company user (spec 3 §3 User). user_type 0 is a normal user, 2 the bot. */
+export const User = z.object({
+  target_user_guid: guid,
+  first_name: z.string().max(200),
+  last_name: z.string().max(200),
+  name: z.string().max(400),
+  email: z.string().max(320).optional(),
+  company_guid: guid,
+  user_type: z.number().int().nonnegative().default(0),
+  is_blocked: z.boolean().default(false),
+  is_company_admin: z.boolean().default(false),
+  connection_state: z.string().max(50).default(''),
+  imageURL: z.string().max(2_000).nullable().default(null),
+});
+export type UserWire = z.input<typeof User>;
+export type User = z.output<typeof User>;

@@ -1,0 +1,76 @@
+/**
+ * The event log's vocabulary. Every input the core accepts (socket frame, REST
+ * response, user intent, timer tick) becomes one or more of these, appended to
+ * the log in an envelope; projections are folds over them.
+ *
+ * Events are built inside the core from input that was already validated at
+ * the edge, so they are plain TypeScript types, not schemas: the log is our own
+ * data, stamped with LOG_SCHEMA_VERSION, and a log of another version is
+ * discarded and refetched rather than migrated (it is a cache of the server).
+ * Events are structured-clone-safe and never carry secrets (tokens, passwords).
+ */
+import type { Channel, Message, Reaction, User } from './entities';
+
+/** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
+export const LOG_SCHEMA_VERSION = 1;
+
+export const SOURCES = ['socket', 'rest', 'intent', 'timer', 'system'] as const;
+export type EventSource = (typeof SOURCES)[number];
+
+export const SOCKET_STATES = ['connecting', 'online', 'offline'] as const;
+export type SocketState = (typeof SOCKET_STATES)[number];
+
+export interface Bookmark {
+  guid: string;
+  created: number;
+}
+
+export type DomainEvent =
+  /** The user signed in, or a stored session was resumed. */
+  | { type: 'session.started'; user: User }
+  /** The session ended: signed out, refused by the server (403) or closed by an OUT frame. */
+  | { type: 'session.ended'; reason: 'signed-out' | 'unauthorized' | 'server-logout' }
+  /** The company directory (users/list). Replaces what was known. */
+  | { type: 'users.listed'; users: User[] }
+  /** The full channel list (channels/list). Replaces what was known, unread counts included. */
+  | { type: 'channels.listed'; channels: Channel[] }
+  /** One channel appeared or changed (CHA, conversations/start). */
+  | { type: 'channel.upserted'; channel: Channel }
+  /** The user lost a channel (CHA remove). */
+  | { type: 'channel.removed'; address: string }
+  /** A page of history (messages/history); page 0 is the newest. */
+  | { type: 'history.loaded'; address: string; page: number; page_size: number; messages: Message[] }
+  /** A message arrived (MSG frame or the post response). Idempotent by guid. */
+  | { type: 'message.received'; message: Message }
+  /** A message was deleted (DEL frame or the user's own deletion). */
+  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number }
+  /** A message's reactions changed (REA frame). */
+  | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[] }
+  /** The user brought a conversation into view (null: none). */
+  | { type: 'channel.opened'; address: string | null }
+  /** The user has seen a channel up to `bookmark`: unread is set to `unread` (spec 1 §4). */
+  | { type: 'channel.viewed'; address: string; unread: number; bookmark: Bookmark | null }
+  /** Someone is typing in a channel (TYP frame). Expires 5 s after the envelope time. */
+  | { type: 'typing.started'; address: string; user_guid: string; name: string }
+  /** The socket's state changed. */
+  | { type: 'connection.changed'; state: SocketState }
+  /** Time passed; folds expire what is due at the envelope time. */
+  | { type: 'clock.ticked' };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** Every event travels in an envelope: its place in the log, when it happened, and where it came from. */
+export interface Envelope<E extends DomainEvent = DomainEvent> {
+  /** 1-based, gapless, strictly increasing position in the log. */
+  seq: number;
+  /** Epoch ms from the core's injected clock: the only time a fold may read. */
+  at: number;
+  source: EventSource;
+  event: E;
+}
+
+/** Exhaustiveness check for switches over event types: a missing case is a compile error. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,52 @@
+/** Every frame the server may send, as one union, and its only decoder. */
+import type { z } from 'zod';
+import { fail, ok, type Result } from '../result';
+import { ChaFrame } from './channels';
+import { AckFrame, ChkFrame, OutFrame } from './connection';
+import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
+import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { TypFrameDown } from './typing';
+
+const downSchemas = {
+  MSG: MsgFrame,
+  DEL: DelFrame,
+  REA: ReaFrame,
+  TYP: TypFrameDown,
+  CHK: ChkFrame,
+  ACK: AckFrame,
+  OUT: OutFrame,
+  CHA: ChaFrame,
+} as const;
+
+type DownSchemas = typeof downSchemas;
+export type DownCode = keyof DownSchemas;
+export type DownFrame = { [C in DownCode]: { code: C; data: z.output<DownSchemas[C]> } }[DownCode];
+/** What the server writes: the schema input side (before defaults and decoding). */
+export type DownFrameInput<C extends DownCode> = z.input<DownSchemas[C]>;
+
+export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
+
+/**
+ * Receive codes the spec lists (spec 1 §7) that this client does not handle yet.
+ * They are ignored without a rejection being logged, so later features can take them.
+ */
+export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
+  'VCH', 'ALD', 'CAN', 'ALR', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+]);
+
+export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };
+
+/** Decodes one inbound frame. Never throws. */
+export function decodeDownFrame(text: unknown): DownDecode {
+  const split = splitFrame(text);
+  if (!split.ok) return split;
+  const { code, body } = split.value;
+  if (!(code in downSchemas)) {
+    if (KNOWN_UNHANDLED_DOWN_CODES.has(code)) return { ok: 'ignored', code };
+    return fail({ code, reason: 'unknown frame code' });
+  }
+  const schema = downSchemas[code as DownCode];
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return fail({ code, reason: describeIssue(parsed.error) });
+  return ok({ code, data: parsed.data } as DownFrame);
+}

@@ -1,0 +1,18 @@
+/** Message frames, server to client: new messages, deletions, reaction changes. */
+import { z } from 'zod';
+import { Message, Reaction } from '../entities';
+
+const guid = z.string().min(1).max(200);
+
+/** MSG: a message was posted in a channel the user belongs to. */
+export const MsgFrame = z.object({ message: Message });
+/** DEL: a message was deleted. `from_guid` and `created` let unread counters decide without the message at hand. */
+export const DelFrame = z.object({
+  address: guid,
+  guid,
+  from_guid: guid.optional(),
+  created: z.number().int().nonnegative().optional(),
+  reply_to: guid.nullable().optional(),
+});
+/** REA: the full reaction list of a message after a change. */
+export const ReaFrame = z.object({ address: guid, guid, reactions: z.array(Reaction).max(10_000) });

@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverPort = Number(process.env.PORT ?? 8080);
+const apiTarget = `http://127.0.0.1:${serverPort}`;
+
+export default defineConfig({
+  root: 'ui',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  worker: {
+    format: 'es',
+  },
+  server: {
+    port: 5173,
+    // `npm run dev`: Vite serves the UI with hot reload; the API and socket go to the local server.
+    proxy: {
+      '/data': apiTarget,
+      '/secure': apiTarget,
+      '/websocket': { target: apiTarget.replace('http', 'ws'), ws: true },
+    },
+  },
+  test: {
+    root: '.',
+    include: ['{protocol,projections,core-worker,ui,server,fixtures,tests}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
