@@ -1,0 +1,62 @@
+/** The real-world dependencies of the core inside a browser worker. */
+import type { CoreDeps, FrameScheduler, HttpPost, SocketLike, Storage } from './ports';
+
+export const browserHttp: HttpPost = async (url, body, headers) => {
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed };
+};
+
+/**
+ * At most one UI update per animation frame. Workers get requestAnimationFrame
+ * in Chromium and Firefox; a hidden page pauses it, so a 100 ms timer stands
+ * in, and whichever comes first runs.
+ */
+export const frameScheduler: FrameScheduler = (fn) => {
+  let done = false;
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
+  const timer = setTimeout(run, raf === null ? 16 : 100);
+  return () => {
+    done = true;
+    if (raf !== null) cancelAnimationFrame(raf);
+    clearTimeout(timer);
+  };
+};
+
+/** Storage whose IndexedDB opens lazily: the worker can expose its API before the database is ready. */
+export function lazyStorage(opening: Promise<Storage>): Storage {
+  return {
+    openLog: async (userGuid) => (await opening).openLog(userGuid),
+    getItem: async <T>(key: string) => (await opening).getItem<T>(key),
+    setItem: async (key, value) => (await opening).setItem(key, value),
+    removeItem: async (key) => (await opening).removeItem(key),
+  };
+}
+
+export function browserDeps(storage: Storage): CoreDeps {
+  return {
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    random: { uuid: () => crypto.randomUUID() },
+    http: browserHttp,
+    // The browser's WebSocket has the handler properties SocketLike names; its Event types are just richer.
+    openSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    storage,
+    logger: { warn: (m) => console.warn(`[plaza-core] ${m}`), info: (m) => console.info(`[plaza-core] ${m}`) },
+    baseUrl: self.location.origin,
+    scheduleFrame: frameScheduler,
+  };
+}

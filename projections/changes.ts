@@ -1,0 +1,58 @@
+/**
+ * What a fold touched, so the publisher can send only those records to the UI.
+ * Folds mutate their own state in place and note the keys they changed here:
+ * copying a 5,000-channel map per event (as an Immer `produce` would) is the
+ * cost Plaza exists to avoid.
+ */
+export interface ChangeSet {
+  session: boolean;
+  connection: boolean;
+  users: boolean;
+  /** Channel addresses whose sidebar entry changed. */
+  channels: Set<string>;
+  /** Every channel may have changed (a full channel list arrived). */
+  allChannels: boolean;
+  /** Per channel: message guids that changed, or 'all' when the store was rebuilt. */
+  messages: Map<string, Set<string> | 'all'>;
+  /** Channel addresses whose paged-store metadata changed. */
+  conversationMeta: Set<string>;
+  /** Channel addresses whose typing list changed. */
+  typing: Set<string>;
+  /** The open conversation changed. */
+  openConversation: boolean;
+}
+
+export function createChangeSet(): ChangeSet {
+  return {
+    session: false,
+    connection: false,
+    users: false,
+    channels: new Set(),
+    allChannels: false,
+    messages: new Map(),
+    conversationMeta: new Set(),
+    typing: new Set(),
+    openConversation: false,
+  };
+}
+
+export function touchMessage(changes: ChangeSet, address: string, guid: string): void {
+  const current = changes.messages.get(address);
+  if (current === 'all') return;
+  if (current) current.add(guid);
+  else changes.messages.set(address, new Set([guid]));
+}
+
+export function isEmpty(changes: ChangeSet): boolean {
+  return (
+    !changes.session &&
+    !changes.connection &&
+    !changes.users &&
+    !changes.allChannels &&
+    !changes.openConversation &&
+    changes.channels.size === 0 &&
+    changes.messages.size === 0 &&
+    changes.conversationMeta.size === 0 &&
+    changes.typing.size === 0
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Turns what the user typed into message parts: lines starting "- " or "* "
+ * become a bullet list, "1. " an ordered list; http(s) and mailto links become
+ * hyperlinks; "@First Last" (or a unique "@First") of a known user becomes a
+ * person part with scope "user". Everything else stays text, exactly as typed.
+ */
+import type { InlinePart, MessagePart, User } from '../protocol/entities';
+
+const URL_PATTERN = /\b(?:https?:\/\/|mailto:)[^\s<>"]+[^\s<>".,;:!?)\]}'"]/gi;
+const BULLET = /^\s*[-*•]\s+(.*)$/;
+const ORDERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
+
+interface Mentionable {
+  guid: string;
+  label: string;
+}
+
+function mentionables(users: Iterable<User>): Mentionable[] {
+  const list: Mentionable[] = [];
+  const firstNames = new Map<string, number>();
+  const all = [...users];
+  for (const u of all) firstNames.set(u.first_name.toLowerCase(), (firstNames.get(u.first_name.toLowerCase()) ?? 0) + 1);
+  for (const u of all) {
+    const full = `${u.first_name} ${u.last_name}`.trim();
+    if (full) list.push({ guid: u.target_user_guid, label: full });
+    if (u.first_name && firstNames.get(u.first_name.toLowerCase()) === 1) list.push({ guid: u.target_user_guid, label: u.first_name });
+  }
+  // Longest label first, so "@Bob Brown" wins over "@Bob".
+  return list.sort((a, b) => b.label.length - a.label.length);
+}
+
+function pushText(parts: InlinePart[], text: string): void {
+  if (!text) return;
+  const last = parts[parts.length - 1];
+  if (last?.type === 'text') last.text += text;
+  else parts.push({ type: 'text', text });
+}
+
+function mentionsIn(text: string, people: Mentionable[], parts: InlinePart[]): void {
+  let rest = text;
+  while (rest) {
+    const at = rest.indexOf('@');
+    if (at < 0) break;
+    const after = rest.slice(at + 1);
+    const hit = people.find((p) => after.toLowerCase().startsWith(p.label.toLowerCase()) && !/[\p{L}\p{N}_]/u.test(after.charAt(p.label.length)));
+    if (!hit || (at > 0 && /[\p{L}\p{N}_]/u.test(rest.charAt(at - 1)))) {
+      pushText(parts, rest.slice(0, at + 1));
+      rest = after;
+      continue;
+    }
+    pushText(parts, rest.slice(0, at));
+    parts.push({ type: 'person', user_guid: hit.guid, name: after.slice(0, hit.label.length), scope: 'user' });
+    rest = after.slice(hit.label.length);
+  }
+  pushText(parts, rest);
+}
+
+function inlineParts(text: string, people: Mentionable[]): InlinePart[] {
+  const parts: InlinePart[] = [];
+  let index = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    mentionsIn(text.slice(index, match.index), people, parts);
+    parts.push({ type: 'hyperlink', url: match[0] });
+    index = match.index + match[0].length;
+  }
+  mentionsIn(text.slice(index), people, parts);
+  return parts;
+}
+
+/** Message parts for the typed text. Blank text gives no parts. */
+export function partsFromText(text: string, users: Iterable<User> = []): MessagePart[] {
+  const people = mentionables(users);
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const parts: MessagePart[] = [];
+  let paragraph: string[] = [];
+  const flushParagraph = (): void => {
+    if (paragraph.length === 0) return;
+    for (const p of inlineParts(paragraph.join('\n'), people)) {
+      const last = parts[parts.length - 1];
+      if (p.type === 'text' && last?.type === 'text') last.text += p.text;
+      else parts.push(p);
+    }
+    paragraph = [];
+  };
+  for (const line of lines) {
+    const bullet = BULLET.exec(line);
+    const ordered = bullet ? null : ORDERED.exec(line);
+    const kind = bullet ? 'bullet-list' : ordered ? 'ordered-list' : null;
+    if (!kind) {
+      paragraph.push(line);
+      continue;
+    }
+    // A list ends the paragraph before it; the newline between them is implied by the list.
+    if (paragraph.length > 0 && paragraph.every((l) => l.trim() === '')) paragraph = [];
+    flushParagraph();
+    const item = inlineParts((bullet ?? ordered)![1]!, people);
+    const last = parts[parts.length - 1];
+    if (last && last.type === kind) last.items.push(item);
+    else parts.push({ type: kind, items: [item] });
+  }
+  flushParagraph();
+  // Trim surrounding blank lines of text parts at the edges.
+  const first = parts[0];
+  if (first?.type === 'text') first.text = first.text.replace(/^\s*\n/, '');
+  const last = parts[parts.length - 1];
+  if (last?.type === 'text') last.text = last.text.replace(/\n\s*$/, '');
+  return parts.filter((p) => p.type !== 'text' || p.text.trim() !== '');
+}

@@ -1,0 +1,57 @@
+/**
+ * All projections together, and the one fold that drives them. Order matters:
+ * `unread` and `channels` read the message store as it was before the event,
+ * so they run before `messages`.
+ */
+import type { Envelope } from '../protocol/events';
+import { applyChannels, createChannels, type ChannelsState } from './channels';
+import { createChangeSet, type ChangeSet } from './changes';
+import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applySession, createSession, type SessionState } from './session';
+import { applyTyping, createTyping, type TypingState } from './typing';
+import { applyUnread, createUnread, type UnreadState } from './unread';
+
+export interface Projections {
+  session: SessionState;
+  channels: ChannelsState;
+  unread: UnreadState;
+  messages: MessagesState;
+  typing: TypingState;
+  connection: ConnectionState;
+  /** seq of the last envelope folded in. */
+  seq: number;
+}
+
+export function createProjections(): Projections {
+  return {
+    session: createSession(),
+    channels: createChannels(),
+    unread: createUnread(),
+    messages: createMessages(),
+    typing: createTyping(),
+    connection: createConnection(),
+    seq: 0,
+  };
+}
+
+/** Folds one envelope into every projection, noting what changed. */
+export function applyEnvelope(p: Projections, envelope: Envelope, changes: ChangeSet): void {
+  if (envelope.seq <= p.seq) return; // already folded: replaying a log tail is idempotent
+  const me = p.session.user?.target_user_guid;
+  applySession(p.session, envelope, changes);
+  applyUnread(p.unread, envelope, changes, me, p.messages);
+  applyChannels(p.channels, envelope, changes, p.messages);
+  applyMessages(p.messages, envelope, changes);
+  applyTyping(p.typing, envelope, changes);
+  applyConnection(p.connection, envelope, changes);
+  p.seq = envelope.seq;
+}
+
+/** The from-scratch path: a fresh state folded from a whole log. */
+export function foldAll(envelopes: Iterable<Envelope>): Projections {
+  const p = createProjections();
+  const changes = createChangeSet();
+  for (const envelope of envelopes) applyEnvelope(p, envelope, changes);
+  return p;
+}

@@ -1,0 +1,140 @@
+/**
+ * Messages per channel as a paged store (spec 1 §3: page, page_size,
+ * isComplete). Messages are kept in display order (created, then guid) and
+ * de-duplicated by guid, so a message that arrives by socket and again in a
+ * history page is stored once.
+ */
+import type { Message } from '../protocol/entities';
+import type { Envelope } from '../protocol/events';
+import { touchMessage, type ChangeSet } from './changes';
+
+export interface MessageStore {
+  byGuid: Map<string, Message>;
+  /** Guids in display order. */
+  order: string[];
+  /** Highest history page loaded (0 is the newest), or -1 when none was loaded. */
+  page: number;
+  page_size: number;
+  /** Every page back to the first message is loaded. */
+  isComplete: boolean;
+}
+
+export interface MessagesState {
+  byAddress: Map<string, MessageStore>;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+export function createMessages(): MessagesState {
+  return { byAddress: new Map() };
+}
+
+function storeFor(state: MessagesState, address: string): MessageStore {
+  let store = state.byAddress.get(address);
+  if (!store) {
+    store = { byGuid: new Map(), order: [], page: -1, page_size: DEFAULT_PAGE_SIZE, isComplete: false };
+    state.byAddress.set(address, store);
+  }
+  return store;
+}
+
+/** Display order: older first; ties broken by guid so every client agrees. */
+export function compareMessages(a: Pick<Message, 'created' | 'guid'>, b: Pick<Message, 'created' | 'guid'>): number {
+  return a.created - b.created || (a.guid < b.guid ? -1 : a.guid > b.guid ? 1 : 0);
+}
+
+/** Inserts or replaces one message, keeping order. Returns whether it was new. */
+function upsert(store: MessageStore, message: Message): boolean {
+  const existing = store.byGuid.get(message.guid);
+  store.byGuid.set(message.guid, message);
+  if (existing && existing.created === message.created) return false;
+  if (existing) store.order.splice(store.order.indexOf(message.guid), 1);
+  // Binary search from the end: new messages almost always go last.
+  let lo = 0;
+  let hi = store.order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = store.byGuid.get(store.order[mid]!)!;
+    if (compareMessages(other, message) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  store.order.splice(lo, 0, message.guid);
+  return !existing;
+}
+
+/** The message before `guid` in display order, if any. */
+export function previousMessage(store: MessageStore, guid: string): Message | undefined {
+  const index = store.order.indexOf(guid);
+  return index > 0 ? store.byGuid.get(store.order[index - 1]!) : undefined;
+}
+
+export function latestMessage(store: MessageStore | undefined): Message | undefined {
+  if (!store || store.order.length === 0) return undefined;
+  return store.byGuid.get(store.order[store.order.length - 1]!);
+}
+
+/** Marks a message and the one after it (whose merged header depends on it) as changed. */
+function touchWithNext(changes: ChangeSet, store: MessageStore, address: string, guid: string): void {
+  touchMessage(changes, address, guid);
+  const next = store.order[store.order.indexOf(guid) + 1];
+  if (next) touchMessage(changes, address, next);
+}
+
+export function applyMessages(state: MessagesState, { event }: Envelope, changes: ChangeSet): void {
+  switch (event.type) {
+    case 'history.loaded': {
+      const store = storeFor(state, event.address);
+      for (const message of event.messages) {
+        upsert(store, message);
+        touchWithNext(changes, store, event.address, message.guid);
+      }
+      store.page_size = event.page_size;
+      store.page = Math.max(store.page, event.page);
+      if (event.messages.length < event.page_size) store.isComplete = true;
+      changes.conversationMeta.add(event.address);
+      return;
+    }
+    case 'message.received': {
+      const { message } = event;
+      const store = storeFor(state, message.address);
+      upsert(store, message);
+      touchWithNext(changes, store, message.address, message.guid);
+      return;
+    }
+    case 'message.deleted': {
+      const store = state.byAddress.get(event.address);
+      if (!store || !store.byGuid.has(event.guid)) return;
+      const index = store.order.indexOf(event.guid);
+      const next = store.order[index + 1];
+      store.order.splice(index, 1);
+      store.byGuid.delete(event.guid);
+      touchMessage(changes, event.address, event.guid);
+      if (next) touchMessage(changes, event.address, next);
+      return;
+    }
+    case 'reactions.changed': {
+      const store = state.byAddress.get(event.address);
+      const message = store?.byGuid.get(event.guid);
+      if (!store || !message) return;
+      store.byGuid.set(event.guid, { ...message, reactions: event.reactions });
+      touchMessage(changes, event.address, event.guid);
+      return;
+    }
+    case 'channel.removed':
+      if (state.byAddress.delete(event.address)) changes.messages.set(event.address, 'all');
+      return;
+    case 'channels.listed': {
+      // Channels the user lost take their messages with them.
+      const kept = new Set(event.channels.map((c) => c.address));
+      for (const address of [...state.byAddress.keys()]) {
+        if (!kept.has(address)) {
+          state.byAddress.delete(address);
+          changes.messages.set(address, 'all');
+        }
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}

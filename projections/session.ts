@@ -1,0 +1,51 @@
+/** Who is signed in, which conversation is open, and the company directory. */
+import type { User } from '../protocol/entities';
+import type { Envelope } from '../protocol/events';
+import type { ChangeSet } from './changes';
+
+export interface SessionState {
+  user: User | null;
+  /** True between session.started and session.ended. */
+  active: boolean;
+  endedReason: 'signed-out' | 'unauthorized' | 'server-logout' | null;
+  openAddress: string | null;
+  usersByGuid: Map<string, User>;
+}
+
+export function createSession(): SessionState {
+  return { user: null, active: false, endedReason: null, openAddress: null, usersByGuid: new Map() };
+}
+
+export function applySession(state: SessionState, { event }: Envelope, changes: ChangeSet): void {
+  switch (event.type) {
+    case 'session.started':
+      state.user = event.user;
+      state.active = true;
+      state.endedReason = null;
+      state.usersByGuid.set(event.user.target_user_guid, event.user);
+      changes.session = true;
+      changes.allChannels = true; // posting rights depend on who is signed in
+      return;
+    case 'session.ended':
+      state.active = false;
+      state.endedReason = event.reason;
+      changes.session = true;
+      return;
+    case 'users.listed': {
+      const self = state.user ? state.usersByGuid.get(state.user.target_user_guid) : undefined;
+      state.usersByGuid = new Map(event.users.map((u) => [u.target_user_guid, u]));
+      // users/list leaves the user out by default; keep knowing who we are.
+      if (self && !state.usersByGuid.has(self.target_user_guid)) state.usersByGuid.set(self.target_user_guid, self);
+      changes.users = true;
+      return;
+    }
+    case 'channel.opened':
+      if (state.openAddress !== event.address) {
+        state.openAddress = event.address;
+        changes.openConversation = true;
+      }
+      return;
+    default:
+      return; // other events do not concern the session
+  }
+}

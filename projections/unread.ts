@@ -1,0 +1,131 @@
+/**
+ * Unread counters (spec 1 §4): increment on a new message from another user,
+ * decrement on deletion, set on marking viewed; the bookmark only moves forward.
+ *
+ * `countedThrough` is the creation time up to which the count already includes
+ * messages. It makes the counter exact when a socket message and a channel
+ * list (whose count is the server's truth at its own moment) arrive in either
+ * order: a message at or before the watermark is never counted twice.
+ * Folded before `messages`, so "is this message new?" sees the store as it was.
+ */
+import type { Channel, Message } from '../protocol/entities';
+import type { Bookmark, Envelope } from '../protocol/events';
+import type { ChangeSet } from './changes';
+import type { MessagesState } from './messages';
+
+export interface UnreadEntry {
+  count: number;
+  bookmark: Bookmark | null;
+  countedThrough: number;
+}
+
+export interface UnreadState {
+  byAddress: Map<string, UnreadEntry>;
+  /** Sum of every count, kept incrementally; `recountTotal` is its from-scratch twin. */
+  total: number;
+}
+
+export function createUnread(): UnreadState {
+  return { byAddress: new Map(), total: 0 };
+}
+
+function setCount(state: UnreadState, address: string, entry: UnreadEntry, count: number, changes: ChangeSet): void {
+  if (entry.count === count) return;
+  state.total += count - entry.count;
+  entry.count = count;
+  changes.channels.add(address);
+}
+
+function entryFor(state: UnreadState, address: string): UnreadEntry {
+  let entry = state.byAddress.get(address);
+  if (!entry) state.byAddress.set(address, (entry = { count: 0, bookmark: null, countedThrough: 0 }));
+  return entry;
+}
+
+const isUnreadFor = (me: string | undefined, entry: UnreadEntry, m: Pick<Message, 'from_guid' | 'created'>): boolean =>
+  m.from_guid !== me && (entry.bookmark === null || m.created > entry.bookmark.created);
+
+/** Takes the server's count for a channel, plus local messages newer than what that count covers. */
+function fromServer(state: UnreadState, channel: Channel, me: string | undefined, messages: MessagesState, changes: ChangeSet): void {
+  const entry = entryFor(state, channel.address);
+  const serverThrough = channel.last_message?.created ?? channel.last_message_ts ?? 0;
+  let count = channel.unread_messages;
+  let through = serverThrough;
+  const store = messages.byAddress.get(channel.address);
+  if (store) {
+    for (let i = store.order.length - 1; i >= 0; i--) {
+      const m = store.byGuid.get(store.order[i]!)!;
+      if (m.created <= serverThrough) break;
+      if (isUnreadFor(me, entry, m)) count++;
+      through = Math.max(through, m.created);
+    }
+  }
+  entry.countedThrough = through;
+  setCount(state, channel.address, entry, count, changes);
+}
+
+function remove(state: UnreadState, address: string, changes: ChangeSet): void {
+  const entry = state.byAddress.get(address);
+  if (!entry) return;
+  setCount(state, address, entry, 0, changes);
+  state.byAddress.delete(address);
+}
+
+export function applyUnread(state: UnreadState, { event }: Envelope, changes: ChangeSet, me: string | undefined, messages: MessagesState): void {
+  switch (event.type) {
+    case 'channels.listed': {
+      const listed = new Set<string>();
+      for (const channel of event.channels) {
+        listed.add(channel.address);
+        fromServer(state, channel, me, messages, changes);
+      }
+      for (const address of [...state.byAddress.keys()]) if (!listed.has(address)) remove(state, address, changes);
+      return;
+    }
+    case 'channel.upserted':
+      fromServer(state, event.channel, me, messages, changes);
+      return;
+    case 'channel.removed':
+      remove(state, event.address, changes);
+      return;
+    case 'message.received': {
+      const { message } = event;
+      const entry = entryFor(state, message.address);
+      const known = messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
+      if (known || message.created <= entry.countedThrough) return;
+      entry.countedThrough = message.created;
+      if (isUnreadFor(me, entry, message)) setCount(state, message.address, entry, entry.count + 1, changes);
+      return;
+    }
+    case 'message.deleted': {
+      const entry = state.byAddress.get(event.address);
+      if (!entry) return;
+      const stored = messages.byAddress.get(event.address)?.byGuid.get(event.guid);
+      const from_guid = event.from_guid ?? stored?.from_guid;
+      const created = event.created ?? stored?.created;
+      if (from_guid === undefined || created === undefined) return; // unknown: the next channel list converges it
+      if (created <= entry.countedThrough && isUnreadFor(me, entry, { from_guid, created })) {
+        setCount(state, event.address, entry, Math.max(0, entry.count - 1), changes);
+      }
+      return;
+    }
+    case 'channel.viewed': {
+      const entry = entryFor(state, event.address);
+      if (event.bookmark && (entry.bookmark === null || event.bookmark.created > entry.bookmark.created)) {
+        entry.bookmark = event.bookmark;
+        entry.countedThrough = Math.max(entry.countedThrough, event.bookmark.created);
+      }
+      setCount(state, event.address, entry, event.unread, changes);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** From-scratch twin of `total`: the sum over every channel. */
+export function recountTotal(state: UnreadState): number {
+  let total = 0;
+  for (const entry of state.byAddress.values()) total += entry.count;
+  return total;
+}
