@@ -1,0 +1,87 @@
+/**
+ * Two people, two browsers: Alice posts in the direct message, Bob sees it
+ * live, his badge reads "1 unread", opening the conversation clears it, and
+ * after a reload everything is still right (it comes back from IndexedDB).
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page, email: string, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+}
+
+test('a message from Alice reaches Bob live, counts as unread, and clears when he reads it', async ({ browser }) => {
+  const aliceContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  const alice = await aliceContext.newPage();
+  const bob = await bobContext.newPage();
+
+  await signIn(alice, 'alice@acme.test');
+  await signIn(bob, 'bob@acme.test');
+
+  const bobSidebar = bob.getByRole('navigation', { name: 'Conversations' });
+  const dmWithAlice = bobSidebar.getByRole('link', { name: /Alice Anders/ });
+  await expect(dmWithAlice).toBeVisible();
+  await expect(bobSidebar.getByLabel(/unread$/)).toHaveCount(0);
+
+  // Alice opens the DM with Bob and posts.
+  await alice.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Bob Brown/ }).click();
+  await expect(alice.getByRole('log')).toBeVisible();
+  const text = `Lunch at noon? ${Date.now()}`;
+  const composer = alice.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  const sentAt = Date.now();
+  await composer.press('Enter');
+  await expect(alice.getByRole('log').getByText(text)).toBeVisible();
+  await expect(composer).toHaveValue('');
+
+  // Bob sees it without reloading: the badge reads "1 unread".
+  await expect(dmWithAlice.getByLabel('1 unread')).toBeVisible();
+  const seenAt = Date.now();
+  test.info().annotations.push({ type: 'send-to-badge-ms', description: String(seenAt - sentAt) });
+
+  // Opening the conversation shows the message and clears the badge.
+  await dmWithAlice.click();
+  await expect(bob.getByRole('log').getByText(text)).toBeVisible();
+  await expect(dmWithAlice.getByLabel('1 unread')).toHaveCount(0);
+
+  // Bob replies with two lines (Shift+Enter is a new line, Enter sends); Alice sees it live in the open conversation.
+  const bobComposer = bob.getByRole('textbox', { name: 'Message' });
+  await bobComposer.fill('Sounds good');
+  await bobComposer.press('Shift+Enter');
+  await bobComposer.pressSequentially('see you there');
+  await expect(bobComposer).toHaveValue('Sounds good\nsee you there');
+  await bobComposer.press('Enter');
+  await expect(alice.getByRole('log').getByText('see you there', { exact: false })).toBeVisible();
+
+  // After a reload Bob's page is still right, from IndexedDB first.
+  await bob.reload();
+  await expect(bob.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await expect(bob.getByRole('log').getByText(text)).toBeVisible();
+  await expect(bob.getByRole('navigation', { name: 'Conversations' }).getByLabel(/unread$/)).toHaveCount(0);
+
+  // And a message arriving while Bob looks elsewhere counts again.
+  await bob.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Design/ }).click();
+  await composer.fill('One more thing');
+  await composer.press('Enter');
+  await expect(dmWithAlice.getByLabel('1 unread')).toBeVisible();
+
+  await aliceContext.close();
+  await bobContext.close();
+});
+
+test('signing in returns the user to where they were going', async ({ page }) => {
+  await page.goto('/conversations/does-not-matter?x=1');
+  await expect(page).toHaveURL(/\/login\?destination=/);
+  await page.getByLabel('Email').fill('carol@acme.test');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/conversations\/does-not-matter\?x=1$/);
+});
