@@ -1,14 +1,14 @@
 /** channels/list as each user sees it, users/list, conversations/start with CHA, TYP relay. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelsListResponse, StartConversationResponse, UsersListResponse } from '../../protocol/rest/endpoints';
-import { sleep, startHarness, type Harness, type Session } from './helpers';
+import { sleep, loginDemo, startHarness, type Harness, type Session } from './helpers';
 
 let h: Harness;
 let alice: Session, bob: Session, carol: Session, dave: Session;
 
 beforeAll(async () => {
   h = await startHarness();
-  [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => h.login(`${n}@acme.test`)));
+  ({ alice, bob, carol, dave } = await loginDemo(h));
 });
 afterAll(() => h?.server.close());
 

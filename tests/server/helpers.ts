@@ -151,3 +151,9 @@ export function upgradeStatus(url: string, headers: Record<string, string> = {})
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const textJson = (t: string) => JSON.stringify([{ type: 'text', text: t }]);
+
+/** Signs in the four demo people. */
+export async function loginDemo(h: Harness): Promise<{ alice: Session; bob: Session; carol: Session; dave: Session }> {
+  const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => h.login(`${n}@acme.test`)));
+  return { alice: alice!, bob: bob!, carol: carol!, dave: dave! };
+}

@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse, PostResponse } from '../../protocol/rest/endpoints';
 import { POSTING_REASONS } from '../../protocol/rules/posting-rights';
-import { sleep, startHarness, textJson, type Harness, type Session } from './helpers';
+import { loginDemo, sleep, startHarness, textJson, type Harness, type Session } from './helpers';
 
 let h: Harness;
 let alice: Session, bob: Session, carol: Session, dave: Session;
 
 beforeAll(async () => {
   h = await startHarness();
-  [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => h.login(`${n}@acme.test`)));
+  ({ alice, bob, carol, dave } = await loginDemo(h));
 });
 afterAll(() => h?.server.close());
 
