@@ -64,6 +64,15 @@ describe('messages/post', () => {
     for (const s of [bobSocket, aliceSocket, daveSocket]) s.close();
   });
 
+  it('orders concurrent posts strictly by created', async () => {
+    const design = await h.channelByName(carol, 'Design');
+    const posts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => h.ok('post', { address: design.address, json: textJson(`c${i}`), is_urgent: false }, i % 2 ? bob : carol)),
+    );
+    const created = posts.map((p) => p.message.created as number);
+    expect(new Set(created).size).toBe(20);
+  });
+
   it('applies the posting rights with their reasons', async () => {
     const acme = await h.channelByName(bob, 'Acme');
     const news = await h.channelByName(bob, 'News');
