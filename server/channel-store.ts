@@ -1,0 +1,335 @@
+/** Channels, memberships and messages: every query behind the corporate endpoints. */
+import type { ChannelWire, Etype, MessageWire } from '../protocol/entities';
+import { newGuid } from './crypto';
+import type { Queryable } from './db';
+
+export const PAGE_SIZE = 50;
+
+const REACTIONS_SQL = `COALESCE((SELECT json_agg(json_build_object('target_user_guid', r.user_guid, 'content', r.content) ORDER BY r.created)
+  FROM reactions r WHERE r.message_guid = m.guid), '[]'::json)`;
+
+/** Selects a message in wire shape; needs aliases m (messages), c (channels), u (author). */
+const MESSAGE_COLUMNS = `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
+  m.json, m.reply_to, m.is_urgent, m.flag, m.client_guid, m.channel_guid, m.deleted_at, ${REACTIONS_SQL} AS reactions`;
+const MESSAGE_FROM = 'messages m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid';
+
+interface MessageRow {
+  guid: string;
+  address: string;
+  created: number | bigint;
+  from_guid: string;
+  from_first_name: string;
+  from_last_name: string;
+  json: string;
+  reply_to: string | null;
+  is_urgent: boolean;
+  flag: number;
+  client_guid: string | null;
+  channel_guid: string;
+  deleted_at: number | bigint | null;
+  reactions: { target_user_guid: string; content: string }[] | string;
+}
+
+/** A stored message with the fields the server needs beside the wire shape. */
+export interface StoredMessage {
+  wire: MessageWire & { created: number; reply_to: string | null };
+  channel_guid: string;
+  deleted: boolean;
+}
+
+function toStored(r: MessageRow): StoredMessage {
+  const reactions = typeof r.reactions === 'string' ? (JSON.parse(r.reactions) as MessageWire['reactions']) : r.reactions;
+  return {
+    wire: {
+      guid: r.guid,
+      address: r.address,
+      created: Number(r.created),
+      from_guid: r.from_guid,
+      from_first_name: r.from_first_name,
+      from_last_name: r.from_last_name,
+      json: r.json,
+      reply_to: r.reply_to,
+      is_urgent: r.is_urgent,
+      flag: r.flag,
+      disable_notification: false,
+      reactions: reactions ?? [],
+      client_guid: r.client_guid,
+    },
+    channel_guid: r.channel_guid,
+    deleted: r.deleted_at !== null,
+  };
+}
+
+/** A channel as one member sees it, plus what the server needs to decide. */
+export interface MemberChannel {
+  wire: ChannelWire & { channel_type: 0 | 1 | 2 | 3; etype: Etype; member_type: 0 | 2; unread_messages: number };
+  guid: string;
+}
+
+interface ChannelRow {
+  guid: string;
+  address: string;
+  name: string;
+  channel_type: number;
+  etype: Etype;
+  is_hr: boolean;
+  is_external: boolean;
+  is_private: boolean;
+  is_open: boolean;
+  read_only: boolean;
+  company_guid: string;
+  member_type: number;
+  unread_messages: number;
+  other_guid: string | null;
+  other_first_name: string | null;
+  other_last_name: string | null;
+  lm_guid: string | null;
+  lm_created: number | bigint | null;
+  lm_from_guid: string | null;
+  lm_from_first_name: string | null;
+  lm_from_last_name: string | null;
+  lm_json: string | null;
+  lm_reply_to: string | null;
+  lm_is_urgent: boolean | null;
+  lm_flag: number | null;
+  lm_client_guid: string | null;
+  lm_reactions: MessageRow['reactions'] | null;
+}
+
+const CHANNEL_SQL = `
+SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_external, c.is_private, c.is_open, c.read_only, c.company_guid,
+       cm.member_type,
+       (SELECT count(*)::int FROM messages x
+         WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
+       other.guid AS other_guid, other.first_name AS other_first_name, other.last_name AS other_last_name,
+       lm.guid AS lm_guid, lm.created AS lm_created, lm.from_guid AS lm_from_guid, lm.from_first_name AS lm_from_first_name,
+       lm.from_last_name AS lm_from_last_name, lm.json AS lm_json, lm.reply_to AS lm_reply_to, lm.is_urgent AS lm_is_urgent,
+       lm.flag AS lm_flag, lm.client_guid AS lm_client_guid, lm.reactions AS lm_reactions
+  FROM channel_members cm
+  JOIN channels c ON c.guid = cm.channel_guid
+  LEFT JOIN LATERAL (
+    SELECT u.guid, u.first_name, u.last_name FROM channel_members o JOIN users u ON u.guid = o.user_guid
+     WHERE c.channel_type = 0 AND o.channel_guid = c.guid AND o.user_guid <> cm.user_guid
+     ORDER BY o.joined, u.guid LIMIT 1
+  ) other ON true
+  LEFT JOIN LATERAL (
+    SELECT m.guid, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name, m.json, m.reply_to,
+           m.is_urgent, m.flag, m.client_guid, ${REACTIONS_SQL} AS reactions
+      FROM messages m JOIN users u ON u.guid = m.from_guid
+     WHERE m.channel_guid = c.guid AND m.deleted_at IS NULL
+     ORDER BY m.created DESC LIMIT 1
+  ) lm ON true
+ WHERE cm.user_guid = $1`;
+
+function toMemberChannel(r: ChannelRow): MemberChannel {
+  const isDm = r.channel_type === 0;
+  const other = isDm && r.other_guid ? { guid: r.other_guid, name: `${r.other_first_name ?? ''} ${r.other_last_name ?? ''}`.trim() } : null;
+  const last =
+    r.lm_guid === null
+      ? null
+      : toStored({
+          guid: r.lm_guid,
+          address: r.address,
+          created: r.lm_created ?? 0,
+          from_guid: r.lm_from_guid ?? '',
+          from_first_name: r.lm_from_first_name ?? '',
+          from_last_name: r.lm_from_last_name ?? '',
+          json: r.lm_json ?? '[]',
+          reply_to: r.lm_reply_to,
+          is_urgent: r.lm_is_urgent ?? false,
+          flag: r.lm_flag ?? 0,
+          client_guid: r.lm_client_guid,
+          channel_guid: r.guid,
+          deleted_at: null,
+          reactions: r.lm_reactions ?? [],
+        }).wire;
+  const memberType = r.member_type === 2 ? 2 : 0;
+  return {
+    guid: r.guid,
+    wire: {
+      guid: r.guid,
+      address: r.address,
+      name: other?.name || r.name,
+      source: 'local',
+      channel_type: r.channel_type as 0 | 1 | 2 | 3,
+      etype: r.etype,
+      is_hr: r.is_hr,
+      is_external: r.is_external,
+      is_private: r.is_private,
+      is_open: r.is_open,
+      read_only: r.read_only,
+      is_member: true,
+      member_type: memberType,
+      user_is_admin: memberType === 2,
+      folder_guid: null,
+      company_guid: r.company_guid,
+      target_user_guid: other?.guid ?? null,
+      task_guid: null,
+      unread_messages: r.unread_messages,
+      channel_on: true,
+      last_message: last,
+      last_message_ts: last ? last.created : null,
+    },
+  };
+}
+
+/** Every channel the user is a member of, as that user sees it. */
+export async function listMemberChannels(db: Queryable, userGuid: string): Promise<MemberChannel[]> {
+  const rows = await db.query<ChannelRow>(`${CHANNEL_SQL} ORDER BY c.channel_type DESC, c.created, c.guid`, [userGuid]);
+  return rows.map(toMemberChannel);
+}
+
+/** One channel (by address) as the user sees it; undefined when it does not exist or the user is not a member. */
+export async function getMemberChannel(db: Queryable, userGuid: string, address: string): Promise<MemberChannel | undefined> {
+  const rows = await db.query<ChannelRow>(`${CHANNEL_SQL} AND c.address = $2`, [userGuid, address]);
+  return rows[0] ? toMemberChannel(rows[0]) : undefined;
+}
+
+export async function getMemberChannelByGuid(db: Queryable, userGuid: string, channelGuid: string): Promise<MemberChannel | undefined> {
+  const rows = await db.query<ChannelRow>(`${CHANNEL_SQL} AND c.guid = $2`, [userGuid, channelGuid]);
+  return rows[0] ? toMemberChannel(rows[0]) : undefined;
+}
+
+export async function memberGuids(db: Queryable, channelGuid: string): Promise<string[]> {
+  const rows = await db.query<{ user_guid: string }>('SELECT user_guid FROM channel_members WHERE channel_guid = $1', [channelGuid]);
+  return rows.map((r) => r.user_guid);
+}
+
+/** Page 0 is the newest PAGE_SIZE non-deleted messages; returned in ascending `created` order. */
+export async function historyPage(db: Queryable, channelGuid: string, page: number): Promise<MessageWire[]> {
+  const rows = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
+      WHERE m.channel_guid = $1 AND m.deleted_at IS NULL
+      ORDER BY m.created DESC LIMIT $2 OFFSET $3`,
+    [channelGuid, PAGE_SIZE, page * PAGE_SIZE],
+  );
+  return rows.reverse().map((r) => toStored(r).wire);
+}
+
+export async function getMessage(db: Queryable, guid: string): Promise<StoredMessage | undefined> {
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.guid = $1`, [guid]);
+  return rows[0] ? toStored(rows[0]) : undefined;
+}
+
+export async function findByClientGuid(db: Queryable, fromGuid: string, clientGuid: string): Promise<StoredMessage | undefined> {
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.from_guid = $1 AND m.client_guid = $2`, [
+    fromGuid,
+    clientGuid,
+  ]);
+  return rows[0] ? toStored(rows[0]) : undefined;
+}
+
+export interface NewMessage {
+  channel_guid: string;
+  from_guid: string;
+  json: string;
+  is_urgent: boolean;
+  reply_to: string | null;
+  client_guid: string | null;
+  /** Defaults to Date.now(); the stored value is max(this, last created in the channel + 1). */
+  now?: number;
+}
+
+/**
+ * Inserts a message. `created` is computed in the same statement so it is
+ * strictly increasing per channel (the unique index backs this up). Returns
+ * `created: false` with the earlier message when (from_guid, client_guid) exists.
+ */
+export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ message: StoredMessage; created: boolean }> {
+  const guid = newGuid();
+  const inserted = await db.query<{ guid: string }>(
+    `INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid)
+     SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8 FROM messages WHERE channel_guid = $2
+     ON CONFLICT (from_guid, client_guid) WHERE client_guid IS NOT NULL DO NOTHING
+     RETURNING guid`,
+    [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid],
+  );
+  if (inserted[0]) {
+    const message = await getMessage(db, guid);
+    if (!message) throw new Error('inserted message vanished');
+    return { message, created: true };
+  }
+  const existing = msg.client_guid ? await findByClientGuid(db, msg.from_guid, msg.client_guid) : undefined;
+  if (!existing) throw new Error('message insert conflicted without an existing message');
+  return { message: existing, created: false };
+}
+
+export async function softDeleteMessage(db: Queryable, guid: string): Promise<boolean> {
+  const rows = await db.query<{ guid: string }>('UPDATE messages SET deleted_at = $2 WHERE guid = $1 AND deleted_at IS NULL RETURNING guid', [
+    guid,
+    Date.now(),
+  ]);
+  return rows.length > 0;
+}
+
+/** Moves the member's bookmark to the message, forward only (spec 1 §4). Returns the unread count after. */
+export async function moveBookmark(db: Queryable, channelGuid: string, userGuid: string, message: { guid: string; created: number }): Promise<number> {
+  await db.query(
+    `UPDATE channel_members SET bookmark_created = $3, bookmark_guid = $4
+      WHERE channel_guid = $1 AND user_guid = $2 AND bookmark_created < $3`,
+    [channelGuid, userGuid, message.created, message.guid],
+  );
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM messages x JOIN channel_members cm ON cm.channel_guid = x.channel_guid AND cm.user_guid = $2
+      WHERE x.channel_guid = $1 AND x.deleted_at IS NULL AND x.from_guid <> $2 AND x.created > cm.bookmark_created`,
+    [channelGuid, userGuid],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export interface NewChannel {
+  company_guid: string;
+  name: string;
+  channel_type: 0 | 1 | 2 | 3;
+  etype: Etype;
+  is_hr?: boolean;
+  read_only?: boolean;
+  is_private?: boolean;
+  dm_key?: string | null;
+  created?: number;
+}
+
+export async function insertChannel(db: Queryable, c: NewChannel): Promise<{ guid: string; address: string }> {
+  const guid = newGuid();
+  const address = newGuid();
+  await db.query(
+    `INSERT INTO channels (guid, address, company_guid, name, channel_type, etype, is_hr, read_only, is_private, dm_key, created)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [guid, address, c.company_guid, c.name, c.channel_type, c.etype, c.is_hr ?? false, c.read_only ?? false, c.is_private ?? true, c.dm_key ?? null, c.created ?? Date.now()],
+  );
+  return { guid, address };
+}
+
+export async function addMember(db: Queryable, channelGuid: string, userGuid: string, memberType: 0 | 2 = 0): Promise<void> {
+  await db.query(
+    `INSERT INTO channel_members (channel_guid, user_guid, member_type, joined) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (channel_guid, user_guid) DO NOTHING`,
+    [channelGuid, userGuid, memberType, Date.now()],
+  );
+}
+
+export const dmKey = (a: string, b: string): string => [a, b].sort().join('|');
+
+/** The DM of two users, created with both as members when missing. */
+export async function findOrCreateDm(
+  db: Queryable,
+  companyGuid: string,
+  a: string,
+  b: string,
+): Promise<{ guid: string; created: boolean }> {
+  const key = dmKey(a, b);
+  const found = await db.query<{ guid: string }>('SELECT guid FROM channels WHERE dm_key = $1', [key]);
+  if (found[0]) return { guid: found[0].guid, created: false };
+  const channel = await insertChannel(db, { company_guid: companyGuid, name: '', channel_type: 0, etype: 'DM', dm_key: key });
+  await addMember(db, channel.guid, a, 0);
+  await addMember(db, channel.guid, b, 0);
+  return { guid: channel.guid, created: true };
+}
+
+/** Marks everything up to the latest message as read for every member (used by the seed). */
+export async function markAllRead(db: Queryable): Promise<void> {
+  await db.exec(`
+    UPDATE channel_members cm SET bookmark_created = last.created, bookmark_guid = last.guid
+      FROM (SELECT DISTINCT ON (channel_guid) channel_guid, created, guid FROM messages ORDER BY channel_guid, created DESC) last
+     WHERE last.channel_guid = cm.channel_guid`);
+}

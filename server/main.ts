@@ -1,0 +1,36 @@
+/** `npm start` / `npm run serve`: the local Plaza server with its data in PLAZA_DATA_DIR. */
+import { resolve } from 'node:path';
+import { createPlazaServer } from './app';
+import { DEMO_CREDENTIALS } from './seed';
+
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = resolve(process.env.PLAZA_DATA_DIR ?? '.plaza-data');
+const host = process.env.HOST ?? '127.0.0.1';
+
+const server = await createPlazaServer({
+  port,
+  host,
+  dataDir,
+  staticDir: resolve('dist'),
+  log: (line) => console.log(`[plaza] ${line}`),
+});
+
+console.log(`Plaza is running at ${server.url}  (data: ${dataDir})`);
+console.log('Demo sign-ins:');
+for (const c of DEMO_CREDENTIALS) console.log(`  ${c.email.padEnd(18)} ${c.password}  ${c.name}${c.note ? ` (${c.note})` : ''}`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[plaza] ${signal}: shutting down`);
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

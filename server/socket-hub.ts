@@ -1,0 +1,215 @@
+/**
+ * The realtime socket at /websocket/messages: authentication on upgrade,
+ * per-user socket sets for fan-out, presence (DEV/IDL) and the inbound frames
+ * CHK, DEV, IDL and TYP. Frames are decoded in exactly one place
+ * (`decodeUpFrame`); an invalid frame is logged and ignored, the socket stays.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { DownCode, DownFrameInput } from '../protocol/frames/down';
+import { encodeFrame } from '../protocol/frames/frame-codec';
+import { decodeUpFrame, type UpFrame } from '../protocol/frames/up';
+import { AUTH_HEADERS } from '../protocol/rest/endpoints';
+import { getMemberChannel, memberGuids } from './channel-store';
+import type { Database } from './db';
+import { findSessionUser, type UserRow } from './user-store';
+
+export const SOCKET_PATH = '/websocket/messages';
+const MAX_FRAME_BYTES = 1_048_576;
+const PING_INTERVAL_MS = 30_000;
+
+interface Client {
+  ws: WebSocket;
+  user: UserRow;
+  loginGuid: string;
+  authToken: string;
+  idle: boolean;
+  deviceGuid: string | null;
+  alive: boolean;
+}
+
+export type ConnectionState = '' | 'active' | 'idle';
+
+export class SocketHub {
+  readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  readonly #byUser = new Map<string, Set<Client>>();
+  readonly #pingTimer: NodeJS.Timeout;
+  #closed = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: (line: string) => void,
+  ) {
+    // Dead peers (no pong within one interval) are terminated so presence stays honest.
+    this.#pingTimer = setInterval(() => {
+      for (const client of this.#clients()) {
+        if (!client.alive) client.ws.terminate();
+        else {
+          client.alive = false;
+          client.ws.ping();
+        }
+      }
+    }, PING_INTERVAL_MS);
+    this.#pingTimer.unref();
+  }
+
+  /** Takes over the http server's upgrade requests. */
+  attach(server: Server): void {
+    server.on('upgrade', (req, socket, head) => {
+      socket.on('error', () => socket.destroy());
+      this.#upgrade(req, socket, head).catch((err: unknown) => {
+        this.log(`socket upgrade failed: ${String(err)}`);
+        rejectUpgrade(socket, 500, 'Internal Server Error');
+      });
+    });
+  }
+
+  /** Sends a frame to every socket of the given users, optionally skipping one user. */
+  sendToUsers<C extends DownCode>(userGuids: Iterable<string>, code: C, body: DownFrameInput<C>, exceptUser?: string): number {
+    const text = encodeFrame(code, body);
+    let sent = 0;
+    for (const guid of new Set(userGuids)) {
+      if (guid === exceptUser) continue;
+      for (const client of this.#byUser.get(guid) ?? []) {
+        if (client.ws.readyState === WebSocket.OPEN) {
+          client.ws.send(text);
+          sent++;
+        }
+      }
+    }
+    return sent;
+  }
+
+  /** 'active' while a socket of the user is connected and not idle, 'idle' when all say idle, '' without sockets. */
+  connectionState(userGuid: string): ConnectionState {
+    const clients = this.#byUser.get(userGuid);
+    if (!clients || clients.size === 0) return '';
+    for (const c of clients) if (!c.idle) return 'active';
+    return 'idle';
+  }
+
+  /** Ends a session's sockets: OUT, then close. */
+  signOut(loginGuid: string, reason = 'Signed out'): void {
+    for (const client of this.#clients()) {
+      if (client.loginGuid === loginGuid) this.#sendOut(client, reason);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#pingTimer);
+    for (const client of this.#clients()) client.ws.terminate();
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+  }
+
+  *#clients(): Generator<Client> {
+    for (const set of this.#byUser.values()) yield* set;
+  }
+
+  async #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== SOCKET_PATH) {
+      this.log(`socket rejected ${url.pathname}: unknown path`);
+      return rejectUpgrade(socket, 404, 'Not Found');
+    }
+    // Browsers cannot set headers on a WebSocket, so the query parameters are accepted too.
+    const loginGuid = header(req, AUTH_HEADERS.loginGuid) ?? url.searchParams.get('login_guid') ?? undefined;
+    const authToken = header(req, AUTH_HEADERS.authToken) ?? url.searchParams.get('auth_token') ?? undefined;
+    const user = await findSessionUser(this.db, loginGuid, authToken);
+    if (this.#closed) return rejectUpgrade(socket, 503, 'Service Unavailable');
+    if (!user || !loginGuid || !authToken) {
+      this.log(`socket rejected ${url.pathname}: not signed in`);
+      return rejectUpgrade(socket, 403, 'Forbidden');
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => this.#register(ws, user, loginGuid, authToken));
+  }
+
+  #register(ws: WebSocket, user: UserRow, loginGuid: string, authToken: string): void {
+    const client: Client = { ws, user, loginGuid, authToken, idle: false, deviceGuid: null, alive: true };
+    let set = this.#byUser.get(user.guid);
+    if (!set) this.#byUser.set(user.guid, (set = new Set()));
+    set.add(client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data, isBinary) => {
+      this.#onFrame(client, data, isBinary).catch((err: unknown) => this.log(`socket frame failed for ${user.guid}: ${String(err)}`));
+    });
+    ws.on('error', (err) => this.log(`socket error for ${user.guid}: ${err.message}`));
+    ws.on('close', () => {
+      set.delete(client);
+      if (set.size === 0 && this.#byUser.get(user.guid) === set) this.#byUser.delete(user.guid);
+    });
+  }
+
+  async #onFrame(client: Client, data: RawData, isBinary: boolean): Promise<void> {
+    const decoded = decodeUpFrame(isBinary ? undefined : rawToText(data));
+    if (!decoded.ok) {
+      this.log(`socket frame rejected from ${client.user.guid}: ${decoded.error.code} ${decoded.error.reason}`);
+      return;
+    }
+    await this.#handle(client, decoded.value);
+  }
+
+  async #handle(client: Client, frame: UpFrame): Promise<void> {
+    switch (frame.code) {
+      case 'CHK': {
+        // The keepalive doubles as a session check: a signed-out session gets OUT.
+        const user = await findSessionUser(this.db, client.loginGuid, client.authToken);
+        if (!user) return this.#sendOut(client, 'Not signed in');
+        this.#send(client, 'ACK', { check: frame.data.check });
+        return;
+      }
+      case 'DEV':
+        client.deviceGuid = frame.data.device_guid;
+        client.idle = frame.data.is_idle;
+        return;
+      case 'IDL':
+        client.idle = frame.data.is_idle;
+        return;
+      case 'TYP': {
+        const { address } = frame.data;
+        const channel = await getMemberChannel(this.db, client.user.guid, address);
+        if (!channel) {
+          this.log(`socket frame rejected from ${client.user.guid}: TYP not a member of ${address}`);
+          return;
+        }
+        const members = await memberGuids(this.db, channel.guid);
+        const { guid, first_name, last_name } = client.user;
+        this.sendToUsers(members, 'TYP', { address, user_guid: guid, first_name, last_name }, guid);
+        return;
+      }
+      default: {
+        const never: never = frame;
+        throw new Error(`unhandled frame ${String((never as UpFrame).code)}`);
+      }
+    }
+  }
+
+  #send<C extends DownCode>(client: Client, code: C, body: DownFrameInput<C>): void {
+    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(encodeFrame(code, body));
+  }
+
+  #sendOut(client: Client, reason: string): void {
+    this.#send(client, 'OUT', { reason });
+    client.ws.close(1000, 'signed out');
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function rawToText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+/** Answers an upgrade request with a plain HTTP status and closes the connection. */
+function rejectUpgrade(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+}
