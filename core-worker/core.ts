@@ -192,7 +192,7 @@ export function createCore(deps: CoreDeps): Core {
     if (messages.length !== result.value.data.length) rejections.reject('history', `messages of another channel in the history of ${address}`);
     dispatch('rest', [{ type: 'history.loaded', address, page, page_size: result.value.page_size, messages }]);
     if (page === 0) fresh.add(address);
-    void markViewed(address);
+    await markViewed(address);
     return ok(null);
   }
 

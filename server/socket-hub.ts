@@ -29,7 +29,7 @@ interface Client {
   alive: boolean;
 }
 
-export type ConnectionState = '' | 'active' | 'idle';
+export type ConnectionState = 'offline' | 'active' | 'idle';
 
 export class SocketHub {
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -81,10 +81,13 @@ export class SocketHub {
     return sent;
   }
 
-  /** 'active' while a socket of the user is connected and not idle, 'idle' when all say idle, '' without sockets. */
+  /**
+   * 'active' while a socket of the user is connected and not idle, 'idle' when all say idle, 'offline' without
+   * sockets. Not '': the spec's mapping (1 §4) reads an empty state as Idle.
+   */
   connectionState(userGuid: string): ConnectionState {
     const clients = this.#byUser.get(userGuid);
-    if (!clients || clients.size === 0) return '';
+    if (!clients || clients.size === 0) return 'offline';
     for (const c of clients) if (!c.idle) return 'active';
     return 'idle';
   }

@@ -141,7 +141,7 @@ describe('socket', () => {
       const res = await h.ok('usersList', {}, alice);
       return res.users.find((u: any) => u.target_user_guid === dave.user_guid).connection_state;
     };
-    expect(await state()).toBe('');
+    expect(await state()).toBe('offline');
     const socket = await h.socket(dave);
     socket.send('DEV {"device_guid":"d1","is_idle":false}');
     socket.send('CHK {"check":1}');
@@ -155,7 +155,7 @@ describe('socket', () => {
     socket.close();
     await closed;
     await sleep(50);
-    expect(await state()).toBe('');
+    expect(await state()).toBe('offline');
   });
 });
 
