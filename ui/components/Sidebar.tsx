@@ -88,6 +88,8 @@ function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boole
   return (
     <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
       <span className="channel-name">{entry.name}</span>
+      {/* The space keeps the accessible name "Design 12 unread", not "Design12 unread". */}
+      {unread && ' '}
       {unread && (
         <span className="badge" aria-label={`${entry.unread} unread`}>
           {entry.unread}
