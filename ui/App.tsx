@@ -1,0 +1,42 @@
+/**
+ * Top of the UI: picks the screen from the session and the route, keeps the
+ * route and the session consistent (sign-in redirects), and tells the core
+ * which conversation is open.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { usePlaza } from './client/core-context';
+import { loginPath, safeDestination } from './client/router';
+import { AppShell } from './components/AppShell';
+import { LoginPage } from './components/LoginPage';
+
+export function App() {
+  useSignals();
+  const { store, core, router } = usePlaza();
+  const status = store.session.value.status;
+  const route = router.route.value;
+  const { pathname, search } = router.location.value;
+
+  useEffect(() => {
+    if (status === 'signed-out' && route.name !== 'login') {
+      router.navigate(loginPath(pathname + search), { replace: true });
+    } else if (status === 'signed-in' && route.name === 'login') {
+      // A successful sign-in (or a session that was still valid) leaves the login page.
+      router.navigate(safeDestination(route.destination), { replace: true });
+    }
+  }, [status, route, pathname, search, router]);
+
+  // undefined: leave the core alone (not signed in, or a page without conversations).
+  const open = status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : route.name === 'home' ? null : undefined;
+  useEffect(() => {
+    if (open !== undefined) void core.$openConversation(open);
+  }, [open, core]);
+
+  if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
+  if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;
+  return (
+    <div className="loading" role="status">
+      Loading Plaza…
+    </div>
+  );
+}

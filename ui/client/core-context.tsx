@@ -1,0 +1,44 @@
+/** Gives components the view store, the core API, the router and the drafts. */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { CoreApi } from '../../protocol/core-api';
+import { watchAttention } from './attention';
+import { createDrafts, type Drafts } from './drafts';
+import { createRouter, type Router } from './router';
+import type { ViewStore } from './view-store';
+
+export interface Plaza {
+  store: ViewStore;
+  core: CoreApi;
+  router: Router;
+  drafts: Drafts;
+}
+
+const PlazaContext = createContext<Plaza | null>(null);
+
+export interface PlazaProviderProps {
+  store: ViewStore;
+  /** The worker's API (connectCore()) or, in tests, a fake. */
+  core: CoreApi;
+  router?: Router;
+  drafts?: Drafts;
+  children: ReactNode;
+}
+
+export function PlazaProvider({ store, core, router, drafts, children }: PlazaProviderProps) {
+  const [value] = useState<Plaza>(() => ({
+    store,
+    core,
+    router: router ?? createRouter(),
+    drafts: drafts ?? createDrafts(),
+  }));
+  useEffect(() => value.router.listen(), [value]);
+  useEffect(() => watchAttention(value.core), [value]);
+  return <PlazaContext.Provider value={value}>{children}</PlazaContext.Provider>;
+}
+
+/** The Plaza context; throws outside a PlazaProvider (a bug, not a state). */
+export function usePlaza(): Plaza {
+  const plaza = useContext(PlazaContext);
+  if (!plaza) throw new Error('usePlaza() used outside <PlazaProvider>');
+  return plaza;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoute, safeDestination } from './router';
+
+describe('routes', () => {
+  it('parses the three routes', () => {
+    expect(parseRoute('/login', '?destination=%2Fconversations%2Fabc')).toEqual({ name: 'login', destination: '/conversations/abc' });
+    expect(parseRoute('/', '')).toEqual({ name: 'home' });
+    expect(parseRoute('/conversations/a%20b', '')).toEqual({ name: 'conversation', address: 'a b' });
+    expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
+  });
+
+  it('only follows same-origin destinations', () => {
+    expect(safeDestination('/conversations/x?y=1')).toBe('/conversations/x?y=1');
+    expect(safeDestination('//evil.test/x')).toBe('/');
+    expect(safeDestination('/\\evil.test')).toBe('/');
+    expect(safeDestination('https://evil.test')).toBe('/');
+    expect(safeDestination('javascript:alert(1)')).toBe('/');
+    expect(safeDestination('/login?destination=/')).toBe('/');
+    expect(safeDestination(null)).toBe('/');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Routing on the history API, without a library: the location is a signal,
+ * `navigate` pushes or replaces it, and popstate (back/forward) updates it.
+ */
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+
+export type Route =
+  | { name: 'login'; destination: string | null }
+  | { name: 'home' }
+  | { name: 'conversation'; address: string }
+  | { name: 'not-found' };
+
+export interface Router {
+  /** pathname + search of the current location. */
+  location: ReadonlySignal<{ pathname: string; search: string }>;
+  route: ReadonlySignal<Route>;
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** Follows back/forward (popstate) until the returned function is called. */
+  listen(): () => void;
+}
+
+/** Parses a location into a route; addresses are URI-decoded. */
+export function parseRoute(pathname: string, search: string): Route {
+  if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
+  if (pathname === '/' || pathname === '') return { name: 'home' };
+  const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
+  if (match) {
+    try {
+      return { name: 'conversation', address: decodeURIComponent(match[1]!) };
+    } catch {
+      return { name: 'not-found' };
+    }
+  }
+  return { name: 'not-found' };
+}
+
+export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
+
+export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
+
+/**
+ * Where to go after sign-in: only a same-origin path ('/…', not '//…' or
+ * '/\\…', which browsers treat as another host), and never back to /login.
+ */
+export function safeDestination(destination: string | null | undefined): string {
+  if (!destination || !destination.startsWith('/') || destination.startsWith('//') || destination.startsWith('/\\')) return '/';
+  if (/[\u0000-\u001f]/.test(destination)) return '/';
+  if (destination === '/login' || destination.startsWith('/login?') || destination.startsWith('/login/')) return '/';
+  return destination;
+}
+
+export function createRouter(win: Window = window): Router {
+  const read = () => ({ pathname: win.location.pathname, search: win.location.search });
+  const location = signal(read());
+  const onPopState = (): void => {
+    location.value = read();
+  };
+  return {
+    location,
+    route: computed(() => parseRoute(location.value.pathname, location.value.search)),
+    navigate(to, options) {
+      const current = location.value.pathname + location.value.search;
+      if (to === current) return;
+      if (options?.replace) win.history.replaceState(null, '', to);
+      else win.history.pushState(null, '', to);
+      location.value = read();
+    },
+    listen() {
+      win.addEventListener('popstate', onPopState);
+      onPopState();
+      return () => win.removeEventListener('popstate', onPopState);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** The signed-in layout: header, sidebar, and the open conversation (or an empty state). */
+import { useSignals } from '@preact/signals-react/runtime';
+import type { SocketState } from '../../protocol/events';
+import { usePlaza } from '../client/core-context';
+import type { Route } from '../client/router';
+import { ConversationView } from './ConversationView';
+import { Sidebar } from './Sidebar';
+
+const CONNECTION_TEXT: Record<SocketState, string> = {
+  online: 'Online',
+  connecting: 'Connecting…',
+  offline: 'Offline',
+};
+
+export function AppShell({ route }: { route: Route }) {
+  useSignals();
+  const { store, core } = usePlaza();
+  const user = store.session.value.user;
+  const socket = store.connection.value.socket;
+  const address = route.name === 'conversation' ? route.address : null;
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <span className="brand">Plaza</span>
+        <span className={`connection connection-${socket}`} role="status">
+          {CONNECTION_TEXT[socket]}
+        </span>
+        <span className="user-name">{user?.name}</span>
+        <button type="button" onClick={() => void core.$signOut()}>
+          Sign out
+        </button>
+      </header>
+      <Sidebar activeAddress={address} />
+      <main className="main">
+        {address !== null ? (
+          <ConversationView key={address} address={address} />
+        ) : route.name === 'home' ? (
+          <div className="empty-state">
+            <h1>Pick a conversation</h1>
+            <p>Choose one on the left, or start a new message.</p>
+          </div>
+        ) : (
+          <div className="empty-state">
+            <h1>Page not found</h1>
+            <p>There is nothing at this address. Pick a conversation on the left.</p>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

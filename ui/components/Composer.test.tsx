@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../../protocol/result';
+import { DRAFTS_STORAGE_KEY } from '../client/drafts';
+import { renderApp } from '../testing/render-app';
+import { channelView, metaView, snapshot } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const channels = [
+  channelView({ address: 'c1', name: 'General' }),
+  channelView({ address: 'c2', name: 'Random' }),
+  channelView({ address: 'ann', name: 'News', group: 'announcement', canPost: false, postingBlockedReason: 'Only admins can post in announcements.' }),
+];
+
+const open = (address = 'c1') =>
+  renderApp({
+    path: `/conversations/${address}`,
+    patches: [snapshot({ channels: { put: channels, remove: [] }, conversation: { address, reset: true, meta: metaView(address), messages: { put: [], remove: [] } } })],
+  });
+
+const textbox = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const type = (text: string) => fireEvent.change(textbox(), { target: { value: text } });
+
+describe('Composer', () => {
+  it('Enter sends the text and clears the box; typing is reported', async () => {
+    const app = open();
+    type('Hello team');
+    expect(app.core.callsTo('$typing')).toEqual([['c1']]);
+    await act(async () => fireEvent.keyDown(textbox(), { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'Hello team']]);
+    expect(textbox().value).toBe('');
+  });
+
+  it('Shift+Enter does not send', async () => {
+    const app = open();
+    type('line one');
+    await act(async () => fireEvent.keyDown(textbox(), { key: 'Enter', shiftKey: true }));
+    expect(app.core.callsTo('$post')).toEqual([]);
+    expect(textbox().value).toBe('line one');
+  });
+
+  it('ignores blank text, and the Send button sends too', async () => {
+    const app = open();
+    type('   \n ');
+    await act(async () => fireEvent.keyDown(textbox(), { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([]);
+    type('via button');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'via button']]);
+  });
+
+  it('puts the text back and shows the error when posting fails', async () => {
+    const app = open();
+    app.core.postResult = fail({ name: 'HttpError', message: 'Message could not be sent.' });
+    type('Important');
+    await act(async () => fireEvent.keyDown(textbox(), { key: 'Enter' }));
+    expect(textbox().value).toBe('Important');
+    expect(screen.getByRole('alert').textContent).toBe('Message could not be sent.');
+  });
+
+  it('is disabled with the reason as its description when posting is not allowed', () => {
+    open('ann');
+    expect(textbox().disabled).toBe(true);
+    expect(textbox().getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(textbox().getAttribute('aria-describedby')!)?.textContent).toBe('Only admins can post in announcements.');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps a draft per conversation across switches and reloads', () => {
+    const app = open('c1');
+    type('half-written thought');
+    fireEvent.click(screen.getByRole('link', { name: 'Random' }));
+    expect(textbox().value).toBe('');
+    fireEvent.click(screen.getByRole('link', { name: 'General' }));
+    expect(textbox().value).toBe('half-written thought');
+    expect(JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!)).toEqual({ c1: 'half-written thought' });
+
+    app.unmount();
+    open('c1');
+    expect(textbox().value).toBe('half-written thought');
+  });
+});

@@ -1,0 +1,34 @@
+/** The open conversation: its name, the message log, who is typing, and the composer. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId } from 'react';
+import type { MessageView } from '../../protocol/views';
+import { usePlaza } from '../client/core-context';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { TypingIndicator } from './TypingIndicator';
+
+const NO_MESSAGES: MessageView[] = [];
+const NOBODY: readonly string[] = [];
+
+export function ConversationView({ address }: { address: string }) {
+  useSignals();
+  const { store } = usePlaza();
+  const headingId = useId();
+  const entry = store.channels.value.get(address);
+  // Until the worker has switched, the store still holds the previous conversation: show none of it.
+  const isOpen = store.conversationAddress.value === address;
+  const meta = isOpen ? store.conversationMeta.value : null;
+  const messages = isOpen ? store.messages.value : NO_MESSAGES;
+  const typing = store.typing.value.get(address) ?? NOBODY;
+
+  return (
+    <section className="conversation" aria-labelledby={headingId}>
+      <header className="conversation-header">
+        <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+      </header>
+      <MessageList address={address} messages={messages} meta={meta} />
+      <TypingIndicator names={typing} />
+      <Composer address={address} entry={entry} />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../../protocol/result';
+import { renderApp } from '../testing/render-app';
+import { signedIn, signedOut, snapshot } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const atLogin = (destination = '/') =>
+  renderApp({ path: `/login?destination=${encodeURIComponent(destination)}`, patches: [snapshot({ session: signedOut })] });
+
+describe('LoginPage', () => {
+  it('has labelled email and password fields with autocomplete hints, and the demo hint', () => {
+    atLogin();
+    expect(screen.getByRole('heading', { name: 'Sign in to Plaza' })).toBeTruthy();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect([email.type, email.autocomplete]).toEqual(['email', 'username']);
+    expect([password.type, password.autocomplete]).toEqual(['password', 'current-password']);
+    expect(screen.getByText('Demo: alice@acme.test / plaza-demo')).toBeTruthy();
+  });
+
+  it('signs in, disables the button while submitting, and follows the destination', async () => {
+    const app = atLogin('/conversations/c9');
+    let resolve!: (v: { ok: true; value: null }) => void;
+    app.core.$signIn = (email, password) => {
+      app.core.calls.push({ method: '$signIn', args: [email, password] });
+      return new Promise((r) => (resolve = r));
+    };
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@acme.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'plaza-demo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(app.core.callsTo('$signIn')).toEqual([['alice@acme.test', 'plaza-demo']]);
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => resolve({ ok: true, value: null }));
+    app.push({ seq: 2, reset: false, session: signedIn });
+    expect(app.location()).toBe('/conversations/c9');
+  });
+
+  it('shows a failure as an alert and marks the blamed field', async () => {
+    const app = atLogin();
+    app.core.signInResult = fail({ name: 'AuthError', message: 'Wrong email or password.', field: 'password' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@acme.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Wrong email or password.');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(app.location()).toBe('/login?destination=%2F');
+  });
+
+  it('explains an ended session', () => {
+    renderApp({ path: '/login', patches: [snapshot({ session: { status: 'signed-out', user: null, endedReason: 'unauthorized' } })] });
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeTruthy();
+  });
+});

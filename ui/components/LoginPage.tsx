@@ -1,0 +1,84 @@
+/** The sign-in form. Navigation after success is the App's (it follows the session). */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId, useState, type FormEvent } from 'react';
+import type { Failure } from '../../protocol/result';
+import type { SessionView } from '../../protocol/views';
+import { usePlaza } from '../client/core-context';
+
+const ENDED_MESSAGES: Record<NonNullable<SessionView['endedReason']>, string | null> = {
+  'signed-out': null,
+  unauthorized: 'Your session has ended. Please sign in again.',
+  'server-logout': 'You were signed out. Please sign in again.',
+};
+
+export function LoginPage() {
+  useSignals();
+  const { store, core } = usePlaza();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const errorId = useId();
+  const endedReason = store.session.value.endedReason;
+  const ended = endedReason ? ENDED_MESSAGES[endedReason] : null;
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const result = await core.$signIn(email.trim(), password);
+      if (!result.ok) setFailure(result.error);
+    } catch {
+      // The worker itself failed (a bug or a crash): say so rather than spin forever.
+      setFailure({ name: 'UnexpectedError', message: 'Something went wrong. Please try again.' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const blame = (field: string) =>
+    failure?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+
+  return (
+    <main className="login-page">
+      <form className="login-form" aria-labelledby={`${errorId}-heading`} onSubmit={(e) => void onSubmit(e)}>
+        <h1 id={`${errorId}-heading`}>Sign in to Plaza</h1>
+        {ended && <p className="notice">{ended}</p>}
+        <label className="field">
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            {...blame('email')}
+          />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...blame('password')}
+          />
+        </label>
+        {failure && (
+          <p id={errorId} role="alert" className="error">
+            {failure.message}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={submitting}>
+          Sign in
+        </button>
+        <p className="hint">Demo: alice@acme.test / plaza-demo</p>
+      </form>
+    </main>
+  );
+}

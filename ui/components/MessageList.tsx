@@ -1,0 +1,118 @@
+/**
+ * The virtualized message log. Rows are measured (dynamic heights); the view
+ * follows new messages while the user is at the bottom and keeps its place
+ * when older pages are prepended (the virtualizer's anchorTo: 'end').
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ConversationMeta, MessageView } from '../../protocol/views';
+import { usePlaza } from '../client/core-context';
+import { MessageItem } from './MessageItem';
+import { fallbackRect, observeRectWithFallback } from './virtual-rect';
+
+const LOAD_OLDER_WITHIN_PX = 80;
+
+export interface MessageListProps {
+  address: string;
+  messages: MessageView[];
+  /** Null until the worker has opened this conversation. */
+  meta: ConversationMeta | null;
+}
+
+export function MessageList({ address, messages, meta }: MessageListProps) {
+  const { core } = usePlaza();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const loadingOlder = useRef(false);
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (messages[i]?.continued ? 28 : 64),
+    getItemKey: (i) => messages[i]?.guid ?? i,
+    overscan: 8,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: 48,
+    initialRect: fallbackRect(),
+    observeElementRect: observeRectWithFallback,
+  });
+
+  const canLoadOlder = meta !== null && !meta.isComplete;
+  const loadOlder = useCallback(async (): Promise<void> => {
+    if (loadingOlder.current || !meta || meta.isComplete || meta.loading) return;
+    loadingOlder.current = true;
+    setLoadError(null);
+    try {
+      const result = await core.$loadOlder(address);
+      if (!result.ok) setLoadError(result.error.message);
+    } finally {
+      loadingOlder.current = false;
+    }
+  }, [core, address, meta]);
+
+  // Start at the newest message when the conversation first has messages.
+  const startedAtEnd = useRef(false);
+  useLayoutEffect(() => {
+    if (startedAtEnd.current || messages.length === 0) return;
+    startedAtEnd.current = true;
+    virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [messages.length, virtualizer]);
+
+  // The user's own new message brings the view down even when scrolled up.
+  const last = messages[messages.length - 1];
+  const lastGuid = useRef(last?.guid);
+  useEffect(() => {
+    if (last && last.guid !== lastGuid.current && last.isOwn) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    lastGuid.current = last?.guid;
+  }, [last, messages.length, virtualizer]);
+
+  // When the loaded page does not fill the viewport there is no scroll to trigger loading: load on.
+  // (Only with real layout: clientHeight is 0 in jsdom.)
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && canLoadOlder && !meta?.loading && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) void loadOlder();
+  });
+
+  const onScroll = (): void => {
+    const el = scrollRef.current;
+    if (el && canLoadOlder && el.scrollTop < LOAD_OLDER_WITHIN_PX) void loadOlder();
+  };
+
+  const error = meta?.error ?? loadError;
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div className="message-pane">
+      {canLoadOlder && (
+        <button type="button" className="load-older" disabled={meta.loading} onClick={() => void loadOlder()}>
+          {meta.loading ? 'Loading older messages…' : 'Load older messages'}
+        </button>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div ref={scrollRef} className="message-scroller" onScroll={onScroll}>
+        {meta?.isComplete && messages.length === 0 && <p className="empty">No messages yet. Say hello!</p>}
+        <div role="log" aria-label="Messages" className="message-log" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const message = messages[item.index]!;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="message-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageItem message={message} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

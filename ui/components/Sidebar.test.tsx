@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../../protocol/result';
+import { renderApp } from '../testing/render-app';
+import { channelView, snapshot, userView } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const channels = [
+  channelView({ address: 'dm-bob', name: 'Bob Builder', group: 'direct', sortKey: 'b', unread: 2 }),
+  channelView({ address: 'co', name: 'Acme', group: 'company', sortKey: 'a' }),
+  channelView({ address: 't-design', name: 'Design', group: 'team', sortKey: 'b', unread: 12 }),
+  channelView({ address: 't-api', name: 'API', group: 'team', sortKey: 'a' }),
+];
+
+const users = [
+  userView({ guid: 'u-alice', name: 'Alice Adams' }),
+  userView({ guid: 'u-bob', name: 'Bob Builder' }),
+  userView({ guid: 'u-carol', name: 'Carol Chen', email: 'carol@acme.test' }),
+];
+
+const app = (path = '/') => renderApp({ path, patches: [snapshot({ channels: { put: channels, remove: [] }, users: { put: users, remove: [] } })] });
+
+describe('Sidebar', () => {
+  it('shows groups in order with their entries, and unread badges by accessible name', () => {
+    app();
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(nav).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Company', 'Teams', 'Direct messages']);
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/conversations/co',
+      '/conversations/t-api',
+      '/conversations/t-design',
+      '/conversations/dm-bob',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Design 12 unread' })).toBeTruthy();
+    expect(within(nav).getByLabelText('2 unread').textContent).toBe('2');
+    expect(within(nav).getByRole('link', { name: 'API' })).toBeTruthy();
+  });
+
+  it('navigates client-side and marks the open conversation with aria-current', () => {
+    const a = app();
+    fireEvent.click(screen.getByRole('link', { name: 'API' }));
+    expect(a.location()).toBe('/conversations/t-api');
+    expect(screen.getByRole('link', { name: 'API' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Acme' }).getAttribute('aria-current')).toBeNull();
+    expect(a.core.callsTo('$openConversation')).toEqual([[null], ['t-api']]);
+  });
+
+  it('updates badges when a diff arrives', () => {
+    const a = app();
+    a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 't-design', name: 'Design', group: 'team', sortKey: 'b', unread: 0 })], remove: ['dm-bob'] } });
+    expect(screen.getByRole('link', { name: 'Design' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Direct messages' })).toBeNull();
+  });
+
+  it('renders a screenful of a long list (virtualized), not all of it', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => channelView({ address: `c${i}`, name: `Channel ${i}`, sortKey: String(i).padStart(5, '0') }));
+    renderApp({ path: '/', patches: [snapshot({ channels: { put: many, remove: [] } })] });
+    const links = screen.getAllByRole('link');
+    expect(links[0]!.textContent).toBe('Channel 0');
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.length).toBeLessThan(100);
+  });
+});
+
+describe('Start-DM dialog', () => {
+  it('opens from "New message", searches people, and opens the chosen direct message', async () => {
+    const a = app();
+    const trigger = screen.getByRole('button', { name: 'New message' });
+    fireEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Start a direct message' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const search = within(dialog).getByLabelText('Search people');
+    expect(document.activeElement).toBe(search);
+    // The signed-in user is not offered.
+    expect(within(dialog).queryByRole('button', { name: /Alice Adams/ })).toBeNull();
+
+    fireEvent.change(search, { target: { value: 'carol@' } });
+    expect(within(dialog).queryByRole('button', { name: /Bob Builder/ })).toBeNull();
+    a.core.startDirectMessageResult = { ok: true, value: { address: 'dm-carol' } };
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Carol Chen carol@acme.test' })));
+    expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-carol']]);
+    expect(a.location()).toBe('/conversations/dm-carol');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('closes on Escape and returns focus', () => {
+    app();
+    const trigger = screen.getByRole('button', { name: 'New message' });
+    fireEvent.click(trigger);
+    fireEvent.keyDown(screen.getByLabelText('Search people'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('shows a failure to start the conversation', async () => {
+    const a = app();
+    a.core.startDirectMessageResult = fail({ name: 'NetworkError', message: 'Could not reach Plaza.' });
+    fireEvent.click(screen.getByRole('button', { name: 'New message' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Bob Builder/ })));
+    expect(screen.getByRole('alert').textContent).toBe('Could not reach Plaza.');
+    expect(screen.getByRole('dialog', { name: 'Start a direct message' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+/** "New message": search company people and open a direct message with one. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
+
+/** A long company list is cut here; typing narrows it. */
+const MAX_RESULTS = 50;
+
+export function StartDmDialog({ onClose }: { onClose: () => void }) {
+  useSignals();
+  const { store, core, router } = usePlaza();
+  const [query, setQuery] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const me = store.session.value.user?.guid;
+  const needle = query.trim().toLowerCase();
+  const matches = store.users.value.filter(
+    (u) => u.guid !== me && (needle === '' || u.name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle)),
+  );
+  const shown = matches.slice(0, MAX_RESULTS);
+
+  const choose = async (guid: string): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const result = await core.$startDirectMessage(guid);
+    setBusy(false);
+    if (!result.ok) return setError(result.error.message);
+    onClose();
+    router.navigate(conversationPath(result.value.address));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Tab') {
+      trapTab(e, dialogRef.current);
+    }
+  };
+
+  // Portalled to <body>: a modal belongs to the page, not inside the sidebar's <nav>.
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-label="Start a direct message" onKeyDown={onKeyDown}>
+        <h2>Start a direct message</h2>
+        <label className="field">
+          <span>Search people</span>
+          <input ref={inputRef} type="search" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        {shown.length === 0 ? (
+          <p className="empty">No people match “{query.trim()}”.</p>
+        ) : (
+          <ul className="people" aria-label="People">
+            {shown.map((u) => (
+              <li key={u.guid}>
+                <button type="button" className="person" disabled={busy} onClick={() => void choose(u.guid)}>
+                  <span className="person-name">{u.name}</span> <span className="person-email">{u.email}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {matches.length > shown.length && (
+          <p className="hint">
+            Showing {shown.length} of {matches.length}. Type to narrow the list.
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** Keeps Tab and Shift+Tab inside the modal. */
+function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
+  if (!container) return;
+  const focusable = [...container.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])')];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !container.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !container.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}

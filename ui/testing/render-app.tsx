@@ -1,0 +1,40 @@
+/** Renders the whole App against a FakeCore at a given URL, with the store subscribed as main.tsx does. */
+import { act, render } from '@testing-library/react';
+import type { ViewPatch } from '../../protocol/views';
+import { App } from '../App';
+import { PlazaProvider } from '../client/core-context';
+import { createDrafts } from '../client/drafts';
+import { createRouter } from '../client/router';
+import { applyPatch, createViewStore } from '../client/view-store';
+import { FakeCore } from './fake-core';
+
+export interface RenderAppOptions {
+  path?: string;
+  /** Patches pushed before the first render (e.g. a snapshot). */
+  patches?: ViewPatch[];
+}
+
+export function renderApp({ path = '/', patches = [] }: RenderAppOptions = {}) {
+  window.history.replaceState(null, '', path);
+  const core = new FakeCore();
+  const store = createViewStore();
+  void core.$subscribe((patch) => applyPatch(store, patch));
+  for (const patch of patches) core.push(patch);
+  const router = createRouter(window);
+  const drafts = createDrafts(window.localStorage);
+  const view = render(
+    <PlazaProvider store={store} core={core} router={router} drafts={drafts}>
+      <App />
+    </PlazaProvider>,
+  );
+  return {
+    ...view,
+    core,
+    store,
+    router,
+    drafts,
+    /** Pushes a patch inside act(), so React has re-rendered when it returns. */
+    push: (patch: ViewPatch) => act(() => core.push(patch)),
+    location: () => window.location.pathname + window.location.search,
+  };
+}

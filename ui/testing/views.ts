@@ -1,0 +1,68 @@
+/** Builders for view records in UI tests: complete objects with overridable fields. */
+import type { ChannelEntryView, ConversationMeta, MessageView, SessionView, UserView, ViewPatch } from '../../protocol/views';
+
+export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
+  return {
+    name: over.address,
+    group: 'team',
+    etype: 'channel',
+    is_external: false,
+    is_private: false,
+    unread: 0,
+    preview: '',
+    last_message_ts: null,
+    sortKey: over.name ?? over.address,
+    canPost: true,
+    postingBlockedReason: null,
+    ...over,
+  };
+}
+
+export function messageView(over: Partial<MessageView> & { guid: string; address: string }): MessageView {
+  return {
+    created: Date.UTC(2025, 4, 20, 9, 30),
+    from_guid: 'u-bob',
+    author: 'Bob Builder',
+    isOwn: false,
+    parts: [{ type: 'text', text: `message ${over.guid}` }],
+    reactions: [],
+    is_urgent: false,
+    flag: 0,
+    reply_to: null,
+    continued: false,
+    sortKey: over.guid,
+    ...over,
+  };
+}
+
+export function userView(over: Partial<UserView> & { guid: string; name: string }): UserView {
+  return {
+    email: `${over.name.split(' ')[0]!.toLowerCase()}@acme.test`,
+    status: 'Active',
+    is_bot: false,
+    ...over,
+  };
+}
+
+export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
+  return { address, isComplete: true, loading: false, error: null, ...over };
+}
+
+export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
+
+export const signedIn: SessionView = { status: 'signed-in', user: ALICE, endedReason: null };
+export const signedOut: SessionView = { status: 'signed-out', user: null, endedReason: null };
+
+/** A full snapshot patch (reset) with the given parts. */
+export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
+  return {
+    seq: 1,
+    reset: true,
+    session: signedIn,
+    connection: { socket: 'online' },
+    channels: { put: [], remove: [] },
+    users: { put: [], remove: [] },
+    typing: {},
+    ...over,
+  };
+}
