@@ -30,6 +30,8 @@ describe('import rules between folders (STYLE.md)', () => {
     expect(checkFile('ui/client/connect.ts', "import * as Comlink from 'comlink';")).toEqual([]);
     expect(checkFile('ui/client/connect.ts', "new Worker(new URL('../../core-worker/worker.ts', import.meta.url))")).toEqual([]);
     expect(checkFile('core-worker/x.ts', "import { useState } from 'react';")).toHaveLength(1);
+    expect(checkFile('ui/testing/render.tsx', "import { render } from '@testing-library/react';")).toEqual([]);
+    expect(checkFile('ui/components/X.tsx', "import { render } from '@testing-library/react';")).toHaveLength(1);
     expect(checkFile('server/x.ts', "import { x } from '../core-worker/core';")).toHaveLength(1);
     expect(checkFile('protocol/x.ts', "export { y } from '../projections/fold';")).toHaveLength(1);
     expect(checkFile('protocol/x.ts', "import type { Y } from '../projections/fold';")).toHaveLength(1);

@@ -86,7 +86,8 @@ export function checkFile(path: string, source: string): Violation[] {
   const folder = topFolder(path);
   const rule = RULES[folder];
   if (!rule) return []; // tests/, scripts/ and config may import anything
-  const isTest = /\.test\.tsx?$/.test(path);
+  // Test files, and test-support folders (e.g. ui/testing/), may also use the test packages.
+  const isTest = /\.test\.tsx?$/.test(path) || path.includes('/testing/');
   const inUiClient = path.startsWith('ui/client/');
   const violations: Violation[] = [];
   for (const specifier of importsOf(source)) {
