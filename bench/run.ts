@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   const dataDir = '.tmp/bench-data';
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync('.tmp', { recursive: true });
-  const server = spawn('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), PLAZA_DATA_DIR: dataDir }, stdio: 'ignore' });
+  // Its own process group, so stopping it also stops the tsx child it starts.
+  const server = spawn('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), PLAZA_DATA_DIR: dataDir }, stdio: 'ignore', detached: true });
   try {
     await waitForServer();
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
     );
     console.log(JSON.stringify(result, null, 2));
   } finally {
-    server.kill('SIGTERM');
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
 }
 
