@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       const sentAt = await alice.evaluate(() => performance.timeOrigin + performance.now());
       await composer.press('Enter');
       const seenAt = await bob.waitForFunction((n) => (window as unknown as { __seen: Record<string, number> }).__seen[n], String(i), { polling: 'raf' });
-      latencies.push((await seenAt.jsonValue()) - sentAt);
+      latencies.push(((await seenAt.jsonValue()) as number) - sentAt);
     }
     await browser.close();
     latencies.sort((a, b) => a - b);
