@@ -1,0 +1,15 @@
+// Type-checks each folder with its own tsconfig, so each gets only the `lib` it may use
+// (STYLE.md): no DOM in protocol/ and projections/, WebWorker in core-worker/, DOM in ui/.
+import { execFileSync } from 'node:child_process';
+
+const folders = ['protocol', 'projections', 'core-worker', 'ui', 'server', 'fixtures', 'tests'];
+let failed = false;
+for (const folder of folders) {
+  try {
+    execFileSync('npx', ['tsc', '-p', folder], { stdio: 'inherit' });
+  } catch {
+    failed = true;
+    console.error(`typecheck failed in ${folder}/`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
