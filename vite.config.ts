@@ -29,9 +29,15 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['{protocol,projections,core-worker,ui,server,fixtures,tests}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'plaza', include: ['{protocol,projections,core-worker,ui,server,fixtures,tests}/**/*.test.{ts,tsx}'] } },
+      // With a test PostgreSQL (scripts/start-test-postgres.sh; .ci/run starts one), the server suite runs again on it.
+      ...(process.env.PLAZA_TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'server-on-postgres', include: ['tests/server/**/*.test.ts'], env: { PLAZA_SERVER_DB: 'postgres' } } }]
+        : []),
+    ],
   },
 });

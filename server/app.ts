@@ -14,6 +14,8 @@ import { findSessionUser, revokeSession } from './user-store';
 export interface PlazaServerOptions {
   /** PGlite data directory; undefined keeps the database in memory. */
   dataDir?: string;
+  /** A PostgreSQL connection string (DATABASE_URL); used instead of PGlite when given. */
+  databaseUrl?: string;
   /** 0 picks a free port. */
   port?: number;
   host?: string;
@@ -38,7 +40,7 @@ const API_PREFIXES = ['/data/', '/secure/'];
 export async function createPlazaServer(options: PlazaServerOptions = {}): Promise<PlazaServer> {
   const log = options.log ?? (() => {});
   const host = options.host ?? '127.0.0.1';
-  const db = await openDatabase(options.dataDir);
+  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   try {
     const applied = await migrate(db);
     if (applied.length) log(`database migrated: ${applied.join(', ')}`);

@@ -6,16 +6,20 @@ import { DEMO_CREDENTIALS } from './seed';
 const port = Number(process.env.PORT ?? 8080);
 const dataDir = resolve(process.env.PLAZA_DATA_DIR ?? '.plaza-data');
 const host = process.env.HOST ?? '127.0.0.1';
+/** A real PostgreSQL server instead of the embedded PGlite, e.g. postgres://user:pw@127.0.0.1:5432/plaza. */
+const databaseUrl = process.env.DATABASE_URL || undefined;
 
 const server = await createPlazaServer({
   port,
   host,
   dataDir,
+  databaseUrl,
   staticDir: resolve('dist'),
   log: (line) => console.log(`[plaza] ${line}`),
 });
 
-console.log(`Plaza is running at ${server.url}  (data: ${dataDir})`);
+const where = databaseUrl ? `PostgreSQL ${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}` : dataDir;
+console.log(`Plaza is running at ${server.url}  (data: ${where})`);
 console.log('Demo sign-ins:');
 for (const c of DEMO_CREDENTIALS) console.log(`  ${c.email.padEnd(18)} ${c.password}  ${c.name}${c.note ? ` (${c.note})` : ''}`);
 

@@ -41,7 +41,7 @@ export const RULES: Record<string, FolderRule> = {
     folders: ['protocol'],
     packages: ['react', 'react-dom', 'react-dom/', 'react/', '@preact/signals-react', '@preact/signals-react/', '@tanstack/react-virtual', 'luxon', '@azure/msal-browser'],
   },
-  server: { folders: ['protocol'], packages: ['@electric-sql/pglite', '@electric-sql/pglite/', 'ws', 'zod'] },
+  server: { folders: ['protocol'], packages: ['@electric-sql/pglite', '@electric-sql/pglite/', 'pg', 'ws', 'zod'] },
   fixtures: { folders: ['protocol'], packages: [] },
 };
 

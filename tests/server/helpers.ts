@@ -1,4 +1,5 @@
 /** Test helpers: a server per test file, sign-in, REST calls and a socket that records frames. */
+import pg from 'pg';
 import WebSocket from 'ws';
 import { createPlazaServer, type PlazaServer, type PlazaServerOptions } from '../../server/app';
 import { AUTH_HEADERS, endpoints, type EndpointName, type RequestOf } from '../../protocol/rest/endpoints';
@@ -24,9 +25,36 @@ export interface Harness {
   channelByName(session: Session, name: string): Promise<any>;
 }
 
+/**
+ * When the suite runs as the `server-on-postgres` project (vite.config.ts), a server
+ * without its own storage options gets a fresh database on the test PostgreSQL.
+ */
+async function storageFor(options: PlazaServerOptions): Promise<{ databaseUrl?: string; drop?: () => Promise<void> }> {
+  const admin = process.env.PLAZA_SERVER_DB === 'postgres' ? process.env.PLAZA_TEST_DATABASE_URL : undefined;
+  if (!admin || options.databaseUrl || options.dataDir) return {};
+  const name = `plaza_suite_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function startHarness(options: PlazaServerOptions = {}): Promise<Harness> {
   const logs: string[] = [];
-  const server = await createPlazaServer({ port: 0, log: (l) => logs.push(l), ...options });
+  const storage = await storageFor(options);
+  const started = await createPlazaServer({ port: 0, log: (l) => logs.push(l), ...options, ...(storage.databaseUrl ? { databaseUrl: storage.databaseUrl } : {}) });
+  const server: PlazaServer = storage.drop
+    ? { ...started, close: async () => (await started.close(), await storage.drop!()) }
+    : started;
   const call = async (name: EndpointName, body: unknown, session?: Session) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (session) {
