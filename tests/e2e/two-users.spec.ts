@@ -85,3 +85,28 @@ test('signing in returns the user to where they were going', async ({ page }) =>
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/conversations\/does-not-matter\?x=1$/);
 });
+
+test('typing shows on the other side and a direct message can be started with anyone', async ({ browser }) => {
+  const carol = await (await browser.newContext()).newPage();
+  const dave = await (await browser.newContext()).newPage();
+  await signIn(carol, 'carol@acme.test');
+  await signIn(dave, 'dave@acme.test');
+
+  // Carol starts a DM with Dave through the dialog, by role and label.
+  await carol.getByRole('button', { name: 'New message' }).click();
+  const dialog = carol.getByRole('dialog', { name: 'Start a direct message' });
+  await dialog.getByLabel('Search people').fill('dave');
+  await dialog.getByRole('button', { name: /Dave Diaz/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(carol).toHaveURL(/\/conversations\//);
+  await expect(carol.getByRole('heading', { name: 'Dave Diaz' })).toBeVisible();
+
+  // Dave gets the new conversation live and opens it; Carol types; Dave sees the indicator, which expires.
+  const daveSidebar = dave.getByRole('navigation', { name: 'Conversations' });
+  await daveSidebar.getByRole('link', { name: /Carol Chen/ }).click();
+  await carol.getByRole('textbox', { name: 'Message' }).pressSequentially('Hi Dave');
+  await expect(dave.getByText('Carol Chen is typing…')).toBeVisible();
+  await expect(dave.getByText('Carol Chen is typing…')).toHaveCount(0, { timeout: 8_000 });
+  await carol.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(dave.getByRole('log').getByText('Hi Dave')).toBeVisible();
+});
