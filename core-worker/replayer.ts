@@ -1,0 +1,262 @@
+/**
+ * Replays a recorded session: builds a core whose ports answer from the file,
+ * delivers the recorded inputs in order with a virtual clock, checks that the
+ * core makes the recorded outputs and appends events with the recorded
+ * digests, and reports the first place it does not. Runs the same in Node
+ * (CLI, tests) and in a browser worker (debugger).
+ */
+import { fnv1a64, projectionHashes, type ProjectionName } from '../projections/hash';
+import type { Envelope } from '../protocol/events';
+import { INPUT_KINDS, type InputLine, type OutputLine, type SessionFile, type SessionLine } from '../protocol/session-file';
+import { createCore, type Core } from './core';
+import type { CoreDeps, HttpResponse, LogStore, SocketLike, Storage } from './ports';
+
+/** Resolves once every pending microtask has run. */
+export type SettleAsync = () => Promise<void>;
+
+export interface Divergence {
+  /** 1-based index of the input after which the replay differed (0: before the first). */
+  input: number;
+  /** 1-based line of the session file (the header is line 1). */
+  line: number;
+  what: 'output' | 'events' | 'projection' | 'error';
+  /** The projection that differs, for 'projection'. */
+  projection?: ProjectionName;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface ReplayResult {
+  core: Core;
+  inputs: number;
+  events: number;
+  hash: string;
+  projections: Record<ProjectionName, string>;
+  divergence: Divergence | null;
+  durationMs: number;
+}
+
+class Diverged extends Error {
+  override name = 'Diverged';
+  constructor(readonly divergence: Omit<Divergence, 'input' | 'line'>) {
+    super(`replay diverged: ${divergence.what}`);
+  }
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export interface ReplayOptions {
+  settle: SettleAsync;
+  /** Stop after this many inputs (the footer is then not compared). */
+  until?: number;
+  /** Called after each input has settled, e.g. to take checkpoints. */
+  onInput?: (index: number, core: Core) => void;
+  now?: () => number;
+}
+
+export async function replaySession(file: SessionFile, options: ReplayOptions): Promise<ReplayResult> {
+  const started = options.now?.() ?? 0;
+  const lines = file.lines;
+  let cursor = 0; // next line to consume
+  let inputIndex = 0;
+  let pinned = file.header.started;
+
+  /** Takes the next line, which must be this output; returns it. */
+  const expectOutput = <K extends OutputLine['k']>(actual: Omit<Extract<OutputLine, { k: K }>, never>, compare: (keyof Extract<OutputLine, { k: K }>)[]): Extract<OutputLine, { k: K }> => {
+    const next = lines[cursor];
+    const matches = next && next.k === actual.k && compare.every((field) => same((next as never)[field], actual[field]));
+    if (!matches) throw new Diverged({ what: 'output', expected: next ?? 'the end of the recording', actual });
+    cursor++;
+    return next as Extract<OutputLine, { k: K }>;
+  };
+
+  // ---- ports answering from the file ----------------------------------------
+  const timers = new Map<number, () => void>();
+  let timerId = 0;
+  const requests = new Map<number, { resolve: (r: HttpResponse) => void; reject: (e: Error) => void }>();
+  let requestId = 0;
+  const sockets = new Map<number, SocketLike & { readyState: number }>();
+  let socketId = 0;
+  const ops = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; wrap?: (v: unknown) => unknown }>();
+  let opId = 0;
+
+  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append', key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
+    const o = opId++;
+    expectOutput<'op'>({ k: 'op', o, op, ...(key !== undefined ? { key } : {}) }, ['o', 'op', 'key']);
+    return new Promise<T>((resolve, reject) => ops.set(o, { resolve: resolve as (v: unknown) => void, reject, ...(wrap ? { wrap } : {}) }));
+  }
+  const logStore = (): LogStore => ({
+    load: () => storageOp<Envelope[]>('load', undefined),
+    append: () => storageOp<void>('append', undefined),
+    close: () => {},
+  });
+  const storage: Storage = {
+    openLog: (userGuid) => storageOp<LogStore>('open', userGuid, () => logStore()),
+    getItem: <T,>(key: string) => storageOp<T | undefined>('get', key),
+    setItem: (key) => storageOp<void>('set', key),
+    removeItem: (key) => storageOp<void>('remove', key),
+  };
+
+  const warnings: string[] = [];
+  const deps: CoreDeps = {
+    clock: {
+      now: () => pinned,
+      setTimeout(fn) {
+        const id = timerId++;
+        timers.set(id, fn);
+        return id;
+      },
+      clearTimeout(handle) {
+        if (typeof handle === 'number') timers.delete(handle);
+      },
+    },
+    random: { uuid: () => expectOutput<'uuid'>({ k: 'uuid', v: '' }, []).v },
+    http(url, body) {
+      const r = requestId++;
+      expectOutput<'req'>({ k: 'req', r, p: url.startsWith('replay:') ? url.slice('replay:'.length) : url, b: body }, ['r', 'p', 'b']);
+      return new Promise((resolve, reject) => requests.set(r, { resolve, reject }));
+    },
+    openSocket(url) {
+      const s = socketId++;
+      const recorded = expectOutput<'sock'>({ k: 'sock', s, u: url }, ['s']);
+      const socket: SocketLike & { readyState: number } = {
+        readyState: 0,
+        send: (x) => void expectOutput<'send'>({ k: 'send', s, x }, ['s', 'x']),
+        close: () => {
+          expectOutput<'shut'>({ k: 'shut', s }, ['s']);
+          socket.readyState = 2;
+        },
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+      };
+      void recorded;
+      sockets.set(s, socket);
+      return socket;
+    },
+    storage,
+    logger: { warn: (m) => warnings.push(m), info: () => {} },
+    baseUrl: 'replay:',
+    scheduleFrame: () => () => {},
+  };
+
+  const core = createCore(deps);
+
+  const deliver = (line: InputLine): void => {
+    pinned = line.t;
+    switch (line.k) {
+      case 'frame':
+        sockets.get(line.s)?.onmessage?.({ data: line.x });
+        return;
+      case 'open': {
+        const socket = sockets.get(line.s);
+        if (!socket) return;
+        socket.readyState = 1;
+        socket.onopen?.({});
+        return;
+      }
+      case 'close': {
+        const socket = sockets.get(line.s);
+        if (!socket) return;
+        socket.readyState = 3;
+        socket.onclose?.({});
+        return;
+      }
+      case 'res':
+        requests.get(line.r)?.resolve({ status: line.st, body: line.b });
+        requests.delete(line.r);
+        return;
+      case 'neterr':
+        requests.get(line.r)?.reject(new Error(line.m));
+        requests.delete(line.r);
+        return;
+      case 'timer': {
+        const fn = timers.get(line.id);
+        timers.delete(line.id);
+        fn?.();
+        return;
+      }
+      case 'intent': {
+        if (line.m === '$boot') {
+          void core.start();
+          return;
+        }
+        const method = (core.api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[line.m];
+        if (!method) throw new Diverged({ what: 'error', expected: 'a core API method', actual: line.m });
+        void method(...line.a);
+        return;
+      }
+      case 'io': {
+        const op = ops.get(line.o);
+        ops.delete(line.o);
+        if (!op) return;
+        if (line.e !== undefined) op.reject(new Error(line.e));
+        else op.resolve(op.wrap ? op.wrap(line.v) : line.v);
+        return;
+      }
+    }
+  };
+
+  let lastLog: readonly Envelope[] | null = null;
+  let lastLength = 0;
+  /** The digest check mirrors the recorder's: events appended since the last check. */
+  const checkDigest = (): void => {
+    const log = core.log;
+    const added = log === lastLog ? log.slice(lastLength) : log.slice(0);
+    lastLog = log;
+    lastLength = log.length;
+    const next: SessionLine | undefined = lines[cursor];
+    const expected = next?.k === 'ev' ? next : null;
+    if (added.length === 0 && !expected) return;
+    const actual = added.length ? { n: added.length, h: fnv1a64(JSON.stringify(added)) } : null;
+    if (!expected || !actual || expected.n !== actual.n || expected.h !== actual.h) {
+      throw new Diverged({ what: 'events', expected: expected ? { events: expected.n, hash: expected.h } : 'no events', actual: actual ? { events: actual.n, hash: actual.h, appended: added } : 'no events' });
+    }
+    cursor++;
+  };
+
+  let divergence: Divergence | null = null;
+  const fail = (error: unknown): void => {
+    const d = error instanceof Diverged ? error.divergence : { what: 'error' as const, expected: 'no error', actual: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    divergence = { ...d, input: inputIndex, line: cursor + 2 };
+  };
+
+  try {
+    while (cursor < lines.length) {
+      const line = lines[cursor]!;
+      if (!INPUT_KINDS.has(line.k)) {
+        // An output or digest the core should have produced by now.
+        if (line.k === 'ev') checkDigest();
+        else throw new Diverged({ what: 'output', expected: line, actual: 'nothing: the core did not make this output' });
+        continue;
+      }
+      if (options.until !== undefined && inputIndex >= options.until) break;
+      checkDigest();
+      cursor++;
+      inputIndex++;
+      deliver(line as InputLine);
+      if ((line as InputLine).d !== 0) await options.settle();
+      options.onInput?.(inputIndex, core);
+    }
+    if (options.until === undefined || inputIndex < options.until) checkDigest();
+  } catch (error) {
+    fail(error);
+  }
+
+  const hashes = projectionHashes(core.projections);
+  if (!divergence && options.until === undefined && hashes.all !== file.footer.hash) {
+    const name = (Object.keys(hashes.each) as ProjectionName[]).find((n) => hashes.each[n] !== file.footer.projections[n]);
+    divergence = { input: inputIndex, line: lines.length + 2, what: 'projection', ...(name ? { projection: name } : {}), expected: name ? file.footer.projections[name] : file.footer.hash, actual: name ? hashes.each[name] : hashes.all };
+  }
+  // The core is left as the recording left it (no stop: stopping would make outputs the file does not have).
+  return {
+    core,
+    inputs: inputIndex,
+    events: core.log.length,
+    hash: hashes.all,
+    projections: hashes.each,
+    divergence,
+    durationMs: (options.now?.() ?? 0) - started,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * A session recorded against the real local server replays to the same event
+ * log and projection hash; no secret is in the file; an altered recording
+ * names its first divergence.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../core-worker/core';
+import { createRecorder } from '../../core-worker/recorder';
+import { replaySession } from '../../core-worker/replayer';
+import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
+import { createPlazaServer, type PlazaServer } from '../../server/app';
+import { nodeDeps, until } from './node-deps';
+
+let server: PlazaServer;
+beforeAll(async () => {
+  server = await createPlazaServer({ port: 0, log: () => {} });
+});
+afterAll(() => server.close());
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function recordSession(): Promise<{ text: string; secrets: string[]; hash: string }> {
+  const lines: string[] = [];
+  const real = nodeDeps(server.url);
+  const recorder = createRecorder({ ...real, baseUrl: server.url }, { app: 'plaza-test', settle: (fn) => setImmediate(fn), write: (l) => lines.push(l) });
+  const bobCore = createCore(recorder.deps);
+  const bob = recorder.attach(bobCore);
+  await bob.$subscribe(() => {});
+  expect((await bob.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+  await until(() => bobCore.projections.connection.socket === 'online', 5_000, 'online');
+  await until(() => bobCore.projections.channels.byAddress.size > 0, 5_000, 'channels');
+
+  // Another user, not recorded, posts to Bob.
+  const alice = createCore({ ...nodeDeps(server.url), baseUrl: server.url });
+  await alice.start();
+  await alice.api.$signIn('alice@acme.test', 'plaza-demo');
+  await until(() => alice.projections.channels.byAddress.size > 0, 5_000, 'alice channels');
+  const dm = [...bobCore.projections.channels.byAddress.values()].find((r) => r.channel.name === 'Alice Anders')!.channel.address;
+  const design = [...bobCore.projections.channels.byAddress.values()].find((r) => r.channel.name === 'Design')!.channel.address;
+  await alice.api.$post(dm, 'hello Bob');
+  await until(() => bobCore.projections.unread.byAddress.get(dm)?.count === 1, 5_000, 'unread');
+  await bob.$openConversation(dm);
+  await bob.$post(dm, 'hi Alice, see https://acme.test');
+  await bob.$typing(dm);
+  await bob.$openConversation(design);
+  await bob.$post(design, 'design review at 3?');
+  await until(() => bobCore.projections.messages.byAddress.get(design)?.order.length, 5_000, 'design history');
+  await new Promise((r) => setTimeout(r, 100)); // let the log persist and frames settle
+  await settle();
+  const creds = (await real.storage.getItem<{ login_guid: string; auth_token: string }>('credentials'))!;
+  const text = [...lines, recorder.footer()].join('\n') + '\n';
+  await bobCore.stop();
+  await alice.stop();
+  return { text, secrets: [creds.login_guid, creds.auth_token, 'plaza-demo'], hash: JSON.parse(recorder.footer()).hash };
+}
+
+describe('record and replay', () => {
+  let recorded: Awaited<ReturnType<typeof recordSession>>;
+  beforeAll(async () => {
+    recorded = await recordSession();
+  });
+
+  it('replays a live session to the same events and projection hash', async () => {
+    const file = parseSessionFile(recorded.text);
+    expect(file.footer.inputs).toBeGreaterThan(10);
+    const result = await replaySession(file, { settle });
+    expect(result.divergence).toBeNull();
+    expect(result.hash).toBe(file.footer.hash);
+    expect(result.events).toBe(file.footer.events);
+    const dm = [...result.core.projections.channels.byAddress.values()].find((r) => r.channel.name === 'Alice Anders')!.channel.address;
+    const texts = result.core.projections.messages.byAddress.get(dm)!.order.map((g) => result.core.projections.messages.byAddress.get(dm)!.byGuid.get(g)!.parts);
+    expect(JSON.stringify(texts)).toContain('hello Bob');
+  });
+
+  it('keeps no secret anywhere in the file', () => {
+    for (const secret of recorded.secrets) expect(recorded.text).not.toContain(secret);
+    expect(recorded.text).toContain('plaza-redacted-password');
+  });
+
+  it('stops at a given input with the state as of then', async () => {
+    const file = parseSessionFile(recorded.text);
+    const partial = await replaySession(file, { settle, until: 3 });
+    expect(partial.inputs).toBe(3);
+    expect(partial.divergence).toBeNull();
+  });
+
+  it('names the first divergence of an altered recording', async () => {
+    const rows = recorded.text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.includes('"k":"frame"') && r.includes('hello Bob'));
+    expect(target).toBeGreaterThan(0);
+    rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
+    const inputsBefore = rows.slice(1, target).filter((r) => /"k":"(frame|open|close|res|neterr|timer|intent|io)"/.test(r)).length;
+    const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+    expect(result.divergence).toMatchObject({ input: inputsBefore + 1, what: 'events' });
+    expect(JSON.stringify(result.divergence!.actual)).toContain('hello Bill');
+  });
+
+  it('refuses truncated, corrupted, wrong-version and hostile files, naming the line', () => {
+    const rows = recorded.text.trimEnd().split('\n');
+    const refuse = (text: string) => {
+      try {
+        parseSessionFile(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SessionFileError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refuse(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);
+    expect(refuse([rows[0], '{not json', ...rows.slice(2)].join('\n'))).toBe('line 2: not valid JSON');
+    expect(refuse([rows[0]!.replace('"version":1', '"version":99'), ...rows.slice(1)].join('\n'))).toMatch(/^line 1: unsupported version 99/);
+    expect(refuse([rows[0], '{"k":"intent","t":1,"m":"constructor","a":[]}', ...rows.slice(1)].join('\n'))).toMatch(/^line 2: m: /);
+    expect(refuse('')).toBe('line 1: the file is empty');
+  });
+});
