@@ -83,7 +83,12 @@ export type SessionLine = InputLine | OutputLine | DigestLine;
 export const INPUT_KINDS: ReadonlySet<string> = new Set(['frame', 'open', 'close', 'res', 'neterr', 'timer', 'intent', 'io']);
 export const OUTPUT_KINDS: ReadonlySet<string> = new Set(['sock', 'send', 'shut', 'req', 'uuid', 'op']);
 
-const BodyLine = z.union([InputLine, OutputLine, DigestLine]);
+/** Each line kind's own schema, so a refusal names the field at fault rather than "invalid union". */
+const LINE_SCHEMAS: ReadonlyMap<string, z.ZodType<SessionLine>> = new Map<string, z.ZodType<SessionLine>>([
+  ...InputLine.options.map((o) => [o.shape.k.value, o] as [string, z.ZodType<SessionLine>]),
+  ...OutputLine.options.map((o) => [o.shape.k.value, o] as [string, z.ZodType<SessionLine>]),
+  ['ev', DigestLine],
+]);
 
 export interface SessionFile {
   header: SessionHeader;
@@ -139,8 +144,12 @@ export function parseSessionFile(text: string, limits = { maxLines: 20_000_000, 
   const lines: SessionLine[] = [];
   let inputs = 0;
   for (let i = 1; i < rows.length - 1; i++) {
-    const parsed = BodyLine.safeParse(parseJson(rows[i]!, i + 1));
-    if (!parsed.success) throw new SessionFileError(i + 1, issueText(parsed.error));
+    const raw = parseJson(rows[i]!, i + 1);
+    const kind = (raw as { k?: unknown } | null)?.k;
+    const schema = typeof kind === 'string' ? LINE_SCHEMAS.get(kind) : undefined;
+    if (!schema) throw new SessionFileError(i + 1, `unknown line kind ${JSON.stringify(kind)}`);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw new SessionFileError(i + 1, `${kind}: ${issueText(parsed.error)}`);
     if (INPUT_KINDS.has(parsed.data.k)) inputs++;
     lines.push(parsed.data);
   }

@@ -4,12 +4,10 @@
  * names its first divergence.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../core-worker/core';
-import { createRecorder } from '../../core-worker/recorder';
 import { replaySession } from '../../core-worker/replayer';
 import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
-import { nodeDeps, until } from './node-deps';
+import { recordSession, settle } from './record-session';
 
 let server: PlazaServer;
 beforeAll(async () => {
@@ -17,47 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function recordSession(): Promise<{ text: string; secrets: string[]; hash: string }> {
-  const lines: string[] = [];
-  const real = nodeDeps(server.url);
-  const recorder = createRecorder({ ...real, baseUrl: server.url }, { app: 'plaza-test', settle: (fn) => setImmediate(fn), write: (l) => lines.push(l) });
-  const bobCore = createCore(recorder.deps);
-  const bob = recorder.attach(bobCore);
-  await bob.$subscribe(() => {});
-  expect((await bob.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
-  await until(() => bobCore.projections.connection.socket === 'online', 5_000, 'online');
-  await until(() => bobCore.projections.channels.byAddress.size > 0, 5_000, 'channels');
-
-  // Another user, not recorded, posts to Bob.
-  const alice = createCore({ ...nodeDeps(server.url), baseUrl: server.url });
-  await alice.start();
-  await alice.api.$signIn('alice@acme.test', 'plaza-demo');
-  await until(() => alice.projections.channels.byAddress.size > 0, 5_000, 'alice channels');
-  const dm = [...bobCore.projections.channels.byAddress.values()].find((r) => r.channel.name === 'Alice Anders')!.channel.address;
-  const design = [...bobCore.projections.channels.byAddress.values()].find((r) => r.channel.name === 'Design')!.channel.address;
-  await alice.api.$post(dm, 'hello Bob');
-  await until(() => bobCore.projections.unread.byAddress.get(dm)?.count === 1, 5_000, 'unread');
-  await bob.$openConversation(dm);
-  await bob.$post(dm, 'hi Alice, see https://acme.test');
-  await bob.$typing(dm);
-  await bob.$openConversation(design);
-  await bob.$post(design, 'design review at 3?');
-  await until(() => bobCore.projections.messages.byAddress.get(design)?.order.length, 5_000, 'design history');
-  await new Promise((r) => setTimeout(r, 100)); // let the log persist and frames settle
-  await settle();
-  const creds = (await real.storage.getItem<{ login_guid: string; auth_token: string }>('credentials'))!;
-  const text = [...lines, recorder.footer()].join('\n') + '\n';
-  await bobCore.stop();
-  await alice.stop();
-  return { text, secrets: [creds.login_guid, creds.auth_token, 'plaza-demo'], hash: JSON.parse(recorder.footer()).hash };
-}
 
 describe('record and replay', () => {
   let recorded: Awaited<ReturnType<typeof recordSession>>;
   beforeAll(async () => {
-    recorded = await recordSession();
+    recorded = await recordSession(server);
   });
 
   it('replays a live session to the same events and projection hash', async () => {
@@ -109,7 +71,7 @@ describe('record and replay', () => {
     expect(refuse(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);
     expect(refuse([rows[0], '{not json', ...rows.slice(2)].join('\n'))).toBe('line 2: not valid JSON');
     expect(refuse([rows[0]!.replace('"version":1', '"version":99'), ...rows.slice(1)].join('\n'))).toMatch(/^line 1: unsupported version 99/);
-    expect(refuse([rows[0], '{"k":"intent","t":1,"m":"constructor","a":[]}', ...rows.slice(1)].join('\n'))).toMatch(/^line 2: m: /);
+    expect(refuse([rows[0], '{"k":"intent","t":1,"m":"constructor","a":[]}', ...rows.slice(1)].join('\n'))).toMatch(/^line 2: intent: m: /);
     expect(refuse('')).toBe('line 1: the file is empty');
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * `npm run replay -- <file> [--until N] [--dump PROJECTION]`
+ * Replays a recorded session in Node, without a browser, and prints counts,
+ * duration and the final projection hash. Exits 1 on a divergence (naming the
+ * first one), 2 when the file is refused.
+ */
+import { readFileSync } from 'node:fs';
+import { replaySession } from '../core-worker/replayer';
+import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
+import { parseSessionFile, SessionFileError } from '../protocol/session-file';
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION]');
+  console.error(`projections: ${PROJECTION_NAMES.join(', ')}`);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+let path: string | undefined;
+let until: number | undefined;
+let dump: ProjectionName | undefined;
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i]!;
+  if (arg === '--until') {
+    until = Number(args[++i]);
+    if (!Number.isInteger(until) || until < 0) usage('--until takes a whole number of inputs');
+  } else if (arg === '--dump') {
+    const name = args[++i] as ProjectionName;
+    if (!PROJECTION_NAMES.includes(name)) usage(`--dump takes one of: ${PROJECTION_NAMES.join(', ')}`);
+    dump = name;
+  } else if (arg.startsWith('--')) usage(`unknown option ${arg}`);
+  else path = arg;
+}
+if (!path) usage();
+
+let text: string;
+try {
+  text = readFileSync(path, 'utf8');
+} catch (error) {
+  console.error(`cannot read ${path}: ${(error as Error).message}`);
+  process.exit(2);
+}
+
+try {
+  const parseStart = performance.now();
+  const file = parseSessionFile(text);
+  const parseMs = performance.now() - parseStart;
+  const result = await replaySession(file, {
+    settle: () => new Promise((resolve) => setImmediate(resolve)),
+    ...(until !== undefined ? { until } : {}),
+    now: () => performance.now(),
+  });
+  const out = (line: string) => console.log(line);
+  out(`session   ${file.header.app}, recorded ${new Date(file.header.started).toISOString()}`);
+  out(`inputs    ${result.inputs} of ${file.footer.inputs}`);
+  out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}`);
+  out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
+  out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
+  if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
+  if (result.divergence) {
+    const d = result.divergence;
+    console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.what}${d.projection ? ` in projection "${d.projection}"` : ''}`);
+    console.error(`  expected: ${JSON.stringify(d.expected)}`);
+    console.error(`  actual:   ${JSON.stringify(d.actual)}`);
+    process.exit(1);
+  }
+} catch (error) {
+  if (error instanceof SessionFileError) {
+    console.error(`refused: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}

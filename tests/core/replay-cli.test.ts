@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlazaServer, type PlazaServer } from '../../server/app';
+import { recordSession } from './record-session';
+
+const run = promisify(execFile);
+let server: PlazaServer;
+let dir: string;
+let text: string;
+
+beforeAll(async () => {
+  server = await createPlazaServer({ port: 0, log: () => {} });
+  text = (await recordSession(server)).text;
+  dir = mkdtempSync(join(tmpdir(), 'plaza-replay-'));
+});
+afterAll(() => server.close());
+
+async function replay(name: string, content: string, ...args: string[]) {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'scripts/replay.ts', file, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm run replay', () => {
+  it('replays to the recorded hash and exits 0', async () => {
+    const footer = JSON.parse(text.trimEnd().split('\n').at(-1)!);
+    const { code, stdout } = await replay('good.jsonl', text);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+    expect(stdout).toMatch(/inputs {4}(\d+) of \1/);
+  });
+
+  it('dumps a projection at an input', async () => {
+    const { code, stdout } = await replay('good.jsonl', text, '--until', '2', '--dump', 'session');
+    expect(code).toBe(0);
+    expect(stdout).toContain('inputs    2 of');
+    expect(stdout).toContain('"active": false');
+  });
+
+  it('names the first divergence of an altered recording and exits 1', async () => {
+    const altered = text.replace('hello Bob', 'hello Bill');
+    const { code, stderr } = await replay('altered.jsonl', altered);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): events/m);
+    expect(stderr).toContain('hello Bill');
+  });
+
+  it('refuses a corrupted file, naming the line, and exits 2', async () => {
+    const rows = text.trimEnd().split('\n');
+    rows[3] = '{"k":"res","t":"soon"}';
+    const { code, stderr } = await replay('corrupt.jsonl', rows.join('\n'));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^refused: line 4: res: t: /m);
+  });
+});
