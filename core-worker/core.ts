@@ -319,6 +319,11 @@ export function createCore(deps: CoreDeps): Core {
       const open = projections.session.openAddress;
       if (next && open) await markViewed(open);
     },
+
+    async $exportSession() {
+      // Recording wraps the core from outside (session-recording.ts); a bare core has nothing to export.
+      return fail({ name: 'NotRecording', message: 'This session is not being recorded.' });
+    },
   };
 
   return {

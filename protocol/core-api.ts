@@ -30,4 +30,6 @@ export interface CoreApi {
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
   $setAttention(attentive: boolean): Promise<void>;
+  /** This session's recording as a session file (docs/session-format.md), secrets already redacted. */
+  $exportSession(): Promise<Result<{ fileName: string; text: string }>>;
 }

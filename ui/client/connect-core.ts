@@ -21,5 +21,6 @@ export function connectCore(): CoreApi {
     $typing: (address) => remote.$typing(address),
     $startDirectMessage: (targetUserGuid) => remote.$startDirectMessage(targetUserGuid),
     $setAttention: (attentive) => remote.$setAttention(attentive),
+    $exportSession: () => remote.$exportSession(),
   };
 }

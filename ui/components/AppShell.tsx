@@ -4,6 +4,7 @@ import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
 import type { Route } from '../client/router';
 import { ConversationView } from './ConversationView';
+import { ExportSessionButton } from './ExportSessionButton';
 import { Sidebar } from './Sidebar';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
@@ -27,6 +28,7 @@ export function AppShell({ route }: { route: Route }) {
           {CONNECTION_TEXT[socket]}
         </span>
         <span className="user-name">{user?.name}</span>
+        <ExportSessionButton />
         <button type="button" onClick={() => void core.$signOut()}>
           Sign out
         </button>

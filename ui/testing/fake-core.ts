@@ -66,4 +66,12 @@ export class FakeCore implements CoreApi {
   async $setAttention(attentive: boolean) {
     this.record('$setAttention', [attentive]);
   }
+
+  /** What $exportSession answers; tests may replace it. */
+  exportResult: Result<{ fileName: string; text: string }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', text: '{"format":"plaza-session"}\n' } };
+
+  async $exportSession() {
+    this.record('$exportSession', []);
+    return this.exportResult;
+  }
 }

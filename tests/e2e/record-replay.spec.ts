@@ -1,0 +1,68 @@
+/**
+ * A session recorded in Chromium against the local server — sign in, receive
+ * from another user, post, switch channels — is exported from the UI and
+ * replays in the Node CLI to the hash the browser computed.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+
+const run = promisify(execFile);
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+}
+
+test('a browser session exports and replays in the CLI to the same hash, with no secret in it', async ({ browser }, testInfo) => {
+  const carol = await (await browser.newContext()).newPage();
+  const dave = await (await browser.newContext()).newPage();
+  await signIn(carol, 'carol@acme.test');
+  await signIn(dave, 'dave@acme.test');
+
+  // Dave writes to Engineering; Carol receives it, reads it, answers, and moves to Design.
+  await dave.getByRole('link', { name: /Engineering/ }).click();
+  await dave.getByRole('textbox', { name: 'Message' }).fill('Deploy is green');
+  await dave.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const engineering = carol.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Engineering/ });
+  await expect(engineering.getByLabel('1 unread')).toBeVisible();
+  await engineering.click();
+  await expect(carol.getByRole('log').getByText('Deploy is green')).toBeVisible();
+  await carol.getByRole('textbox', { name: 'Message' }).fill('Nice work');
+  await carol.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(carol.getByRole('log').getByText('Nice work')).toBeVisible();
+  await carol.getByRole('link', { name: /Design/ }).click();
+  await expect(carol.getByRole('heading', { name: 'Design' })).toBeVisible();
+  await carol.waitForTimeout(300); // let the last responses settle into the log
+
+  const downloading = carol.waitForEvent('download');
+  await carol.getByRole('button', { name: 'Export session' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^plaza-session-.*\.jsonl$/);
+  const file = testInfo.outputPath('session.jsonl');
+  await download.saveAs(file);
+
+  const text = readFileSync(file, 'utf8');
+  expect(text).not.toContain('plaza-demo');
+  const credentials = await carol.evaluate(
+    () =>
+      new Promise<{ login_guid: string; auth_token: string }>((resolve, reject) => {
+        const open = indexedDB.open('plaza');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('credentials');
+          get.onsuccess = () => resolve(get.result);
+        };
+      }),
+  );
+  expect(text).not.toContain(credentials.auth_token);
+  expect(text).not.toContain(credentials.login_guid);
+
+  const footer = JSON.parse(text.trimEnd().split('\n').at(-1)!);
+  const { stdout } = await run('npx', ['tsx', 'scripts/replay.ts', file]);
+  expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+});
