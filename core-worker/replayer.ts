@@ -34,6 +34,8 @@ export interface ReplayResult {
   projections: Record<ProjectionName, string>;
   divergence: Divergence | null;
   durationMs: number;
+  /** How many lines between header and footer the replay consumed (for trimming at `until`). */
+  linesUsed: number;
 }
 
 class Diverged extends Error {
@@ -258,5 +260,6 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     projections: hashes.each,
     divergence,
     durationMs: (options.now?.() ?? 0) - started,
+    linesUsed: cursor,
   };
 }

@@ -4,14 +4,15 @@
  * duration and the final projection hash. Exits 1 on a divergence (naming the
  * first one), 2 when the file is refused.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION]');
+  console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION] [--trim OUT]');
+  console.error('  --trim OUT  with --until N: write the first N inputs as a session file of their own');
   console.error(`projections: ${PROJECTION_NAMES.join(', ')}`);
   process.exit(2);
 }
@@ -20,6 +21,7 @@ const args = process.argv.slice(2);
 let path: string | undefined;
 let until: number | undefined;
 let dump: ProjectionName | undefined;
+let trim: string | undefined;
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]!;
   if (arg === '--until') {
@@ -29,10 +31,14 @@ for (let i = 0; i < args.length; i++) {
     const name = args[++i] as ProjectionName;
     if (!PROJECTION_NAMES.includes(name)) usage(`--dump takes one of: ${PROJECTION_NAMES.join(', ')}`);
     dump = name;
+  } else if (arg === '--trim') {
+    trim = args[++i];
+    if (!trim) usage('--trim takes an output file');
   } else if (arg.startsWith('--')) usage(`unknown option ${arg}`);
   else path = arg;
 }
 if (!path) usage();
+if (trim && until === undefined) usage('--trim needs --until N');
 
 let text: string;
 try {
@@ -57,6 +63,12 @@ try {
   out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}`);
   out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
   out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
+  if (trim && !result.divergence) {
+    const rows = text.trimEnd().split('\n');
+    const footer = { k: 'end', inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
+    writeFileSync(trim, [...rows.slice(0, 1 + result.linesUsed), JSON.stringify(footer)].join('\n') + '\n');
+    out(`trimmed   ${trim}: the first ${result.inputs} inputs`);
+  }
   if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
   if (result.divergence) {
     const d = result.divergence;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -45,6 +45,15 @@ describe('npm run replay', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('inputs    2 of');
     expect(stdout).toContain('"active": false');
+  });
+
+  it('trims a session to its first inputs, and the trimmed file replays to its own footer', async () => {
+    const out = join(dir, 'trimmed.jsonl');
+    const trimmed = await replay('good.jsonl', text, '--until', '6', '--trim', out);
+    expect(trimmed.code).toBe(0);
+    const again = await replay('trimmed-copy.jsonl', readFileSync(out, 'utf8'));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('inputs    6 of 6');
   });
 
   it('names the first divergence of an altered recording and exits 1', async () => {
