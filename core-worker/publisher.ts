@@ -5,6 +5,7 @@
  * records the UI already has are not sent again.
  */
 import { channelEntryView } from '../projections/views/channel-view';
+import { indexOfMessage } from '../projections/messages';
 import { messageView } from '../projections/views/message-view';
 import { userView } from '../projections/views/user-view';
 import { createChangeSet, isEmpty, type ChangeSet } from '../projections/changes';
@@ -126,7 +127,7 @@ export function createPublisher(options: { projections: () => Projections; runti
         const me = p.session.user?.target_user_guid;
         const messages = { put: [] as MessageView[], remove: [] as string[] };
         for (const guid of touched ?? []) {
-          const index = store ? store.order.indexOf(guid) : -1;
+          const index = store ? indexOfMessage(store, guid) : -1;
           if (store && index >= 0) messages.put.push(messageView(store, index, me));
           else messages.remove.push(guid);
         }

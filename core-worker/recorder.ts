@@ -73,20 +73,26 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
 
   const pump = (): void => {
     scheduled = false;
-    digest();
-    const next = queue.shift();
-    if (!next) return;
-    pinned = real.clock.now();
-    inputs++;
-    // A run of socket frames already waiting is delivered as one burst, without settling in between.
-    const burst = next.line.k === 'frame' && queue[0]?.line.k === 'frame';
-    write({ ...redactor.redact(next.line), t: pinned, ...(burst ? { d: 0 } : {}) });
-    try {
-      next.run();
-    } finally {
-      // Either the burst goes on at once, or the core settles and the next pump writes this input's digest.
-      if (burst) pump();
-      else schedule();
+    for (;;) {
+      digest();
+      const next = queue.shift();
+      if (!next) return;
+      pinned = real.clock.now();
+      inputs++;
+      // A run of socket frames already waiting is delivered as one burst, without settling in between.
+      const burst = next.line.k === 'frame' && queue[0]?.line.k === 'frame';
+      write({ ...redactor.redact(next.line), t: pinned, ...(burst ? { d: 0 } : {}) });
+      try {
+        next.run();
+      } catch (error) {
+        schedule(); // the core threw (a bug): keep delivering what follows
+        throw error;
+      }
+      if (!burst) {
+        // The core settles first; the next pump writes this input's digest.
+        schedule();
+        return;
+      }
     }
   };
 

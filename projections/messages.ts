@@ -43,28 +43,46 @@ export function compareMessages(a: Pick<Message, 'created' | 'guid'>, b: Pick<Me
   return a.created - b.created || (a.guid < b.guid ? -1 : a.guid > b.guid ? 1 : 0);
 }
 
-/** Inserts or replaces one message, keeping order. Returns whether it was new. */
-function upsert(store: MessageStore, message: Message): boolean {
-  const existing = store.byGuid.get(message.guid);
-  store.byGuid.set(message.guid, message);
-  if (existing && existing.created === message.created) return false;
-  if (existing) store.order.splice(store.order.indexOf(message.guid), 1);
-  // Binary search from the end: new messages almost always go last.
+/** Where a message with this (created, guid) is, or would go, in display order: a binary search, never a scan. */
+function positionOf(store: MessageStore, key: Pick<Message, 'created' | 'guid'>): number {
   let lo = 0;
   let hi = store.order.length;
+  // New messages almost always go last: check that before searching.
+  const last = hi > 0 ? store.byGuid.get(store.order[hi - 1]!)! : undefined;
+  if (!last || compareMessages(last, key) < 0) return hi;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const other = store.byGuid.get(store.order[mid]!)!;
-    if (compareMessages(other, message) < 0) lo = mid + 1;
+    if (compareMessages(store.byGuid.get(store.order[mid]!)!, key) < 0) lo = mid + 1;
     else hi = mid;
   }
-  store.order.splice(lo, 0, message.guid);
-  return !existing;
+  return lo;
+}
+
+/** The index of a stored message in display order, or -1. */
+export function indexOfMessage(store: MessageStore, guid: string): number {
+  const message = store.byGuid.get(guid);
+  if (!message) return -1;
+  const index = positionOf(store, message);
+  return store.order[index] === guid ? index : -1;
+}
+
+/** Inserts or replaces one message, keeping order. Returns its index. */
+function upsert(store: MessageStore, message: Message): number {
+  const existing = store.byGuid.get(message.guid);
+  if (existing && existing.created === message.created) {
+    store.byGuid.set(message.guid, message);
+    return indexOfMessage(store, message.guid);
+  }
+  if (existing) store.order.splice(indexOfMessage(store, message.guid), 1);
+  store.byGuid.set(message.guid, message);
+  const index = positionOf(store, message);
+  store.order.splice(index, 0, message.guid);
+  return index;
 }
 
 /** The message before `guid` in display order, if any. */
 export function previousMessage(store: MessageStore, guid: string): Message | undefined {
-  const index = store.order.indexOf(guid);
+  const index = indexOfMessage(store, guid);
   return index > 0 ? store.byGuid.get(store.order[index - 1]!) : undefined;
 }
 
@@ -73,10 +91,10 @@ export function latestMessage(store: MessageStore | undefined): Message | undefi
   return store.byGuid.get(store.order[store.order.length - 1]!);
 }
 
-/** Marks a message and the one after it (whose merged header depends on it) as changed. */
-function touchWithNext(changes: ChangeSet, store: MessageStore, address: string, guid: string): void {
-  touchMessage(changes, address, guid);
-  const next = store.order[store.order.indexOf(guid) + 1];
+/** Marks the message at `index` and the one after it (whose merged header depends on it) as changed. */
+function touchWithNext(changes: ChangeSet, store: MessageStore, address: string, index: number): void {
+  touchMessage(changes, address, store.order[index]!);
+  const next = store.order[index + 1];
   if (next) touchMessage(changes, address, next);
 }
 
@@ -84,10 +102,7 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
   switch (event.type) {
     case 'history.loaded': {
       const store = storeFor(state, event.address);
-      for (const message of event.messages) {
-        upsert(store, message);
-        touchWithNext(changes, store, event.address, message.guid);
-      }
+      for (const message of event.messages) touchWithNext(changes, store, event.address, upsert(store, message));
       store.page_size = event.page_size;
       store.page = Math.max(store.page, event.page);
       if (event.messages.length < event.page_size) store.isComplete = true;
@@ -97,14 +112,13 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     case 'message.received': {
       const { message } = event;
       const store = storeFor(state, message.address);
-      upsert(store, message);
-      touchWithNext(changes, store, message.address, message.guid);
+      touchWithNext(changes, store, message.address, upsert(store, message));
       return;
     }
     case 'message.deleted': {
       const store = state.byAddress.get(event.address);
-      if (!store || !store.byGuid.has(event.guid)) return;
-      const index = store.order.indexOf(event.guid);
+      const index = store ? indexOfMessage(store, event.guid) : -1;
+      if (!store || index < 0) return;
       const next = store.order[index + 1];
       store.order.splice(index, 1);
       store.byGuid.delete(event.guid);
