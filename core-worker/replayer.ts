@@ -165,8 +165,10 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
         socket.onclose?.({});
         return;
       }
+      // Recorded values are handed over as copies: the core may keep and mutate what it gets
+      // (the event log appends to the array it loaded), and the file must stay as read.
       case 'res':
-        requests.get(line.r)?.resolve({ status: line.st, body: line.b });
+        requests.get(line.r)?.resolve({ status: line.st, body: structuredClone(line.b) });
         requests.delete(line.r);
         return;
       case 'neterr':
@@ -194,7 +196,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
         ops.delete(line.o);
         if (!op) return;
         if (line.e !== undefined) op.reject(new Error(line.e));
-        else op.resolve(op.wrap ? op.wrap(line.v) : line.v);
+        else op.resolve(op.wrap ? op.wrap(line.v) : structuredClone(line.v));
         return;
       }
     }

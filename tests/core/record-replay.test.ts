@@ -34,6 +34,14 @@ describe('record and replay', () => {
     expect(JSON.stringify(texts)).toContain('hello Bob');
   });
 
+  it('replays the same parsed file again to the same result (replay does not consume the file)', async () => {
+    const file = parseSessionFile(recorded.text);
+    const first = await replaySession(file, { settle });
+    const second = await replaySession(file, { settle });
+    expect(second.divergence).toBeNull();
+    expect(second.hash).toBe(first.hash);
+  });
+
   it('keeps no secret anywhere in the file', () => {
     for (const secret of recorded.secrets) expect(recorded.text).not.toContain(secret);
     expect(recorded.text).toContain('plaza-redacted-password');

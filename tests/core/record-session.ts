@@ -1,5 +1,4 @@
 /** Records a short live session against a real server: Bob signs in, Alice (unrecorded) writes, Bob reads, posts and switches channels. */
-import { expect } from 'vitest';
 import { createCore } from '../../core-worker/core';
 import { createRecorder } from '../../core-worker/recorder';
 import type { PlazaServer } from '../../server/app';
@@ -14,7 +13,8 @@ export async function recordSession(server: PlazaServer): Promise<{ text: string
   const bobCore = createCore(recorder.deps);
   const bob = recorder.attach(bobCore);
   await bob.$subscribe(() => {});
-  expect((await bob.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+  const signedIn = await bob.$signIn('bob@acme.test', 'plaza-demo');
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`);
   await until(() => bobCore.projections.connection.socket === 'online', 5_000, 'online');
   await until(() => bobCore.projections.channels.byAddress.size > 0, 5_000, 'channels');
 
