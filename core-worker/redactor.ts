@@ -18,12 +18,18 @@ export interface Redactor {
 }
 
 export function createRedactor(): Redactor {
+  /** Every learned secret and its placeholder. */
   const placeholders = new Map<string, string>();
+  /** Tokens, also replaced inside other strings (a URL's query). Passwords are replaced only where they stand alone:
+   * a password can be an ordinary word, and replacing it inside text would rewrite placeholders and messages alike. */
+  const embedded = new Map<string, string>();
+  let tokens = 0;
   const learn = (value: string, placeholder?: string): string => {
     let p = placeholders.get(value);
     if (!p) {
-      p = placeholder ?? `plaza-redacted-secret-${placeholders.size + 1}`;
+      p = placeholder ?? `plaza-redacted-secret-${++tokens}`;
       placeholders.set(value, p);
+      if (!placeholder && value.length >= 8) embedded.set(value, p);
     }
     return p;
   };
@@ -31,8 +37,8 @@ export function createRedactor(): Redactor {
     const exact = placeholders.get(text);
     if (exact) return exact;
     let out = text;
-    for (const [secret, p] of placeholders) {
-      if (secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(p);
+    for (const [secret, p] of embedded) {
+      if (out.includes(secret)) out = out.split(secret).join(p);
       // URLs carry secrets percent-encoded.
       const encoded = encodeURIComponent(secret);
       if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(p);

@@ -1,0 +1,85 @@
+/**
+ * Replay throughput: records a synthetic session of N socket frames across
+ * 1,000 channels through the real recorder (an in-memory world stands in for
+ * the server), then times decoding the file and replaying it with the real core.
+ */
+import { createCore } from '../core-worker/core';
+import type { SocketLike } from '../core-worker/ports';
+import { createRecorder } from '../core-worker/recorder';
+import { replaySession } from '../core-worker/replayer';
+import { createMemoryStorage } from '../core-worker/storage-memory';
+import { encodeFrame } from '../protocol/frames/frame-codec';
+import { parseSessionFile } from '../protocol/session-file';
+import { FakeSocket } from '../tests/core/harness';
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+const CHANNELS = 1_000;
+
+export async function recordSyntheticSession(frames: number): Promise<string> {
+  const lines: string[] = [];
+  let socket: FakeSocket | null = null;
+  let uuid = 0;
+  let now = 1_800_000_000_000;
+  const user = { target_user_guid: 'bob', first_name: 'Bob', last_name: 'B', name: 'Bob B', company_guid: 'acme' };
+  const channels = Array.from({ length: CHANNELS }, (_, i) => ({ guid: `g${i}`, address: `c${i}`, name: `Channel ${i}`, channel_type: 1, etype: 'channel' }));
+  const recorder = createRecorder(
+    {
+      clock: { now: () => now, setTimeout: () => 0, clearTimeout: () => {} },
+      random: { uuid: () => `u${++uuid}` },
+      http: async (url) => {
+        if (url.endsWith('/data/login')) return { status: 200, body: { isOk: true, login_guid: 'lg-1', auth_token: 'token-token-token-token', user } };
+        if (url.endsWith('/channels/list')) return { status: 200, body: { isOk: true, channels } };
+        return { status: 200, body: { isOk: true, users: [user] } };
+      },
+      openSocket: (url) => (socket = new FakeSocket(url)) as SocketLike,
+      storage: createMemoryStorage(),
+      logger: { warn: () => {}, info: () => {} },
+      baseUrl: 'http://bench',
+      scheduleFrame: () => () => {},
+    },
+    { app: 'plaza-bench', settle: (fn) => setImmediate(fn), write: (l) => lines.push(l) },
+  );
+  const core = createCore(recorder.deps);
+  const api = recorder.attach(core);
+  await api.$signIn('bob@acme.test', 'password');
+  for (let i = 0; i < 20; i++) await settle();
+  socket!.open();
+  for (let i = 0; i < 20; i++) await settle();
+  const people = ['alice', 'carol', 'dave', 'bob'];
+  for (let i = 0; i < frames; i++) {
+    now += 2;
+    const address = `c${(i * 7919) % CHANNELS}`;
+    socket!.receive(
+      encodeFrame('MSG', {
+        message: { guid: `m${i}`, address, created: now, from_guid: people[i % 4], from_first_name: 'Someone', json: JSON.stringify([{ type: 'text', text: `message ${i} with some ordinary words in it` }]) },
+      }),
+    );
+    if (i % 500 === 499) await settle(); // frames arrive in bursts of 500
+  }
+  for (let i = 0; i < 20; i++) await settle();
+  return [...lines, recorder.footer()].join('\n') + '\n';
+}
+
+export interface ReplayBench {
+  inputs: number;
+  fileMB: number;
+  decodeMs: number;
+  replayMs: number;
+  totalMs: number;
+  matched: boolean;
+}
+
+export async function measureReplay(frames: number): Promise<ReplayBench> {
+  const text = await recordSyntheticSession(frames);
+  const t0 = performance.now();
+  const file = parseSessionFile(text);
+  const t1 = performance.now();
+  const result = await replaySession(file, { settle });
+  const t2 = performance.now();
+  return { inputs: file.footer.inputs, fileMB: text.length / 1e6, decodeMs: t1 - t0, replayMs: t2 - t1, totalMs: t2 - t0, matched: result.divergence === null && result.hash === file.footer.hash };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const n = Number(process.argv[2] ?? 100_000);
+  console.log(JSON.stringify(await measureReplay(n), null, 2));
+}
