@@ -78,10 +78,11 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
       const next = queue.shift();
       if (!next) return;
       pinned = real.clock.now();
-      inputs++;
       // A run of socket frames already waiting is delivered as one burst, without settling in between.
       const burst = next.line.k === 'frame' && queue[0]?.line.k === 'frame';
+      // Written before it counts: a writer that stops here (a full buffer) gets a footer without it.
       write({ ...redactor.redact(next.line), t: pinned, ...(burst ? { d: 0 } : {}) });
+      inputs++;
       try {
         next.run();
       } catch (error) {

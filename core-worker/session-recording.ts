@@ -5,13 +5,17 @@
  * there. The export's header names the user as of export time.
  */
 import { ok } from '../protocol/result';
+import { INPUT_KINDS } from '../protocol/session-file';
 import type { CoreApi } from '../protocol/core-api';
 import type { Core } from './core';
 import type { CoreDeps } from './ports';
 import { createRecorder, type Settle } from './recorder';
 
-/** Default bound: about 64 MB of text. */
-export const DEFAULT_RECORDING_CHARS = 64 * 1024 * 1024;
+/**
+ * Default bound: 16M characters (about 32 MB in memory as UTF-16; a day of ordinary use). Kept modest
+ * because it lives in the worker's memory until recordings move to IndexedDB.
+ */
+export const DEFAULT_RECORDING_CHARS = 16 * 1024 * 1024;
 
 export interface SessionRecording {
   readonly deps: CoreDeps;
@@ -24,16 +28,21 @@ export function createSessionRecording(real: CoreDeps, options: { app: string; s
   const lines: string[] = [];
   let chars = 0;
   let frozenFooter: string | null = null;
+  let previousWasBurst = false;
   let core: Core | null = null;
   const recorder = createRecorder(real, {
     app: options.app,
     settle: options.settle,
     write(line) {
       if (frozenFooter !== null) return;
-      if (chars + line.length + 1 > maxChars && lines.length > 1) {
+      // The bound is met at an input boundary after a settled input, so the file ends on a whole input
+      // and its footer is the state the replay will reach. The input that found the buffer full is not written.
+      const kind = /^\{"k":"(\w+)"/.exec(line)?.[1];
+      if (chars > maxChars && kind !== undefined && INPUT_KINDS.has(kind) && !previousWasBurst) {
         frozenFooter = recorder.footer();
         return;
       }
+      if (kind !== undefined && INPUT_KINDS.has(kind)) previousWasBurst = line.includes('"d":0');
       lines.push(line);
       chars += line.length + 1;
     },
