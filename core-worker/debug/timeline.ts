@@ -1,12 +1,13 @@
 /**
  * The recorded event timeline of a replayed session, and fast seeking in it:
  * the state after any input is folded from the nearest checkpoint (a
- * structuredClone of the projections every K events), never by re-running the
+ * copy of the projections every K events), never by re-running the
  * replay. A log reload (another user's log opened) starts a new segment whose
  * state begins empty, as the core's `openUserLog` does.
  */
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, createProjections, type Projections } from '../../projections/fold';
+import type { MessagesState } from '../../projections/messages';
 import type { Envelope } from '../../protocol/events';
 
 export interface TimelineSource {
@@ -64,7 +65,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
       p = createProjections();
       checkpoints.push({ at: i, segment, p: createProjections() });
     }
-    if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoints.push({ at: i, segment, p: structuredClone(p) });
+    if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoints.push({ at: i, segment, p: cloneProjections(p) });
     if (i === events.length) break;
     applyEnvelope(p, events[i]!, changes);
     if ((i & 0xfff) === 0) resetChanges(changes);
@@ -90,7 +91,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
         let c = upperBound(checkpointAts, count) - 1;
         while (c > 0 && checkpoints[c]!.segment > seg) c--;
         const from = checkpoints[c]!;
-        cursor = { at: from.at, segment: from.segment, p: structuredClone(from.p) };
+        cursor = { at: from.at, segment: from.segment, p: cloneProjections(from.p) };
       }
       const current = cursor!;
       const changes = createChangeSet();
@@ -104,4 +105,18 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
 /** Change sets only matter to a publisher; the checkpoint fold empties its one now and then so it does not grow. */
 function resetChanges(changes: ReturnType<typeof createChangeSet>): void {
   Object.assign(changes, createChangeSet());
+}
+
+/**
+ * A copy of the projections that later folds cannot change. Message objects
+ * are shared, not copied: folds never mutate a stored message (they replace
+ * it, e.g. `{ ...message, reactions }`), and they are the events' own objects,
+ * so a checkpoint costs the maps and order arrays only. Everything else is
+ * small and structuredClone'd.
+ */
+export function cloneProjections(p: Projections): Projections {
+  const { messages, ...rest } = p;
+  const copy: MessagesState = { byAddress: new Map() };
+  for (const [address, store] of messages.byAddress) copy.byAddress.set(address, { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() });
+  return { ...structuredClone(rest), messages: copy };
 }
