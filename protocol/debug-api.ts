@@ -113,6 +113,8 @@ export interface ProjectionDiff {
 
 export interface StateAt {
   position: number;
+  /** Time of the input at this position (the first input's at 0); null without inputs. */
+  at: number | null;
   /** Events folded at this position. */
   events: number;
   hash: string;

@@ -201,7 +201,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       for (const name of wanted ?? PROJECTION_NAMES) projections[name] = JSON.stringify(current.values[name], null, 2);
       const hash = fnv1a64(PROJECTION_NAMES.map((n) => fnv1a64(current.json[n])).join(':'));
       const view = viewSnapshot(p);
-      return ok({ position: pos, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
+      const at = l.index.inputs[Math.max(0, pos - 1)]?.input.t ?? null;
+      return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
     },
 
     async $firstTouch(target) {
