@@ -6,19 +6,23 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { usePlaza } from './client/core-context';
+import { debugApi } from './client/debug-client';
 import { loginPath, safeDestination } from './client/router';
 import { AppShell } from './components/AppShell';
 import { LoginPage } from './components/LoginPage';
+import { DebugReplayPage } from './debug/DebugReplayPage';
 
 export function App() {
   useSignals();
-  const { store, core, router } = usePlaza();
+  const { store, core, router, debug } = usePlaza();
   const status = store.session.value.status;
   const route = router.route.value;
   const { pathname, search } = router.location.value;
 
   useEffect(() => {
-    if (status === 'signed-out' && route.name !== 'login') {
+    if (route.name === 'debug-replay') {
+      // The debugger works signed in or not: no redirect.
+    } else if (status === 'signed-out' && route.name !== 'login') {
       router.navigate(loginPath(pathname + search), { replace: true });
     } else if (status === 'signed-in' && route.name === 'login') {
       // A successful sign-in (or a session that was still valid) leaves the login page.
@@ -32,6 +36,7 @@ export function App() {
     if (open !== undefined) void core.$openConversation(open);
   }, [open, core]);
 
+  if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={() => router.navigate('/')} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
   if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;
   return (

@@ -1,6 +1,7 @@
 /** Gives components the view store, the core API, the router and the drafts. */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { CoreApi } from '../../protocol/core-api';
+import type { DebugApi } from '../../protocol/debug-api';
 import { watchAttention } from './attention';
 import { createDrafts, type Drafts } from './drafts';
 import { createRouter, type Router } from './router';
@@ -11,6 +12,8 @@ export interface Plaza {
   core: CoreApi;
   router: Router;
   drafts: Drafts;
+  /** The session-replay debugger's worker API; started on first use when not given (tests pass a fake). */
+  debug?: DebugApi;
 }
 
 const PlazaContext = createContext<Plaza | null>(null);
@@ -21,15 +24,17 @@ export interface PlazaProviderProps {
   core: CoreApi;
   router?: Router;
   drafts?: Drafts;
+  debug?: DebugApi;
   children: ReactNode;
 }
 
-export function PlazaProvider({ store, core, router, drafts, children }: PlazaProviderProps) {
+export function PlazaProvider({ store, core, router, drafts, debug, children }: PlazaProviderProps) {
   const [value] = useState<Plaza>(() => ({
     store,
     core,
     router: router ?? createRouter(),
     drafts: drafts ?? createDrafts(),
+    ...(debug ? { debug } : {}),
   }));
   useEffect(() => value.router.listen(), [value]);
   useEffect(() => watchAttention(value.core), [value]);

@@ -2,12 +2,13 @@
  * Routing on the history API, without a library: the location is a signal,
  * `navigate` pushes or replaces it, and popstate (back/forward) updates it.
  */
-import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 
 export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
   | { name: 'conversation'; address: string }
+  | { name: 'debug-replay' }
   | { name: 'not-found' };
 
 export interface Router {
@@ -23,6 +24,7 @@ export interface Router {
 export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
+  if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
   const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
   if (match) {
     try {
@@ -33,6 +35,9 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   return { name: 'not-found' };
 }
+
+/** The session-replay debugger; works signed in or not. */
+export const DEBUG_REPLAY_PATH = '/debug/replay';
 
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
 
@@ -70,5 +75,22 @@ export function createRouter(win: Window = window): Router {
       onPopState();
       return () => win.removeEventListener('popstate', onPopState);
     },
+  };
+}
+
+/** A router that keeps its location in memory (the debugger's replayed app must not move the real page). */
+export function createMemoryRouter(initial = '/'): Router & { location: Signal<{ pathname: string; search: string }> } {
+  const split = (to: string) => {
+    const q = to.indexOf('?');
+    return q < 0 ? { pathname: to, search: '' } : { pathname: to.slice(0, q), search: to.slice(q) };
+  };
+  const location = signal(split(initial));
+  return {
+    location,
+    route: computed(() => parseRoute(location.value.pathname, location.value.search)),
+    navigate(to) {
+      location.value = split(to);
+    },
+    listen: () => () => {},
   };
 }

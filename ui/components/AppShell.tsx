@@ -2,7 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import type { Route } from '../client/router';
+import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { Sidebar } from './Sidebar';
@@ -15,7 +15,7 @@ const CONNECTION_TEXT: Record<SocketState, string> = {
 
 export function AppShell({ route }: { route: Route }) {
   useSignals();
-  const { store, core } = usePlaza();
+  const { store, core, router } = usePlaza();
   const user = store.session.value.user;
   const socket = store.connection.value.socket;
   const address = route.name === 'conversation' ? route.address : null;
@@ -29,6 +29,9 @@ export function AppShell({ route }: { route: Route }) {
         </span>
         <span className="user-name">{user?.name}</span>
         <ExportSessionButton />
+        <button type="button" onClick={() => router.navigate(DEBUG_REPLAY_PATH)}>
+          Import session
+        </button>
         <button type="button" onClick={() => void core.$signOut()}>
           Sign out
         </button>

@@ -1,0 +1,18 @@
+/**
+ * The session-replay debugger's dedicated Web Worker: loads a session file,
+ * replays it once with the real core (no network: its ports answer from the
+ * file), and answers the debugger UI through Comlink (protocol/debug-api.ts).
+ */
+import * as Comlink from 'comlink';
+import { settleAfterMicrotasks } from './browser-deps';
+import { createDebugService } from './debug/debug-service';
+
+const service = createDebugService({ settle: () => new Promise<void>((resolve) => settleAfterMicrotasks(resolve)), now: () => performance.now() });
+Comlink.expose({
+  $load: service.$load,
+  $inputs: service.$inputs,
+  $events: service.$events,
+  $eventRate: service.$eventRate,
+  $stateAt: service.$stateAt,
+  $firstTouch: service.$firstTouch,
+});

@@ -1,0 +1,217 @@
+/**
+ * The debugger's worker-side API (protocol/debug-api.ts) over one loaded
+ * session: replayed once on load, then answered from the recorded timeline.
+ * Runs the same in Node tests and in the debug worker.
+ */
+import { canonicalize } from '../../projections/canonical';
+import type { Projections } from '../../projections/fold';
+import { fnv1a64, PROJECTION_NAMES, type ProjectionName } from '../../projections/hash';
+import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
+import type { ViewPatch } from '../../protocol/views';
+import { fail, ok } from '../../protocol/result';
+import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
+import { createPublisher } from '../publisher';
+import type { Divergence, SettleAsync } from '../replayer';
+import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
+import { diffJson } from './json-diff';
+import { indexSession, type SessionIndex } from './session-index';
+import { createTimeline, type Timeline } from './timeline';
+
+export interface DebugServiceOptions {
+  settle: SettleAsync;
+  now?: () => number;
+  checkpointEvery?: number;
+}
+
+interface Loaded {
+  index: SessionIndex;
+  timeline: Timeline;
+  /** Events appended by each input, as [start, end) timeline indexes; input i at [i - 1]. */
+  eventStart: Int32Array;
+  /** Lazily built text per input, for filters by address or guid. */
+  text: (string | undefined)[];
+  filtered: { key: string; indexes: Int32Array } | null;
+  /** Canonical values of the last state answered, so stepping forward diffs without folding twice. */
+  last: { position: number; json: Record<ProjectionName, string>; values: Record<ProjectionName, unknown> } | null;
+}
+
+const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
+
+/** The snapshot patch the app UI renders for a folded state. */
+export function viewSnapshot(p: Projections): ViewPatch {
+  let snapshot: ViewPatch | null = null;
+  const publisher = createPublisher({
+    projections: () => p,
+    runtime: { booted: true, signedIn: p.session.active, loadingHistory: new Set(), historyError: new Map() },
+    scheduleFrame: () => () => {},
+  });
+  publisher.subscribe((patch) => (snapshot = patch));
+  return snapshot!;
+}
+
+function divergenceView(d: Divergence): DebugDivergence {
+  const text = (v: unknown): string => clip(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'), 4_000);
+  return { input: d.input, line: d.line, what: d.what, ...(d.projection ? { projection: d.projection } : {}), expected: text(d.expected), actual: text(d.actual) };
+}
+
+export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
+  const now = options.now ?? (() => Date.now());
+  let loaded: Loaded | null = null;
+
+  const inputRow = (l: Loaded, index: number): InputRow => {
+    const { input, line } = l.index.inputs[index - 1]!;
+    return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
+  };
+
+  const textOf = (l: Loaded, index: number): string => {
+    let t = l.text[index - 1];
+    if (t === undefined) {
+      t = searchText(l.index.inputs[index - 1]!.input, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
+      l.text[index - 1] = t;
+    }
+    return t;
+  };
+
+  const matches = (l: Loaded, index: number, filter: InputFilter): boolean => {
+    if (filter.code) {
+      const { input } = l.index.inputs[index - 1]!;
+      const q = filter.code.toLowerCase();
+      if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
+    }
+    for (const needle of [filter.channel, filter.user, filter.message]) if (needle && !textOf(l, index).includes(needle)) return false;
+    return true;
+  };
+
+  const filteredIndexes = (l: Loaded, filter: InputFilter): Int32Array | null => {
+    const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
+    if (!f.code && !f.channel && !f.user && !f.message) return null;
+    const key = JSON.stringify(f);
+    if (l.filtered?.key === key) return l.filtered.indexes;
+    const found: number[] = [];
+    for (let i = 1; i <= l.index.inputs.length; i++) if (matches(l, i, f)) found.push(i);
+    l.filtered = { key, indexes: Int32Array.from(found) };
+    return l.filtered.indexes;
+  };
+
+  const canonicalOf = (p: Projections): { json: Record<ProjectionName, string>; values: Record<ProjectionName, unknown> } => {
+    const json = {} as Record<ProjectionName, string>;
+    const values = {} as Record<ProjectionName, unknown>;
+    for (const name of PROJECTION_NAMES) {
+      values[name] = canonicalize(p[name]);
+      json[name] = JSON.stringify(values[name]);
+    }
+    return { json, values };
+  };
+
+  return {
+    get loaded() {
+      return loaded;
+    },
+
+    async $load(text) {
+      const started = now();
+      loaded = null;
+      let file;
+      try {
+        file = parseSessionFile(text);
+      } catch (error) {
+        if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
+        return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
+      }
+      const index = await indexSession(file, { settle: options.settle });
+      const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
+      const eventStart = new Int32Array(index.inputs.length + 1);
+      for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
+      loaded = { index, timeline, eventStart, text: [], filtered: null, last: null };
+      const first = index.inputs[0]?.input.t ?? null;
+      const last = index.inputs.at(-1)?.input.t ?? null;
+      const { replay } = index;
+      const summary: SessionSummary = {
+        header: file.header,
+        inputs: index.inputs.length,
+        events: index.events.length,
+        firstAt: first,
+        lastAt: last,
+        hash: replay.hash,
+        recordedHash: file.footer.hash,
+        matches: replay.divergence === null && replay.hash === file.footer.hash,
+        divergence: replay.divergence ? divergenceView(replay.divergence) : null,
+        loadMs: now() - started,
+      };
+      return ok(summary);
+    },
+
+    async $inputs(start, count, filter) {
+      const l = loaded;
+      if (!l) return { total: 0, start, rows: [] };
+      const indexes = filter ? filteredIndexes(l, filter) : null;
+      const total = indexes ? indexes.length : l.index.inputs.length;
+      const rows: InputRow[] = [];
+      for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) rows.push(inputRow(l, indexes ? indexes[i]! : i + 1));
+      return { total, start, rows };
+    },
+
+    async $events(start, count, position) {
+      const l = loaded;
+      if (!l) return { total: 0, start, rows: [] };
+      const total = position === undefined ? l.index.events.length : l.timeline.eventsUpTo(position);
+      const rows: EventRow[] = [];
+      for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) {
+        const e = l.index.events[i]!;
+        rows.push({ index: i, seq: e.seq, at: e.at, source: e.source, type: e.event.type, input: l.index.inputOf[i]!, summary: eventSummary(e) });
+      }
+      return { total, start, rows };
+    },
+
+    async $eventRate(buckets) {
+      const l = loaded;
+      const n = Math.max(1, Math.min(10_000, Math.floor(buckets)));
+      if (!l || l.index.inputs.length === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
+      const inputs = l.index.inputs;
+      const start = inputs[0]!.input.t;
+      const span = Math.max(1, inputs.at(-1)!.input.t - start);
+      const bucketMs = span / n;
+      const counts = new Array<number>(n).fill(0);
+      // Events are placed at the time of the input that appended them (a reloaded log's events may be older).
+      for (const input of l.index.inputOf) {
+        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.input.t - start) / bucketMs));
+        counts[bucket]!++;
+      }
+      return { start, bucketMs, counts, max: Math.max(0, ...counts) };
+    },
+
+    async $stateAt(position, wanted) {
+      const l = loaded;
+      if (!l) return fail(notLoaded);
+      const started = now();
+      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
+      // The previous point first: the timeline then folds forward from it to this one.
+      const prev = pos === 0 ? null : l.last?.position === pos - 1 ? l.last : { position: pos - 1, ...canonicalOf(l.timeline.at(pos - 1)) };
+      const p = l.timeline.at(pos);
+      const current = { position: pos, ...canonicalOf(p) };
+      l.last = current;
+      const diffs: ProjectionDiff[] = [];
+      if (prev) {
+        for (const name of PROJECTION_NAMES) {
+          if (prev.json[name] === current.json[name]) continue;
+          diffs.push({ projection: name, ...diffJson(prev.values[name], current.values[name]) });
+        }
+      }
+      const projections: StateAt['projections'] = {};
+      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = JSON.stringify(current.values[name], null, 2);
+      const hash = fnv1a64(PROJECTION_NAMES.map((n) => fnv1a64(current.json[n])).join(':'));
+      const view = viewSnapshot(p);
+      const at = l.index.inputs[Math.max(0, pos - 1)]?.input.t ?? null;
+      return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
+    },
+
+    async $firstTouch(target) {
+      const l = loaded;
+      if (!l) return null;
+      const needle = 'channel' in target ? target.channel : target.message;
+      if (!needle) return null;
+      for (let i = 1; i <= l.index.inputs.length; i++) if (textOf(l, i).includes(needle)) return i;
+      return null;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/** One-line descriptions of inputs and events for the debugger's lists. */
+import type { Envelope } from '../../protocol/events';
+import type { InputLine } from '../../protocol/session-file';
+
+const MAX = 160;
+
+export function clip(text: string, max = MAX): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const json = (value: unknown): string => {
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+};
+
+/** The input's code: a frame's 3-letter code, an intent's method, else its kind. */
+export function inputCode(input: InputLine): string {
+  if (input.k === 'frame') {
+    const code = typeof input.x === 'string' ? input.x.slice(0, 3) : '';
+    return /^[A-Z]{3}$/.test(code) ? code : '????';
+  }
+  if (input.k === 'intent') return input.m;
+  return input.k;
+}
+
+export function inputSummary(input: InputLine): string {
+  switch (input.k) {
+    case 'frame':
+      return clip(`socket ${input.s}: ${typeof input.x === 'string' ? input.x : json(input.x)}`);
+    case 'open':
+      return `socket ${input.s} opened`;
+    case 'close':
+      return `socket ${input.s} closed`;
+    case 'res':
+      return clip(`request ${input.r} → ${input.st} ${json(input.b)}`);
+    case 'neterr':
+      return clip(`request ${input.r} failed: ${input.m}`);
+    case 'timer':
+      return `timer ${input.id} fired`;
+    case 'intent':
+      return clip(`${input.m}(${input.a.map(json).join(', ')})`);
+    case 'io':
+      return clip(input.e !== undefined ? `storage op ${input.o} failed: ${input.e}` : `storage op ${input.o} → ${json(input.v)}`);
+  }
+}
+
+export function eventSummary(envelope: Envelope): string {
+  const e = envelope.event;
+  switch (e.type) {
+    case 'session.started':
+      return `user ${e.user.target_user_guid}`;
+    case 'session.ended':
+      return e.reason;
+    case 'users.listed':
+      return `${e.users.length} users`;
+    case 'channels.listed':
+      return `${e.channels.length} channels`;
+    case 'channel.upserted':
+      return clip(`${e.channel.address} ${e.channel.name}`);
+    case 'channel.removed':
+    case 'channel.opened':
+      return String(e.address);
+    case 'history.loaded':
+      return `${e.address} page ${e.page}: ${e.messages.length} messages`;
+    case 'message.received':
+      return clip(`${e.message.address} ${e.message.guid} from ${e.message.from_guid}`);
+    case 'message.deleted':
+    case 'reactions.changed':
+      return `${e.address} ${e.guid}`;
+    case 'channel.viewed':
+      return `${e.address} unread ${e.unread}`;
+    case 'typing.started':
+      return `${e.address} ${e.name}`;
+    case 'connection.changed':
+      return e.state;
+    case 'clock.ticked':
+      return '';
+  }
+}
+
+/** Everything an input and its events say, as text to search for addresses and guids. */
+export function searchText(input: InputLine, events: readonly Envelope[]): string {
+  return json(input) + '\n' + events.map((e) => json(e.event)).join('\n');
+}

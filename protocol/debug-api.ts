@@ -1,0 +1,144 @@
+/**
+ * The boundary between the session-replay debugger's UI and its worker, in the
+ * style of core-api.ts: `$` methods, plain structured-clone-safe data, expected
+ * failures as `Result` values. Positions are input indexes: 0 is before the
+ * first input, n is "after input n has settled" (1-based, as the replay CLI's
+ * `--until n`).
+ */
+import type { Result } from './result';
+import type { SessionHeader } from './session-file';
+import type { ViewPatch } from './views';
+
+export const DEBUG_PROJECTIONS = ['session', 'channels', 'unread', 'messages', 'typing', 'connection'] as const;
+export type DebugProjectionName = (typeof DEBUG_PROJECTIONS)[number];
+
+/** Where a replay first differed from the recording (core-worker/replayer.ts Divergence, as text). */
+export interface DebugDivergence {
+  input: number;
+  line: number;
+  what: 'output' | 'events' | 'projection' | 'error';
+  projection?: string;
+  /** JSON text, at most a few KB. */
+  expected: string;
+  actual: string;
+}
+
+export interface SessionSummary {
+  header: SessionHeader;
+  inputs: number;
+  events: number;
+  /** Time of the first and last input (epoch ms); null without inputs. */
+  firstAt: number | null;
+  lastAt: number | null;
+  /** Projection hash after the whole replay, and the one the footer recorded. */
+  hash: string;
+  recordedHash: string;
+  /** The replay reproduced the recording (outputs, event digests and footer hash). */
+  matches: boolean;
+  divergence: DebugDivergence | null;
+  /** Time to parse, replay and index the file, in ms. */
+  loadMs: number;
+}
+
+/** Narrows an input list; every field is optional and they combine with AND. */
+export interface InputFilter {
+  /** Input kind (`frame`, `intent`, `res`…) or its code (frame code `MSG`, intent method `$post`); substring, case-insensitive. */
+  code?: string;
+  /** Channel address: the input's own data or the events it appended mention it. */
+  channel?: string;
+  /** User guid, likewise. */
+  user?: string;
+  /** Message guid, likewise. */
+  message?: string;
+}
+
+export interface InputRow {
+  /** 1-based input index (the position after it). */
+  index: number;
+  /** Line of the session file (header = 1). */
+  line: number;
+  t: number;
+  kind: string;
+  /** Frame code, intent method, or the kind again. */
+  code: string;
+  /** One-line description, at most ~160 characters. */
+  summary: string;
+  /** Events this input appended. */
+  events: number;
+}
+
+export interface EventRow {
+  /** 0-based place in the debugger's event timeline (across log reloads). */
+  index: number;
+  seq: number;
+  at: number;
+  source: string;
+  type: string;
+  /** The input whose handling appended it. */
+  input: number;
+  summary: string;
+}
+
+export interface Page<R> {
+  /** Rows matching the query in all (for a virtualized list's length). */
+  total: number;
+  /** Offset of rows[0] within those. */
+  start: number;
+  rows: R[];
+}
+
+export interface EventRateSeries {
+  /** Epoch ms of the first bucket's start. */
+  start: number;
+  bucketMs: number;
+  counts: number[];
+  max: number;
+}
+
+export interface JsonChange {
+  /** JSON path, e.g. `byAddress.c1.count`. */
+  path: string;
+  op: 'add' | 'remove' | 'change';
+  /** JSON text of the values (absent for add/remove's missing side), truncated. */
+  before?: string;
+  after?: string;
+}
+
+export interface ProjectionDiff {
+  projection: DebugProjectionName;
+  changes: JsonChange[];
+  /** More changes than listed. */
+  truncated: boolean;
+}
+
+export interface StateAt {
+  position: number;
+  /** Time of the input at this position (the first input's at 0); null without inputs. */
+  at: number | null;
+  /** Events folded at this position. */
+  events: number;
+  hash: string;
+  /** Canonical JSON (maps as sorted objects), pretty-printed, of the requested projections. */
+  projections: Partial<Record<DebugProjectionName, string>>;
+  /** Projections that differ from position - 1, with their diffs. */
+  diffs: ProjectionDiff[];
+  /** A full-snapshot patch (reset: true) of the views at this position, to render the app UI. */
+  view: ViewPatch;
+  /** Time to compute this answer in the worker, ms. */
+  computeMs: number;
+}
+
+export interface DebugApi {
+  /** Parses and replays a session file. A refused file fails with the parser's "line N: problem". */
+  $load(text: string): Promise<Result<SessionSummary>>;
+  /** Inputs `start..start+count` of the (optionally filtered) input list. */
+  $inputs(start: number, count: number, filter?: InputFilter): Promise<Page<InputRow>>;
+  /** Events `start..start+count` among those appended up to `position` (all when omitted). */
+  $events(start: number, count: number, position?: number): Promise<Page<EventRow>>;
+  /** Events per time bucket over the session's time span. */
+  $eventRate(buckets: number): Promise<EventRateSeries>;
+  /** The state after input `position`; `projections` limits which canonical JSON texts are returned (all when omitted). */
+  $stateAt(position: number, projections?: DebugProjectionName[]): Promise<Result<StateAt>>;
+  /** The first input that touched a channel or a message (null: none did). */
+  $firstTouch(target: { channel: string } | { message: string }): Promise<number | null>;
+}

@@ -1,0 +1,179 @@
+/**
+ * The debug worker's service over a session recorded against the real server:
+ * the state at every input equals what the real core held after that input
+ * (and a from-scratch fold of the events up to there), refusals name the line,
+ * filters and first-touch find the right inputs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDebugService } from '../../core-worker/debug/debug-service';
+import { replaySession } from '../../core-worker/replayer';
+import { foldAll } from '../../projections/fold';
+import { projectionHashes } from '../../projections/hash';
+import { parseSessionFile } from '../../protocol/session-file';
+import { createPlazaServer, type PlazaServer } from '../../server/app';
+import { recordSession, settle } from '../core/record-session';
+
+let server: PlazaServer;
+let text: string;
+beforeAll(async () => {
+  server = await createPlazaServer({ port: 0, log: () => {} });
+  text = (await recordSession(server)).text;
+});
+afterAll(() => server.close());
+
+async function loadedService(checkpointEvery = 3) {
+  const service = createDebugService({ settle, checkpointEvery });
+  const result = await service.$load(text);
+  if (!result.ok) throw new Error(result.error.message);
+  return { service, summary: result.value };
+}
+
+describe('debug service on a recorded session', () => {
+  it('summarizes the replay: counts, span, hash, match', async () => {
+    const { summary } = await loadedService();
+    const file = parseSessionFile(text);
+    expect(summary).toMatchObject({ inputs: file.footer.inputs, events: file.footer.events, hash: file.footer.hash, recordedHash: file.footer.hash, matches: true, divergence: null });
+    expect(summary.lastAt! - summary.firstAt!).toBeGreaterThan(0);
+    expect(summary.header.app).toBe('plaza-test');
+  });
+
+  it('seeks to the state the real core had after every input, in any order', async () => {
+    const { service, summary } = await loadedService();
+    const expected: string[] = [projectionHashes(foldAll([])).all];
+    await replaySession(parseSessionFile(text), { settle, onInput: (_, core) => expected.push(projectionHashes(core.projections).all) });
+    expect(expected).toHaveLength(summary.inputs + 1);
+    const order = [...expected.keys()];
+    const shuffled = [...order.slice().reverse(), ...order, ...order.filter((n) => n % 3 === 0).reverse()];
+    for (const n of shuffled) {
+      const state = await service.$stateAt(n);
+      if (!state.ok) throw new Error(state.error.message);
+      expect(state.value.hash, `position ${n}`).toBe(expected[n]);
+    }
+  });
+
+  it('equals foldAll of the events up to the position', async () => {
+    const { service, summary } = await loadedService(5);
+    const index = service.loaded!.index;
+    for (let n = 0; n <= summary.inputs; n += 7) {
+      const reset = index.resets.filter((r) => r.input <= n).at(-1)?.event ?? 0;
+      const events = index.events.filter((_, i) => i >= reset && index.inputOf[i]! <= n);
+      const state = await service.$stateAt(n);
+      expect(state.ok && state.value.hash).toBe(projectionHashes(foldAll(events)).all);
+    }
+  });
+
+  it('gives canonical JSON, the diffs from the previous point, and a full view snapshot', async () => {
+    const { service, summary } = await loadedService();
+    const post = (await service.$inputs(0, 10, { code: '$post' })).rows[0]!;
+    const after = await service.$stateAt(post.index + 10);
+    if (!after.ok) throw new Error(after.error.message);
+    expect(Object.keys(after.value.projections).sort()).toEqual(['channels', 'connection', 'messages', 'session', 'typing', 'unread']);
+    expect(JSON.parse(after.value.projections.messages!)).toHaveProperty('byAddress');
+    // Some input changed the messages projection; its diff names paths.
+    let found = false;
+    for (let n = 1; n <= summary.inputs && !found; n++) {
+      const state = await service.$stateAt(n, ['messages']);
+      if (!state.ok) throw new Error('seek failed');
+      expect(Object.keys(state.value.projections)).toEqual(['messages']);
+      const diff = state.value.diffs.find((d) => d.projection === 'messages');
+      if (diff && diff.changes.some((c) => c.path.includes('byAddress'))) found = true;
+    }
+    expect(found).toBe(true);
+    const last = await service.$stateAt(summary.inputs);
+    if (!last.ok) throw new Error('seek failed');
+    expect(last.value.view.reset).toBe(true);
+    expect(last.value.view.session?.status).toBe('signed-in');
+    expect(last.value.view.channels!.put.length).toBeGreaterThan(2);
+    expect(last.value.view.conversation?.messages.put.length).toBeGreaterThan(0);
+    // Position 0: nothing folded, no diffs.
+    const zero = await service.$stateAt(0);
+    expect(zero.ok && zero.value.diffs).toEqual([]);
+  });
+
+  it('an input without events has no diff', async () => {
+    const { service, summary } = await loadedService();
+    const quiet = (await service.$inputs(0, summary.inputs)).rows.find((r) => r.events === 0 && r.index > 1)!;
+    const state = await service.$stateAt(quiet.index);
+    expect(state.ok && state.value.diffs).toEqual([]);
+  });
+
+  it('lists events with the input that appended them, up to a position', async () => {
+    const { service, summary } = await loadedService();
+    const all = await service.$events(0, 10_000);
+    expect(all.total).toBe(summary.events);
+    const inputs = (await service.$inputs(0, 10_000)).rows;
+    for (const e of all.rows) expect(inputs[e.input - 1]!.events).toBeGreaterThan(0);
+    expect(inputs.reduce((s, r) => s + r.events, 0)).toBe(summary.events);
+    const mid = Math.floor(summary.inputs / 2);
+    const upTo = await service.$events(0, 10_000, mid);
+    expect(upTo.rows.every((e) => e.input <= mid)).toBe(true);
+    expect(upTo.total).toBe(all.rows.filter((e) => e.input <= mid).length);
+  });
+
+  it('filters inputs by code, channel and user, and finds the first input touching a channel or message', async () => {
+    const { service, summary } = await loadedService();
+    const all = (await service.$inputs(0, 10_000)).rows;
+    expect(all).toHaveLength(summary.inputs);
+
+    const posts = await service.$inputs(0, 100, { code: '$post' });
+    expect(posts.total).toBe(2);
+    expect(posts.rows.every((r) => r.kind === 'intent' && r.code === '$post')).toBe(true);
+    const frames = await service.$inputs(0, 1000, { code: 'MSG' });
+    expect(frames.total).toBeGreaterThan(0);
+    expect(frames.rows.every((r) => r.code === 'MSG')).toBe(true);
+
+    const opened = (await service.$inputs(0, 10, { code: '$openConversation' })).rows[0]!;
+    const dm = JSON.parse(opened.summary.slice('$openConversation('.length, -1)) as string;
+    const byChannel = await service.$inputs(0, 1000, { channel: dm });
+    expect(byChannel.rows.map((r) => r.index)).toContain(opened.index);
+    expect(byChannel.total).toBeLessThan(summary.inputs);
+    const postInDm = await service.$inputs(0, 10, { code: '$post', channel: dm });
+    expect(postInDm.total).toBe(1);
+
+    const first = await service.$firstTouch({ channel: dm });
+    expect(first).toBe(byChannel.rows[0]!.index);
+    expect(first).toBeLessThan(opened.index);
+    expect(await service.$firstTouch({ channel: 'no-such-channel' })).toBeNull();
+
+    const events = (await service.$events(0, 10_000)).rows;
+    const received = events.find((e) => e.type === 'message.received')!;
+    const guid = received.summary.split(' ')[1]!;
+    expect(await service.$firstTouch({ message: guid })).toBeLessThanOrEqual(received.input);
+
+    const session = events.find((e) => e.type === 'session.started')!;
+    const userGuid = session.summary.split(' ')[1]!;
+    const byUser = await service.$inputs(0, 1000, { user: userGuid });
+    expect(byUser.rows[0]!.index).toBeLessThanOrEqual(session.input);
+  });
+
+  it('plots the event rate over the time span', async () => {
+    const { service, summary } = await loadedService();
+    const rate = await service.$eventRate(50);
+    expect(rate.counts).toHaveLength(50);
+    expect(rate.counts.reduce((a, b) => a + b, 0)).toBe(summary.events);
+    expect(rate.start).toBe(summary.firstAt);
+    expect(rate.max).toBe(Math.max(...rate.counts));
+  });
+
+  it('refuses a bad file with the line and problem', async () => {
+    const service = createDebugService({ settle });
+    const rows = text.trimEnd().split('\n');
+    const bad = await service.$load([rows[0], '{not json', ...rows.slice(2)].join('\n'));
+    expect(bad).toEqual({ ok: false, error: { name: 'SessionFileError', message: 'line 2: not valid JSON' } });
+    const truncated = await service.$load(rows.slice(0, -2).join('\n'));
+    expect(truncated.ok === false && truncated.error.message).toMatch(/^line \d+: the file is truncated/);
+    expect((await service.$stateAt(0)).ok).toBe(false);
+  });
+
+  it('reports a divergence of an altered recording', async () => {
+    const rows = text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.includes('"k":"frame"') && r.includes('hello Bob'));
+    rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
+    const service = createDebugService({ settle });
+    const result = await service.$load(rows.join('\n'));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.matches).toBe(false);
+    expect(result.value.divergence).toMatchObject({ what: 'events' });
+    expect(result.value.divergence!.actual).toContain('hello Bill');
+  });
+});

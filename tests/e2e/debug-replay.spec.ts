@@ -1,0 +1,47 @@
+/**
+ * The debugger in Chromium: a session recorded in the browser is exported,
+ * imported at /debug/replay (reached from the header), replays to the
+ * recording, and is scrubbed with the keyboard while the replayed app follows.
+ */
+import { expect, test } from '@playwright/test';
+
+test('imports an exported session and scrubs it with the keyboard', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('carol@acme.test');
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await page.getByRole('link', { name: /Engineering/ }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('replay me');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByRole('log').getByText('replay me')).toBeVisible();
+  await page.waitForTimeout(300);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export session' }).click();
+  const file = testInfo.outputPath('session.jsonl');
+  await (await downloading).saveAs(file);
+
+  await page.getByRole('button', { name: 'Import session' }).click();
+  await expect(page).toHaveURL(/\/debug\/replay$/);
+  await page.getByLabel('Import session').setInputFiles(file);
+  await expect(page.getByText('Replay matches the recording')).toBeVisible();
+
+  const slider = page.getByRole('slider', { name: 'Position' });
+  const max = Number(await slider.getAttribute('aria-valuemax'));
+  expect(max).toBeGreaterThan(5);
+  await expect(slider).toHaveAttribute('aria-valuenow', String(max));
+  const app = page.getByRole('region', { name: 'Replayed app' });
+  await expect(app.getByRole('log').getByText('replay me')).toBeVisible();
+
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await expect(app.getByText(/Not signed in at this point/)).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', '1');
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(max));
+  await expect(app.getByRole('log').getByText('replay me')).toBeVisible();
+  await expect(page.getByLabel('channels state')).toContainText('"byAddress"');
+});

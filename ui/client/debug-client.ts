@@ -1,0 +1,25 @@
+/**
+ * The only UI file that knows the debugger's worker: starts it (once, on
+ * first use) and returns its DebugApi through Comlink.
+ */
+import * as Comlink from 'comlink';
+import type { DebugApi } from '../../protocol/debug-api';
+
+let shared: DebugApi | null = null;
+
+/** The debug worker's API, started on first call. */
+export function debugApi(): DebugApi {
+  if (!shared) {
+    const worker = new Worker(new URL('../../core-worker/debug-worker.ts', import.meta.url), { type: 'module', name: 'plaza-debug' });
+    const remote = Comlink.wrap<DebugApi>(worker);
+    shared = {
+      $load: (text) => remote.$load(text),
+      $inputs: (start, count, filter) => remote.$inputs(start, count, filter),
+      $events: (start, count, position) => remote.$events(start, count, position),
+      $eventRate: (buckets) => remote.$eventRate(buckets),
+      $stateAt: (position, projections) => remote.$stateAt(position, projections),
+      $firstTouch: (target) => remote.$firstTouch(target),
+    };
+  }
+  return shared;
+}

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../App';
+import { PlazaProvider } from '../client/core-context';
+import { createRouter } from '../client/router';
+import { applyPatch, createViewStore } from '../client/view-store';
+import { FakeCore } from '../testing/fake-core';
+import { FakeDebugApi } from '../testing/fake-debug';
+import { signedIn, signedOut, snapshot } from '../testing/views';
+import { DebugReplayPage } from './DebugReplayPage';
+
+afterEach(cleanup);
+
+async function importFile(text: string): Promise<void> {
+  const input = screen.getByLabelText('Import session');
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [new File([text], 'session.jsonl')] } });
+  });
+}
+
+async function loaded() {
+  const api = new FakeDebugApi();
+  render(<DebugReplayPage api={api} />);
+  await importFile('{"format":"plaza-session"}\n');
+  await screen.findByText('Replay matches the recording');
+  const slider = screen.getByRole('slider', { name: 'Position' });
+  await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('30'));
+  return { api, slider };
+}
+
+describe('session-replay debugger', () => {
+  it('imports a file and shows the summary', async () => {
+    await loaded();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('plaza-web 0.1.0')).toBeTruthy();
+    expect(within(summary).getAllByText('30')).toHaveLength(2);
+    expect(within(summary).getByText(/0123456789abcdef \(recorded/)).toBeTruthy();
+  });
+
+  it('names the line when a file is refused', async () => {
+    render(<DebugReplayPage api={new FakeDebugApi()} />);
+    await importFile('bad file');
+    expect((await screen.findByRole('alert')).textContent).toBe('line 2: not valid JSON');
+  });
+
+  it('scrubs with the keyboard and the step buttons', async () => {
+    const { api, slider } = await loaded();
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    expect(slider.getAttribute('aria-valuenow')).toBe('29');
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect(slider.getAttribute('aria-valuenow')).toBe('0');
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'ArrowUp' });
+    expect(slider.getAttribute('aria-valuenow')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    expect(slider.getAttribute('aria-valuenow')).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(slider.getAttribute('aria-valuenow')).toBe('30');
+    expect(api.seeks).toEqual([30, 29, 0, 1, 2, 3, 2, 30]);
+    await screen.findByText('hash hash-30 · 30 events · 1.0 ms');
+  });
+
+  it('plays and pauses', async () => {
+    const { slider } = await loaded();
+    fireEvent.keyDown(slider, { key: 'Home' });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(Number(slider.getAttribute('aria-valuenow'))).toBeGreaterThan(1), { timeout: 2000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    const at = slider.getAttribute('aria-valuenow');
+    await new Promise((r) => setTimeout(r, 250));
+    expect(slider.getAttribute('aria-valuenow')).toBe(at);
+  });
+
+  it('filters inputs and seeks to a chosen one', async () => {
+    const { slider } = await loaded();
+    const inputs = screen.getByRole('region', { name: 'Inputs' });
+    await within(inputs).findByText('input 7 in c1');
+    fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'MSG' } });
+    await waitFor(() => expect(within(inputs).queryByText('input 7 in c1')).toBeNull());
+    expect(within(inputs).getByRole('heading').textContent).toBe('Inputs (10)');
+    fireEvent.change(screen.getByLabelText('Filter by channel'), { target: { value: 'c1' } });
+    await waitFor(() => expect(within(inputs).getByRole('heading').textContent).toBe('Inputs (5)'));
+    expect(screen.getByLabelText('Filter by user')).toBeTruthy();
+    fireEvent.click(within(inputs).getByText('input 9 in c1'));
+    expect(slider.getAttribute('aria-valuenow')).toBe('9');
+  });
+
+  it('lists events up to the position', async () => {
+    const { slider } = await loaded();
+    const events = screen.getByRole('region', { name: 'Events' });
+    await within(events).findByText('Events (30)');
+    fireEvent.keyDown(slider, { key: 'Home' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    await within(events).findByText('Events (2)');
+    expect(within(events).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows a projection as text, with its diff, and the replayed app', async () => {
+    await loaded();
+    const panel = screen.getByRole('region', { name: 'Projection state' });
+    const json = await within(panel).findByLabelText('channels state');
+    expect(json.textContent).toContain('"note": "<b>not html</b>"');
+    expect(json.querySelector('b')).toBeNull();
+    expect(within(panel).getByRole('list', { name: 'Changes' }).textContent).toContain('29 → 30');
+    fireEvent.change(within(panel).getByLabelText('Projection'), { target: { value: 'messages' } });
+    expect(within(panel).getByLabelText('messages state').textContent).toContain('"messages": 30');
+    expect(within(panel).getByText('No change to messages.')).toBeTruthy();
+
+    const app = screen.getByRole('region', { name: 'Replayed app' });
+    expect(within(app).getByRole('navigation', { name: 'Conversations' })).toBeTruthy();
+    expect(await within(app).findByText('message at 30')).toBeTruthy();
+  });
+
+  it('jumps to the first input touching the open channel', async () => {
+    const { slider } = await loaded();
+    fireEvent.click(await screen.findByRole('button', { name: 'Jump to first input touching this channel' }));
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('4'));
+  });
+
+  function renderApp(path: string, session: typeof signedOut) {
+    window.history.replaceState(null, '', path);
+    const core = new FakeCore();
+    const store = createViewStore();
+    void core.$subscribe((patch) => applyPatch(store, patch));
+    core.push(snapshot({ session }));
+    render(
+      <PlazaProvider store={store} core={core} router={createRouter(window)} debug={new FakeDebugApi()}>
+        <App />
+      </PlazaProvider>,
+    );
+  }
+
+  it('is routed at /debug/replay without signing in', async () => {
+    renderApp('/debug/replay', signedOut);
+    expect(screen.getByRole('heading', { name: 'Session replay' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/debug/replay');
+    await importFile('{}');
+    expect(await screen.findByRole('region', { name: 'Replayed app' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Plaza' }));
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('is reached from the app header', () => {
+    renderApp('/', signedIn);
+    fireEvent.click(screen.getByRole('button', { name: 'Import session' }));
+    expect(window.location.pathname).toBe('/debug/replay');
+    expect(screen.getByRole('heading', { name: 'Session replay' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * /debug/replay: import a session file, see whether it replays to the
+ * recording, scrub through its inputs, read projections and their diffs, and
+ * see the app as it was at any point.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import type { DebugApi, SessionSummary } from '../../protocol/debug-api';
+import { createDebugController, type DebugController } from '../client/debug-controller';
+import { EventList } from './EventList';
+import { InputList } from './InputList';
+import { ProjectionPanel } from './ProjectionPanel';
+import { ReplayedApp } from './ReplayedApp';
+import { Timeline } from './Timeline';
+
+/** A file's text (FileReader where Blob.text is missing, e.g. jsdom). */
+function readText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
+
+function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugController }) {
+  const d = summary.divergence;
+  const span = summary.firstAt !== null && summary.lastAt !== null ? ((summary.lastAt - summary.firstAt) / 1000).toFixed(1) : '0';
+  return (
+    <section className="debug-summary" aria-label="Summary">
+      <dl>
+        <dt>App</dt>
+        <dd>{summary.header.app}</dd>
+        <dt>Inputs</dt>
+        <dd>{summary.inputs}</dd>
+        <dt>Events</dt>
+        <dd>{summary.events}</dd>
+        <dt>Span</dt>
+        <dd>
+          {span} s ({iso(summary.firstAt)} → {iso(summary.lastAt)})
+        </dd>
+        <dt>Hash</dt>
+        <dd>
+          {summary.hash} (recorded {summary.recordedHash})
+        </dd>
+        <dt>Loaded in</dt>
+        <dd>{summary.loadMs.toFixed(0)} ms</dd>
+      </dl>
+      {summary.matches ? (
+        <p className="debug-ok" role="status">
+          Replay matches the recording
+        </p>
+      ) : (
+        <div className="debug-divergence" role="alert">
+          {d ? (
+            <>
+              <p>
+                Replay diverged after input {d.input} (line {d.line}): {d.what}
+                {d.projection ? ` ${d.projection}` : ''} differs.
+              </p>
+              <p>
+                Expected <code>{d.expected}</code>
+              </p>
+              <p>
+                Actual <code>{d.actual}</code>
+              </p>
+              <button type="button" onClick={() => debug.seek(d.input)}>
+                Go to input {d.input}
+              </button>
+            </>
+          ) : (
+            <p>
+              Replay ended with hash {summary.hash}, the recording has {summary.recordedHash}.
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () => void }) {
+  useSignals();
+  const [debug] = useState(() => createDebugController(api));
+  useEffect(() => () => debug.dispose(), [debug]);
+  const summary = debug.summary.value;
+  const state = debug.state.value;
+  const openChannel = state?.view.conversation?.address ?? null;
+
+  const onFile = async (file: File | undefined): Promise<void> => {
+    if (file) await debug.load(await readText(file));
+  };
+
+  return (
+    <div className="debug-page">
+      <header className="debug-header">
+        <h1>Session replay</h1>
+        <label className="debug-import">
+          Import session{' '}
+          <input type="file" accept=".jsonl,.json,.txt,application/json,text/plain" onChange={(e) => void onFile(e.target.files?.[0])} />
+        </label>
+        {onLeave && (
+          <button type="button" onClick={onLeave}>
+            Back to Plaza
+          </button>
+        )}
+        {debug.loading.value && <span role="status">Replaying…</span>}
+      </header>
+      {debug.error.value && (
+        <p role="alert" className="error">
+          {debug.error.value}
+        </p>
+      )}
+      {!summary && !debug.error.value && <p>Choose a session file (Export session in the app header writes one).</p>}
+      {summary && (
+        <>
+          <Summary summary={summary} debug={debug} />
+          <Timeline debug={debug} />
+          {openChannel && (
+            <p>
+              Open channel <code>{openChannel}</code>{' '}
+              <button type="button" onClick={() => void debug.jumpToFirstTouch(openChannel)}>
+                Jump to first input touching this channel
+              </button>
+            </p>
+          )}
+          <div className="debug-grid">
+            <InputList debug={debug} />
+            <EventList debug={debug} />
+            <ProjectionPanel debug={debug} />
+          </div>
+          {state && <ReplayedApp view={state.view} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/** The events appended up to the position (a prefix of the whole timeline), virtualized, newest in view. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { EventRow } from '../../protocol/debug-api';
+import type { DebugController } from '../client/debug-controller';
+import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
+import { usePagedRows } from './use-paged-rows';
+
+export function EventList({ debug }: { debug: DebugController }) {
+  useSignals();
+  const rows = usePagedRows<EventRow>((start, count) => debug.api.$events(start, count), String(debug.generation.value));
+  const total = Math.min(debug.state.value?.events ?? 0, rows.total || Number.MAX_SAFE_INTEGER);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 28,
+    overscan: 10,
+    initialRect: fallbackRect(),
+    observeElementRect: observeRectWithFallback,
+  });
+  const ensure = rows.ensure;
+  useEffect(() => {
+    ensure(0, 0); // learns the length
+    if (total > 0) virtualizer.scrollToIndex(total - 1, { align: 'end' });
+  }, [ensure, total, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
+
+  return (
+    <section className="debug-panel debug-events" aria-label="Events">
+      <h2>Events ({total})</h2>
+      <div ref={scrollRef} className="debug-scroll">
+        <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows.row(item.index);
+            return (
+              <li key={item.key} role="listitem" className="debug-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+                {row ? (
+                  <>
+                    <span className="debug-index">seq {row.seq}</span> <span className="debug-code">{row.type}</span> {row.summary} <span className="debug-count">← #{row.input}</span>
+                  </>
+                ) : (
+                  '…'
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

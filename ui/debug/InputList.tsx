@@ -1,0 +1,68 @@
+/** Every input of the session (filtered), virtualized; choosing one seeks to it. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { InputRow } from '../../protocol/debug-api';
+import type { DebugController } from '../client/debug-controller';
+import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
+import { usePagedRows } from './use-paged-rows';
+
+export function InputList({ debug }: { debug: DebugController }) {
+  useSignals();
+  const filter = debug.filter.value;
+  const position = debug.position.value;
+  const key = `${debug.generation.value}:${JSON.stringify(filter)}`;
+  const rows = usePagedRows<InputRow>((start, count) => debug.api.$inputs(start, count, filter), key);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 28,
+    overscan: 10,
+    initialRect: fallbackRect(),
+    observeElementRect: observeRectWithFallback,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  const ensure = rows.ensure;
+  useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
+
+  const set = (field: 'code' | 'channel' | 'user', value: string): void => debug.setFilter({ ...filter, [field]: value });
+
+  return (
+    <section className="debug-panel debug-inputs" aria-label="Inputs">
+      <h2>Inputs ({rows.total})</h2>
+      <div className="debug-filters">
+        <label>
+          Filter by code <input value={filter.code ?? ''} onChange={(e) => set('code', e.target.value)} placeholder="MSG, $post, res…" />
+        </label>
+        <label>
+          Filter by channel <input value={filter.channel ?? ''} onChange={(e) => set('channel', e.target.value)} placeholder="address" />
+        </label>
+        <label>
+          Filter by user <input value={filter.user ?? ''} onChange={(e) => set('user', e.target.value)} placeholder="user guid" />
+        </label>
+      </div>
+      <div ref={scrollRef} className="debug-scroll">
+        <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows.row(item.index);
+            return (
+              <li key={item.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+                {row ? (
+                  <button type="button" className="debug-row" aria-current={row.index === position ? 'step' : undefined} onClick={() => debug.seek(row.index)}>
+                    <span className="debug-index">#{row.index}</span> <span className="debug-code">{row.code}</span> {row.summary}
+                    {row.events > 0 && <span className="debug-count"> +{row.events}</span>}
+                  </button>
+                ) : (
+                  <span className="debug-row">…</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

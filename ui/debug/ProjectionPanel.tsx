@@ -1,0 +1,45 @@
+/** One projection's canonical state at the position (as text), and what changed since the previous input. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { DEBUG_PROJECTIONS, type DebugProjectionName } from '../../protocol/debug-api';
+import type { DebugController } from '../client/debug-controller';
+
+export function ProjectionPanel({ debug }: { debug: DebugController }) {
+  useSignals();
+  const state = debug.state.value;
+  const name = debug.projection.value;
+  const diff = state?.diffs.find((d) => d.projection === name);
+  const changed = state?.diffs.map((d) => d.projection) ?? [];
+  return (
+    <section className="debug-panel debug-projection" aria-label="Projection state">
+      <h2>State</h2>
+      <label>
+        Projection{' '}
+        <select value={name} onChange={(e) => debug.setProjection(e.target.value as DebugProjectionName)}>
+          {DEBUG_PROJECTIONS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+              {changed.includes(p) ? ' (changed)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {state && <p className="debug-hash">hash {state.hash} · {state.events} events · {state.computeMs.toFixed(1)} ms</p>}
+      <h3>Changes from the previous input</h3>
+      {!diff || diff.changes.length === 0 ? (
+        <p>No change to {name}.</p>
+      ) : (
+        <ul className="debug-diff" aria-label="Changes">
+          {diff.changes.map((c, i) => (
+            <li key={i} className={`debug-diff-${c.op}`}>
+              <code>{c.path}</code> {c.op === 'add' ? `+ ${c.after}` : c.op === 'remove' ? `− ${c.before}` : `${c.before} → ${c.after}`}
+            </li>
+          ))}
+          {diff.truncated && <li>… more changes</li>}
+        </ul>
+      )}
+      <pre className="debug-json" aria-label={`${name} state`}>
+        {state?.projections[name] ?? ''}
+      </pre>
+    </section>
+  );
+}

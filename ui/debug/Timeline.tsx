@@ -1,0 +1,80 @@
+/** The position slider over all inputs, with the event rate plotted behind it and playback buttons. */
+import { useSignals } from '@preact/signals-react/runtime';
+import type { KeyboardEvent, PointerEvent } from 'react';
+import type { DebugController } from '../client/debug-controller';
+
+export function Timeline({ debug }: { debug: DebugController }) {
+  useSignals();
+  const max = debug.summary.value?.inputs ?? 0;
+  const position = debug.position.value;
+  const rate = debug.rate.value;
+  const at = debug.state.value?.at ?? null;
+  const playing = debug.playing.value;
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    const moves: Record<string, number> = { ArrowRight: position + 1, ArrowUp: position + 1, ArrowLeft: position - 1, ArrowDown: position - 1, PageUp: position + 10, PageDown: position - 10, Home: 0, End: max };
+    const next = moves[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    debug.seek(next);
+  };
+  const seekToPointer = (e: PointerEvent<HTMLDivElement>): void => {
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width > 0) debug.seek(((e.clientX - box.left) / box.width) * max);
+  };
+
+  const buckets = rate?.counts.length ?? 0;
+  const span = rate ? rate.bucketMs * buckets : 0;
+  const marker = rate && at !== null && span > 0 ? ((at - rate.start) / span) * buckets : null;
+  const fraction = max > 0 ? position / max : 0;
+
+  return (
+    <div className="debug-timeline">
+      <div className="debug-controls">
+        <button type="button" onClick={() => debug.play()} disabled={playing || max === 0}>
+          Play
+        </button>
+        <button type="button" onClick={() => debug.pause()} disabled={!playing}>
+          Pause
+        </button>
+        <button type="button" onClick={() => debug.step(-1)} disabled={position <= 0}>
+          Step back
+        </button>
+        <button type="button" onClick={() => debug.step(1)} disabled={position >= max}>
+          Step forward
+        </button>
+        <span className="debug-position">
+          Input {position} of {max}
+        </span>
+      </div>
+      <div
+        className="debug-slider"
+        role="slider"
+        tabIndex={0}
+        aria-label="Position"
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={position}
+        aria-valuetext={`Input ${position} of ${max}`}
+        onKeyDown={onKeyDown}
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture?.(e.pointerId);
+          seekToPointer(e);
+        }}
+        onPointerMove={(e) => {
+          if (e.buttons & 1) seekToPointer(e);
+        }}
+      >
+        {rate && buckets > 0 && (
+          <svg className="debug-rate" viewBox={`0 0 ${buckets} 100`} preserveAspectRatio="none" aria-hidden="true">
+            {rate.counts.map((count, i) =>
+              count > 0 ? <rect key={i} x={i} width={1} y={100 - (count / Math.max(1, rate.max)) * 100} height={(count / Math.max(1, rate.max)) * 100} /> : null,
+            )}
+            {marker !== null && <line className="debug-rate-marker" x1={marker} x2={marker} y1={0} y2={100} />}
+          </svg>
+        )}
+        <div className="debug-thumb" style={{ left: `${fraction * 100}%` }} />
+      </div>
+    </div>
+  );
+}

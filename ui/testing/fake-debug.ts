@@ -1,0 +1,59 @@
+/** A DebugApi for UI tests: a 30-input session whose state at n is easy to recognise. */
+import type { DebugApi, InputRow, StateAt } from '../../protocol/debug-api';
+import { fail, ok } from '../../protocol/result';
+import { channelView, messageView, metaView, signedIn, snapshot } from './views';
+
+const INPUTS = 30;
+const row = (index: number): InputRow => ({ index, line: index + 1, t: 1000 + index * 100, kind: index % 3 === 0 ? 'frame' : 'intent', code: index % 3 === 0 ? 'MSG' : '$typing', summary: `input ${index} in ${index % 2 ? 'c1' : 'c2'}`, events: 1 });
+
+export class FakeDebugApi implements DebugApi {
+  readonly seeks: number[] = [];
+
+  async $load(text: string) {
+    if (text.startsWith('bad')) return fail({ name: 'SessionFileError', message: 'line 2: not valid JSON' });
+    return ok({
+      header: { format: 'plaza-session' as const, version: 1 as const, app: 'plaza-web 0.1.0', schema: 1, started: 1000, user: 'u-alice' },
+      inputs: INPUTS,
+      events: INPUTS,
+      firstAt: 1100,
+      lastAt: 1000 + INPUTS * 100,
+      hash: '0123456789abcdef',
+      recordedHash: '0123456789abcdef',
+      matches: true,
+      divergence: null,
+      loadMs: 12,
+    });
+  }
+  async $inputs(start: number, count: number, filter?: { code?: string; channel?: string }) {
+    const all = Array.from({ length: INPUTS }, (_, i) => row(i + 1)).filter((r) => (!filter?.code || r.code.includes(filter.code)) && (!filter?.channel || r.summary.includes(filter.channel)));
+    return { total: all.length, start, rows: all.slice(start, start + count) };
+  }
+  async $events(start: number, count: number) {
+    const rows = Array.from({ length: INPUTS }, (_, i) => ({ index: i, seq: i + 1, at: 1100 + i * 100, source: 'socket', type: 'typing.started', input: i + 1, summary: `event ${i + 1}` }));
+    return { total: INPUTS, start, rows: rows.slice(start, start + count) };
+  }
+  async $eventRate(buckets: number) {
+    return { start: 1100, bucketMs: (INPUTS * 100) / buckets, counts: Array.from({ length: buckets }, (_, i) => i % 4), max: 3 };
+  }
+  async $stateAt(position: number) {
+    this.seeks.push(position);
+    const state: StateAt = {
+      position,
+      at: 1000 + position * 100,
+      events: position,
+      hash: `hash-${position}`,
+      projections: { channels: JSON.stringify({ position, note: '<b>not html</b>' }, null, 2), messages: JSON.stringify({ messages: position }, null, 2) },
+      diffs: position > 0 ? [{ projection: 'channels', changes: [{ path: 'position', op: 'change', before: String(position - 1), after: String(position) }], truncated: false }] : [],
+      view: snapshot({
+        session: signedIn,
+        channels: { put: [channelView({ address: 'c1', name: 'Design' }), channelView({ address: 'c2', name: 'Engineering' })], remove: [] },
+        conversation: { address: 'c1', reset: true, meta: metaView('c1'), messages: { put: [messageView({ guid: 'm1', address: 'c1', parts: [{ type: 'text', text: `message at ${position}` }] })], remove: [] } },
+      }),
+      computeMs: 1,
+    };
+    return ok(state);
+  }
+  async $firstTouch(target: { channel: string } | { message: string }) {
+    return 'channel' in target && target.channel === 'c1' ? 4 : null;
+  }
+}
