@@ -2,6 +2,11 @@
  * Replay throughput: records a synthetic session of N socket frames across
  * 1,000 channels through the real recorder (an in-memory world stands in for
  * the server), then times decoding the file and replaying it with the real core.
+ *
+ * The default mix matches issue 6's heavy user (200,000 messages in a
+ * 1,000,000-input session): 20% messages, 40% typing, 20% reaction changes,
+ * 15% keepalive acknowledgements, 5% deletions. `mix: 'messages'` makes every
+ * frame a message (the worst case for state size).
  */
 import { createCore } from '../core-worker/core';
 import type { SocketLike } from '../core-worker/ports';
@@ -15,7 +20,28 @@ import { FakeSocket } from '../tests/core/harness';
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 const CHANNELS = 1_000;
 
-export async function recordSyntheticSession(frames: number): Promise<string> {
+export type FrameMix = 'heavy-user' | 'messages';
+
+/** The frame for step i of the mix (deterministic). */
+function frameAt(i: number, now: number, mix: FrameMix, messagesSoFar: number): { text: string; isMessage: boolean } {
+  const people = ['alice', 'carol', 'dave', 'bob'];
+  const address = `c${(i * 7919) % CHANNELS}`;
+  const message = () =>
+    encodeFrame('MSG', {
+      message: { guid: `m${messagesSoFar}`, address, created: now, from_guid: people[i % 4], from_first_name: 'Someone', json: JSON.stringify([{ type: 'text', text: `message ${i} with some ordinary words in it` }]) },
+    });
+  if (mix === 'messages') return { text: message(), isMessage: true };
+  const r = (i * 2654435761) % 100;
+  if (r < 20 || messagesSoFar === 0) return { text: message(), isMessage: true };
+  const target = `m${(i * 31) % messagesSoFar}`;
+  const targetAddress = `c${(((i * 31) % messagesSoFar) * 7919) % CHANNELS}`; // approximately: unknown targets are ignored by the folds
+  if (r < 60) return { text: encodeFrame('TYP', { address, user_guid: people[i % 3], first_name: 'Someone', last_name: 'Typing' }), isMessage: false };
+  if (r < 80) return { text: encodeFrame('REA', { address: targetAddress, guid: target, reactions: [{ target_user_guid: people[i % 4], content: '👍' }] }), isMessage: false };
+  if (r < 95) return { text: encodeFrame('ACK', { check: i }), isMessage: false };
+  return { text: encodeFrame('DEL', { address: targetAddress, guid: target }), isMessage: false };
+}
+
+export async function recordSyntheticSession(frames: number, mix: FrameMix = 'heavy-user'): Promise<string> {
   const lines: string[] = [];
   let socket: FakeSocket | null = null;
   let uuid = 0;
@@ -45,15 +71,12 @@ export async function recordSyntheticSession(frames: number): Promise<string> {
   for (let i = 0; i < 20; i++) await settle();
   socket!.open();
   for (let i = 0; i < 20; i++) await settle();
-  const people = ['alice', 'carol', 'dave', 'bob'];
+  let messages = 0;
   for (let i = 0; i < frames; i++) {
     now += 2;
-    const address = `c${(i * 7919) % CHANNELS}`;
-    socket!.receive(
-      encodeFrame('MSG', {
-        message: { guid: `m${i}`, address, created: now, from_guid: people[i % 4], from_first_name: 'Someone', json: JSON.stringify([{ type: 'text', text: `message ${i} with some ordinary words in it` }]) },
-      }),
-    );
+    const frame = frameAt(i, now, mix, messages);
+    if (frame.isMessage) messages++;
+    socket!.receive(frame.text);
     if (i % 500 === 499) await settle(); // frames arrive in bursts of 500
   }
   for (let i = 0; i < 20; i++) await settle();
@@ -69,8 +92,8 @@ export interface ReplayBench {
   matched: boolean;
 }
 
-export async function measureReplay(frames: number): Promise<ReplayBench> {
-  const text = await recordSyntheticSession(frames);
+export async function measureReplay(frames: number, mix: FrameMix = 'heavy-user'): Promise<ReplayBench> {
+  const text = await recordSyntheticSession(frames, mix);
   const t0 = performance.now();
   const file = parseSessionFile(text);
   const t1 = performance.now();
@@ -81,5 +104,5 @@ export async function measureReplay(frames: number): Promise<ReplayBench> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const n = Number(process.argv[2] ?? 100_000);
-  console.log(JSON.stringify(await measureReplay(n), null, 2));
+  console.log(JSON.stringify(await measureReplay(n, (process.argv[3] as FrameMix | undefined) ?? 'heavy-user'), null, 2));
 }

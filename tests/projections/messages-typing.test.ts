@@ -67,6 +67,19 @@ describe('typing indicators', () => {
   });
 });
 
+describe('typing expiry order', () => {
+  it('finds the next expiry even when the clock went back', () => {
+    const log = start()
+      .add({ type: 'typing.started', address: 'c', user_guid: 'alice', name: 'Alice' })
+      .advance(-3_000)
+      .add({ type: 'typing.started', address: 'c', user_guid: 'carol', name: 'Carol' });
+    const p = foldAll(log.envelopes);
+    expect(nextTypingExpiry(p.typing)).toBe(T0 - 3_000 + 5_000);
+    log.advance(5_000).add({ type: 'clock.ticked' }, 'timer');
+    expect([...(foldAll(log.envelopes).typing.byAddress.get('c')?.keys() ?? [])]).toEqual(['alice']);
+  });
+});
+
 describe('connection status mapping (spec 1 §4)', () => {
   it('maps idle/empty to Idle, active/typing to Active, anything else to Offline', () => {
     expect(['idle', '', 'active', 'typing', 'offline', 'away'].map(connectionStatus)).toEqual(['Idle', 'Idle', 'Active', 'Active', 'Offline', 'Offline']);
