@@ -11,7 +11,7 @@
 import { createCore } from '../core-worker/core';
 import type { SocketLike } from '../core-worker/ports';
 import { createRecorder } from '../core-worker/recorder';
-import { replaySession } from '../core-worker/replayer';
+import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { createMemoryStorage } from '../core-worker/storage-memory';
 import { encodeFrame } from '../protocol/frames/frame-codec';
 import { parseSessionFile } from '../protocol/session-file';
@@ -84,11 +84,15 @@ export async function recordSyntheticSession(frames: number, mix: FrameMix = 'he
 }
 
 export interface ReplayBench {
+  mix: FrameMix;
   inputs: number;
   fileMB: number;
   decodeMs: number;
+  /** Replay checking outputs and the final hash (`--fast`). */
   replayMs: number;
   totalMs: number;
+  /** Replay also checking every input's event digest (the CLI's default). */
+  verifiedReplayMs: number;
   matched: boolean;
 }
 
@@ -97,9 +101,20 @@ export async function measureReplay(frames: number, mix: FrameMix = 'heavy-user'
   const t0 = performance.now();
   const file = parseSessionFile(text);
   const t1 = performance.now();
-  const result = await replaySession(file, { settle });
+  const result = await replayAndLocate(file, { settle });
   const t2 = performance.now();
-  return { inputs: file.footer.inputs, fileMB: text.length / 1e6, decodeMs: t1 - t0, replayMs: t2 - t1, totalMs: t2 - t0, matched: result.divergence === null && result.hash === file.footer.hash };
+  const verified = await replaySession(file, { settle, verifyEvents: true });
+  const t3 = performance.now();
+  return {
+    mix,
+    inputs: file.footer.inputs,
+    fileMB: text.length / 1e6,
+    decodeMs: t1 - t0,
+    replayMs: t2 - t1,
+    totalMs: t2 - t0,
+    verifiedReplayMs: t3 - t2,
+    matched: result.divergence === null && result.hash === file.footer.hash && verified.divergence === null,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,7 +5,7 @@
  * first one), 2 when the file is refused.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { replaySession } from '../core-worker/replayer';
+import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
 
@@ -13,6 +13,7 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION] [--trim OUT]');
   console.error('  --trim OUT  with --until N: write the first N inputs as a session file of their own');
+  console.error('  --fast      check outputs and the final hash only, not each input\'s events (re-checks them after a mismatch)');
   console.error(`projections: ${PROJECTION_NAMES.join(', ')}`);
   process.exit(2);
 }
@@ -22,6 +23,7 @@ let path: string | undefined;
 let until: number | undefined;
 let dump: ProjectionName | undefined;
 let trim: string | undefined;
+let fast = false;
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]!;
   if (arg === '--until') {
@@ -31,6 +33,8 @@ for (let i = 0; i < args.length; i++) {
     const name = args[++i] as ProjectionName;
     if (!PROJECTION_NAMES.includes(name)) usage(`--dump takes one of: ${PROJECTION_NAMES.join(', ')}`);
     dump = name;
+  } else if (arg === '--fast') {
+    fast = true;
   } else if (arg === '--trim') {
     trim = args[++i];
     if (!trim) usage('--trim takes an output file');
@@ -52,7 +56,7 @@ try {
   const parseStart = performance.now();
   const file = parseSessionFile(text);
   const parseMs = performance.now() - parseStart;
-  const result = await replaySession(file, {
+  const result = await (fast ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...(until !== undefined ? { until } : {}),
     now: () => performance.now(),

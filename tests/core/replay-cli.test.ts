@@ -64,6 +64,14 @@ describe('npm run replay', () => {
     expect(stderr).toContain('hello Bill');
   });
 
+  it('with --fast, still names the exact first divergence when the final state differs', async () => {
+    // Alter Bob's own post in the response that delivers it, so the end state differs too.
+    const altered = text.replace('design review at 3?', 'design review at 4?');
+    const { code, stderr } = await replay('altered-fast.jsonl', altered, '--fast');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): (events|output)/m);
+  });
+
   it('refuses a corrupted file, naming the line, and exits 2', async () => {
     const rows = text.trimEnd().split('\n');
     rows[3] = '{"k":"res","t":"soon"}';
