@@ -8,14 +8,10 @@
  * 15% keepalive acknowledgements, 5% deletions. `mix: 'messages'` makes every
  * frame a message (the worst case for state size).
  */
-import { createCore } from '../core-worker/core';
-import type { SocketLike } from '../core-worker/ports';
-import { createRecorder } from '../core-worker/recorder';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
-import { createMemoryStorage } from '../core-worker/storage-memory';
 import { encodeFrame } from '../protocol/frames/frame-codec';
 import { parseSessionFile } from '../protocol/session-file';
-import { FakeSocket } from '../tests/core/harness';
+import { settleMany, startSyntheticWorld } from '../tests/core/synthetic-world';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 const CHANNELS = 1_000;
@@ -42,45 +38,18 @@ function frameAt(i: number, now: number, mix: FrameMix, messagesSoFar: number): 
 }
 
 export async function recordSyntheticSession(frames: number, mix: FrameMix = 'heavy-user'): Promise<string> {
-  const lines: string[] = [];
-  let socket: FakeSocket | null = null;
-  let uuid = 0;
+  const world = await startSyntheticWorld({ channels: CHANNELS, app: 'plaza-bench' });
   let now = 1_800_000_000_000;
-  const user = { target_user_guid: 'bob', first_name: 'Bob', last_name: 'B', name: 'Bob B', company_guid: 'acme' };
-  const channels = Array.from({ length: CHANNELS }, (_, i) => ({ guid: `g${i}`, address: `c${i}`, name: `Channel ${i}`, channel_type: 1, etype: 'channel' }));
-  const recorder = createRecorder(
-    {
-      clock: { now: () => now, setTimeout: () => 0, clearTimeout: () => {} },
-      random: { uuid: () => `u${++uuid}` },
-      http: async (url) => {
-        if (url.endsWith('/data/login')) return { status: 200, body: { isOk: true, login_guid: 'lg-1', auth_token: 'token-token-token-token', user } };
-        if (url.endsWith('/channels/list')) return { status: 200, body: { isOk: true, channels } };
-        return { status: 200, body: { isOk: true, users: [user] } };
-      },
-      openSocket: (url) => (socket = new FakeSocket(url)) as SocketLike,
-      storage: createMemoryStorage(),
-      logger: { warn: () => {}, info: () => {} },
-      baseUrl: 'http://bench',
-      scheduleFrame: () => () => {},
-    },
-    { app: 'plaza-bench', settle: (fn) => setImmediate(fn), write: (l) => lines.push(l) },
-  );
-  const core = createCore(recorder.deps);
-  const api = recorder.attach(core);
-  await api.$signIn('bob@acme.test', 'password');
-  for (let i = 0; i < 20; i++) await settle();
-  socket!.open();
-  for (let i = 0; i < 20; i++) await settle();
   let messages = 0;
   for (let i = 0; i < frames; i++) {
-    now += 2;
+    world.at((now += 2));
     const frame = frameAt(i, now, mix, messages);
     if (frame.isMessage) messages++;
-    socket!.receive(frame.text);
+    world.socket().receive(frame.text);
     if (i % 500 === 499) await settle(); // frames arrive in bursts of 500
   }
-  for (let i = 0; i < 20; i++) await settle();
-  return [...lines, recorder.footer()].join('\n') + '\n';
+  await settleMany();
+  return world.file();
 }
 
 export interface ReplayBench {
