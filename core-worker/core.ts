@@ -26,6 +26,7 @@ const CREDENTIALS_KEY = 'credentials';
 const DEVICE_KEY = 'device_guid';
 /** If the socket has not opened by then, the first REST refresh goes out anyway. */
 const REFRESH_WITHOUT_SOCKET_MS = 2_000;
+const notRecording = { name: 'NotRecording', message: 'This session is not being recorded.' };
 
 export interface Core {
   /** What the UI calls through Comlink. */
@@ -320,9 +321,18 @@ export function createCore(deps: CoreDeps): Core {
       if (next && open) await markViewed(open);
     },
 
+    // Recording wraps the core from outside (session-recording.ts); a bare core has nothing to export or configure.
     async $exportSession() {
-      // Recording wraps the core from outside (session-recording.ts); a bare core has nothing to export.
-      return fail({ name: 'NotRecording', message: 'This session is not being recorded.' });
+      return fail(notRecording);
+    },
+    async $listRecordings() {
+      return fail(notRecording);
+    },
+    async $getRecordingSettings() {
+      return fail(notRecording);
+    },
+    async $setRecordingSettings() {
+      return fail(notRecording);
     },
   };
 

@@ -1,66 +1,244 @@
 /**
- * The live app's recording: on by default, kept in a bounded buffer. Past the
- * bound the recording stops (a replay needs every input from the start) and
- * its footer is frozen at that moment, so the export stays replayable up to
+ * The live app's recording: on by default, persisted through a RecordingStore
+ * (IndexedDB in the browser) in batches, bounded in total across the stored
+ * recordings. Past the bound the oldest other recordings are evicted; if this
+ * one alone exceeds it, it stops (a replay needs every input from the start)
+ * with its footer frozen at that moment, so the export stays replayable up to
  * there. The export's header names the user as of export time.
  */
-import { ok } from '../protocol/result';
+import type { CoreApi, RecordingSummary } from '../protocol/core-api';
+import { CHARS_PER_MEGABYTE, DEFAULT_RECORDING_SETTINGS, parseRecordingSettings, type RecordingSettings } from '../protocol/recording-settings';
+import { fail, ok, type Result } from '../protocol/result';
 import { INPUT_KINDS } from '../protocol/session-file';
-import type { CoreApi } from '../protocol/core-api';
 import type { Core } from './core';
 import type { CoreDeps } from './ports';
 import { createRecorder, type Settle } from './recorder';
+import { createMemoryRecordingStore, type RecordingMeta, type RecordingStore } from './recording-store';
+import { sealRecording } from './seal-recording';
 
-/**
- * Default bound: 16M characters (about 32 MB in memory as UTF-16; a day of ordinary use). Kept modest
- * because it lives in the worker's memory until recordings move to IndexedDB.
- */
-export const DEFAULT_RECORDING_CHARS = 16 * 1024 * 1024;
+/** Default bound: 16M characters, 32 MB as UTF-16 (DEFAULT_RECORDING_SETTINGS). */
+export const DEFAULT_RECORDING_CHARS = DEFAULT_RECORDING_SETTINGS.maxMegabytes * CHARS_PER_MEGABYTE;
+/** The key of the settings in the core's kv Storage. */
+export const RECORDING_SETTINGS_KEY = 'recording-settings';
+
+export interface SessionRecordingOptions {
+  app: string;
+  settle: Settle;
+  /** The bound while no settings are stored (tests); stored settings win. */
+  maxChars?: number;
+  /** Where recordings are kept; in memory when not given. */
+  store?: RecordingStore | Promise<RecordingStore>;
+  /** A batch is written after this long (ms) or this many lines, whichever comes first. */
+  flushMs?: number;
+  flushLines?: number;
+}
 
 export interface SessionRecording {
   readonly deps: CoreDeps;
-  /** The core's API, recorded, with $exportSession. */
+  /** The core's API, recorded, with the recording methods ($exportSession, $listRecordings, settings). */
   attach(core: Core): CoreApi;
+  /** Writes what is pending and waits until every write so far is stored. */
+  flush(): Promise<void>;
 }
 
-export function createSessionRecording(real: CoreDeps, options: { app: string; settle: Settle; maxChars?: number }): SessionRecording {
-  const maxChars = options.maxChars ?? DEFAULT_RECORDING_CHARS;
-  const lines: string[] = [];
-  let chars = 0;
-  let frozenFooter: string | null = null;
+const kindOf = (line: string): string | undefined => /^\{"k":"(\w+)"/.exec(line)?.[1];
+const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
+const failure = (name: string, error: unknown) => fail({ name, message: error instanceof Error ? error.message : String(error) });
+
+export function createSessionRecording(real: CoreDeps, options: SessionRecordingOptions): SessionRecording {
+  const flushMs = options.flushMs ?? 250;
+  const flushLines = options.flushLines ?? 1_000;
+  const started = real.clock.now();
+  const meta: RecordingMeta = {
+    id: `${stamp(started)}-${real.random.uuid().slice(0, 8)}`,
+    started,
+    app: options.app,
+    user: null,
+    lines: 0,
+    inputs: 0,
+    chars: 0,
+    chunks: 0,
+    frozenFooter: null,
+  };
+  let settings: RecordingSettings | null = null;
+  let store: RecordingStore | null = null;
+  /** Recording is off for this session (turned off in settings before it started). */
+  let off = false;
+  /** Turned off during the session: stop at the next whole input. */
+  let stopRequested = false;
+  let pending: string[] = [];
+  let timer: unknown = null;
+  let writing: Promise<void> = Promise.resolve();
   let previousWasBurst = false;
   let core: Core | null = null;
+
+  const maxChars = (): number => (settings ? settings.maxMegabytes * CHARS_PER_MEGABYTE : (options.maxChars ?? DEFAULT_RECORDING_CHARS));
+  const currentUser = (): string | null => core?.projections.session.user?.target_user_guid ?? null;
+
+  const ready = (async () => {
+    try {
+      const stored = await real.storage.getItem<unknown>(RECORDING_SETTINGS_KEY);
+      const parsed = stored === undefined ? null : parseRecordingSettings(stored);
+      if (parsed?.ok) settings = parsed.value;
+      else if (parsed) real.logger.warn(`recording settings ignored: ${parsed.error.message}`);
+    } catch (error) {
+      real.logger.warn(`recording settings unreadable: ${String(error)}`);
+    }
+    if (settings && !settings.enabled) {
+      off = true;
+      pending = [];
+    }
+    store = await (options.store ?? createMemoryRecordingStore());
+  })();
+
+  /** Removes the oldest other recordings until all fit the bound (this one is never evicted: it freezes instead). */
+  const evict = async (s: RecordingStore): Promise<void> => {
+    const all = await s.list();
+    let total = all.reduce((sum, m) => sum + (m.id === meta.id ? 0 : m.chars), 0) + meta.chars;
+    for (const old of all) {
+      if (total <= maxChars()) break;
+      if (old.id === meta.id) continue;
+      await s.remove(old.id);
+      total -= old.chars;
+    }
+  };
+
+  /** Queues the pending lines as one chunk (one transaction with the updated entry), then evicts. */
+  const flush = (): Promise<void> => {
+    if (timer !== null) real.clock.clearTimeout(timer);
+    timer = null;
+    const lines = pending;
+    pending = [];
+    // The entry as of now: it describes exactly the lines stored once this chunk is.
+    const snapshot: RecordingMeta = { ...meta, user: currentUser() };
+    const chunk = lines.length > 0 ? meta.chunks++ : -1;
+    if (chunk >= 0) snapshot.chunks = meta.chunks;
+    writing = writing.then(async () => {
+      await ready;
+      if (off || !store) return;
+      try {
+        if (chunk >= 0) await store.append(snapshot, chunk, lines);
+        else await store.putMeta(snapshot);
+        await evict(store);
+      } catch (error) {
+        real.logger.warn(`recording not stored: ${String(error)}`);
+      }
+    });
+    return writing;
+  };
+
+  const freeze = (): void => {
+    meta.frozenFooter = recorder.footer();
+    void flush();
+  };
+
   const recorder = createRecorder(real, {
     app: options.app,
     settle: options.settle,
     write(line) {
-      if (frozenFooter !== null) return;
+      if (off || meta.frozenFooter !== null) return;
       // The bound is met at an input boundary after a settled input, so the file ends on a whole input
-      // and its footer is the state the replay will reach. The input that found the buffer full is not written.
-      const kind = /^\{"k":"(\w+)"/.exec(line)?.[1];
-      if (chars > maxChars && kind !== undefined && INPUT_KINDS.has(kind) && !previousWasBurst) {
-        frozenFooter = recorder.footer();
-        return;
+      // and its footer is the state the replay will reach. The input that found the recording full is not written.
+      const kind = kindOf(line);
+      const isInput = kind !== undefined && INPUT_KINDS.has(kind);
+      if (isInput && !previousWasBurst && (meta.chars > maxChars() || stopRequested)) return freeze();
+      if (isInput) {
+        previousWasBurst = line.includes('"d":0');
+        meta.inputs++;
       }
-      if (kind !== undefined && INPUT_KINDS.has(kind)) previousWasBurst = line.includes('"d":0');
-      lines.push(line);
-      chars += line.length + 1;
+      pending.push(line);
+      meta.lines++;
+      meta.chars += line.length + 1;
+      if (pending.length >= flushLines) void flush();
+      else if (timer === null) timer = real.clock.setTimeout(() => void flush(), flushMs);
     },
   });
+
+  const summary = (m: RecordingMeta): RecordingSummary => ({
+    id: m.id,
+    started: m.started,
+    user: m.id === meta.id ? currentUser() : m.user,
+    inputs: m.inputs,
+    lines: m.lines,
+    bytes: m.chars * 2,
+    current: m.id === meta.id,
+    stopped: m.frozenFooter !== null,
+  });
+
+  async function exportCurrent(): Promise<Result<{ fileName: string; text: string }>> {
+    if (off) return fail({ name: 'NotRecording', message: 'Recording was turned off when this session started.' });
+    // Footer and line count are taken together, before any await, so they describe the same moment.
+    const footer = meta.frozenFooter ?? recorder.footer();
+    const count = meta.lines;
+    await flush();
+    const lines = (await store!.read(meta.id)) ?? [];
+    if (lines.length < count) return fail({ name: 'RecordingIncomplete', message: 'Part of this recording could not be stored.' });
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    header.user = currentUser();
+    const text = [JSON.stringify(header), ...lines.slice(1, count), footer].join('\n') + '\n';
+    return ok({ fileName: `plaza-session-${stamp(real.clock.now())}.jsonl`, text });
+  }
+
+  async function exportStored(id: string): Promise<Result<{ fileName: string; text: string }>> {
+    await writing;
+    const entry = (await store!.list()).find((m) => m.id === id);
+    const lines = entry && (await store!.read(id));
+    if (!entry || !lines || lines.length === 0) return fail({ name: 'NoSuchRecording', message: 'That recording is no longer stored.' });
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    header.user = entry.user;
+    const body = [JSON.stringify(header), ...lines.slice(1)];
+    // A recording whose worker ended while it ran has no footer yet: its replay supplies one.
+    const text = entry.frozenFooter !== null ? ok([...body, entry.frozenFooter].join('\n') + '\n') : await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)));
+    if (!text.ok) return text;
+    return ok({ fileName: `plaza-session-${stamp(entry.started)}.jsonl`, text: text.value });
+  }
+
   return {
     deps: recorder.deps,
+    flush: () => flush(),
     attach(attached) {
       core = attached;
       const api = recorder.attach(attached);
       return {
         ...api,
-        async $exportSession() {
-          const header = JSON.parse(lines[0]!) as Record<string, unknown>;
-          header.user = core?.projections.session.user?.target_user_guid ?? null;
-          const footer = frozenFooter ?? recorder.footer();
-          const text = [JSON.stringify(header), ...lines.slice(1), footer].join('\n') + '\n';
-          const stamp = new Date(real.clock.now()).toISOString().replace(/[:.]/g, '-');
-          return ok({ fileName: `plaza-session-${stamp}.jsonl`, text });
+        async $exportSession(id?: string) {
+          try {
+            await ready;
+            return id === undefined || id === meta.id ? await exportCurrent() : await exportStored(id);
+          } catch (error) {
+            return failure('ExportFailed', error);
+          }
+        },
+        async $listRecordings() {
+          try {
+            await ready;
+            await writing;
+            const stored = (await store!.list()).filter((m) => m.id !== meta.id);
+            const all = off ? stored : [...stored, meta];
+            return ok(all.map(summary).sort((a, b) => b.started - a.started));
+          } catch (error) {
+            return failure('StorageFailed', error);
+          }
+        },
+        async $getRecordingSettings() {
+          await ready;
+          return ok(settings ?? DEFAULT_RECORDING_SETTINGS);
+        },
+        async $setRecordingSettings(input: RecordingSettings) {
+          const parsed = parseRecordingSettings(input);
+          if (!parsed.ok) return parsed;
+          try {
+            await ready;
+            await real.storage.setItem(RECORDING_SETTINGS_KEY, parsed.value);
+          } catch (error) {
+            return failure('StorageFailed', error);
+          }
+          settings = parsed.value;
+          // Turning recording off stops this session at its next whole input; turning it on takes effect at the next start.
+          stopRequested = !settings.enabled;
+          // A smaller bound evicts now; this session freezes at its next input if it alone is over.
+          await flush();
+          return ok(settings);
         },
       };
     },

@@ -1,11 +1,15 @@
 /**
- * IndexedDB storage through idb. Each user has their own log database whose
- * `chunks` store holds batches of envelopes keyed by their first seq, so
- * appending 1,000 events costs one transaction, not 1,000.
+ * IndexedDB storage through idb — the only file in core-worker that touches
+ * IndexedDB. Each user has their own log database whose `chunks` store holds
+ * batches of envelopes keyed by their first seq, so appending 1,000 events
+ * costs one transaction, not 1,000. Session recordings have a database of
+ * their own (`plaza-recordings`): chunks of lines keyed [session id, chunk
+ * number] and an index of sessions.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
 import type { LogStore, Storage } from './ports';
+import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
   chunks: { key: number; value: { firstSeq: number; lastSeq: number; events: Envelope[] } };
@@ -65,6 +69,53 @@ export async function createIdbStorage(): Promise<Storage> {
     },
     async removeItem(key) {
       await core.delete('kv', key);
+    },
+  };
+}
+
+interface RecordingsDb extends DBSchema {
+  sessions: { key: string; value: RecordingMeta };
+  chunks: { key: [string, number]; value: { id: string; n: number; lines: string[] } };
+}
+
+/** The recordings database: a chunk and its session's entry go in one transaction. */
+export async function createIdbRecordingStore(name = 'plaza-recordings'): Promise<RecordingStore & { close(): void }> {
+  const db = await openDB<RecordingsDb>(name, 1, {
+    upgrade(db) {
+      db.createObjectStore('sessions', { keyPath: 'id' });
+      db.createObjectStore('chunks', { keyPath: ['id', 'n'] });
+    },
+  });
+  /** Every chunk key of one session: [id, 0] up to [id, +inf]. */
+  const range = (id: string): IDBKeyRange => IDBKeyRange.bound([id, 0], [id, Infinity]);
+  return {
+    async list() {
+      return (await db.getAll('sessions')).sort(byRecordingStart);
+    },
+    async append(meta, chunk, lines) {
+      const tx = db.transaction(['sessions', 'chunks'], 'readwrite');
+      void tx.objectStore('chunks').put({ id: meta.id, n: chunk, lines: [...lines] });
+      void tx.objectStore('sessions').put({ ...meta });
+      await tx.done;
+    },
+    async putMeta(meta) {
+      await db.put('sessions', { ...meta });
+    },
+    async read(id) {
+      const tx = db.transaction(['sessions', 'chunks'], 'readonly');
+      const meta = await tx.objectStore('sessions').get(id);
+      const chunks = meta ? await tx.objectStore('chunks').getAll(range(id)) : [];
+      await tx.done;
+      return meta ? chunks.sort((a, b) => a.n - b.n).flatMap((c) => c.lines) : undefined;
+    },
+    async remove(id) {
+      const tx = db.transaction(['sessions', 'chunks'], 'readwrite');
+      void tx.objectStore('chunks').delete(range(id));
+      void tx.objectStore('sessions').delete(id);
+      await tx.done;
+    },
+    close() {
+      db.close();
     },
   };
 }

@@ -1,14 +1,19 @@
 /**
  * The dedicated Web Worker: builds the core with browser I/O, records the
- * session (on by default, bounded), and exposes the API to the UI through Comlink.
+ * session (on by default, bounded, stored in IndexedDB), and exposes the API
+ * to the UI through Comlink.
  */
 import * as Comlink from 'comlink';
 import { browserDeps, lazyStorage, settleAfterMicrotasks } from './browser-deps';
 import { createCore } from './core';
 import { createSessionRecording } from './session-recording';
-import { createIdbStorage } from './storage-idb';
+import { createIdbRecordingStore, createIdbStorage } from './storage-idb';
 
-const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage())), { app: 'plaza-web 0.1.0', settle: settleAfterMicrotasks });
+const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage())), {
+  app: 'plaza-web 0.1.0',
+  settle: settleAfterMicrotasks,
+  store: createIdbRecordingStore(),
+});
 const core = createCore(recording.deps);
 // attach() records the boot as the first input and starts the core.
 Comlink.expose(recording.attach(core));

@@ -4,10 +4,30 @@
  * prefixed `$`, arguments and results are plain data, and failures come back
  * as `Result` values, never as thrown class instances.
  */
+import type { RecordingSettings } from './recording-settings';
 import type { Result } from './result';
 import type { ViewPatch } from './views';
 
 export type PatchListener = (patch: ViewPatch) => void;
+
+/** One stored session recording, as `$listRecordings` lists it. */
+export interface RecordingSummary {
+  id: string;
+  /** Epoch ms of the session's start. */
+  started: number;
+  /** The signed-in user's guid as last recorded, or null. */
+  user: string | null;
+  inputs: number;
+  lines: number;
+  /** Stored size in bytes (the text as UTF-16, what the size setting counts). */
+  bytes: number;
+  /** This worker's own session. */
+  current: boolean;
+  /** The recording stopped (its size bound was met, or recording was turned off) and its footer is fixed. */
+  stopped: boolean;
+}
+
+export type { RecordingSettings };
 
 export interface CoreApi {
   /** Starts the stream of view patches: a full snapshot first, then coalesced diffs, at most one per frame. */
@@ -30,6 +50,14 @@ export interface CoreApi {
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
   $setAttention(attentive: boolean): Promise<void>;
-  /** This session's recording as a session file (docs/session-format.md), secrets already redacted. */
-  $exportSession(): Promise<Result<{ fileName: string; text: string }>>;
+  /**
+   * A recording as a session file (docs/session-format.md), secrets already redacted: this
+   * session's, or the stored one with id `id` (e.g. the session before a reload).
+   */
+  $exportSession(id?: string): Promise<Result<{ fileName: string; text: string }>>;
+  /** The stored recordings, newest first. */
+  $listRecordings(): Promise<Result<RecordingSummary[]>>;
+  $getRecordingSettings(): Promise<Result<RecordingSettings>>;
+  /** Validates (protocol/recording-settings.ts) and stores the settings; a failure names the field. */
+  $setRecordingSettings(settings: RecordingSettings): Promise<Result<RecordingSettings>>;
 }

@@ -21,6 +21,9 @@ export function connectCore(): CoreApi {
     $typing: (address) => remote.$typing(address),
     $startDirectMessage: (targetUserGuid) => remote.$startDirectMessage(targetUserGuid),
     $setAttention: (attentive) => remote.$setAttention(attentive),
-    $exportSession: () => remote.$exportSession(),
+    $exportSession: (id) => remote.$exportSession(id),
+    $listRecordings: () => remote.$listRecordings(),
+    $getRecordingSettings: () => remote.$getRecordingSettings(),
+    $setRecordingSettings: (settings) => remote.$setRecordingSettings(settings),
   };
 }

@@ -5,6 +5,7 @@ import { usePlaza } from '../client/core-context';
 import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { Sidebar } from './Sidebar';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
@@ -29,6 +30,7 @@ export function AppShell({ route }: { route: Route }) {
         </span>
         <span className="user-name">{user?.name}</span>
         <ExportSessionButton />
+        <RecordingSettingsButton />
         <button type="button" onClick={() => router.navigate(DEBUG_REPLAY_PATH)}>
           Import session
         </button>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { trapTab } from './dialog-helpers';
 
 /** A long company list is cut here; typing narrows it. */
 const MAX_RESULTS = 50;
@@ -87,21 +88,4 @@ export function StartDmDialog({ onClose }: { onClose: () => void }) {
     </div>,
     document.body,
   );
-}
-
-/** Keeps Tab and Shift+Tab inside the modal. */
-function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
-  if (!container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])')];
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (e.shiftKey && (active === first || !container.contains(active))) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && (active === last || !container.contains(active))) {
-    e.preventDefault();
-    first.focus();
-  }
 }

@@ -17,5 +17,8 @@ export function createInertCore(): CoreApi {
     $startDirectMessage: async () => fail(replaying),
     $setAttention: async () => {},
     $exportSession: async () => fail(replaying),
+    $listRecordings: async () => fail(replaying),
+    $getRecordingSettings: async () => fail(replaying),
+    $setRecordingSettings: async () => fail(replaying),
   };
 }

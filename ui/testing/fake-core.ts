@@ -1,5 +1,5 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { CoreApi, PatchListener } from '../../protocol/core-api';
+import type { CoreApi, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
 import { ok, type Result } from '../../protocol/result';
 import type { ViewPatch } from '../../protocol/views';
 
@@ -70,8 +70,29 @@ export class FakeCore implements CoreApi {
   /** What $exportSession answers; tests may replace it. */
   exportResult: Result<{ fileName: string; text: string }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', text: '{"format":"plaza-session"}\n' } };
 
-  async $exportSession() {
-    this.record('$exportSession', []);
+  async $exportSession(id?: string) {
+    this.record('$exportSession', id === undefined ? [] : [id]);
     return this.exportResult;
+  }
+
+  /** What $listRecordings answers. */
+  recordingsResult: Result<RecordingSummary[]> = ok([]);
+  /** The stored settings; $setRecordingSettings replaces them unless setSettingsResult is set. */
+  recordingSettings: RecordingSettings = { enabled: true, maxMegabytes: 32 };
+  setSettingsResult: Result<RecordingSettings> | null = null;
+
+  async $listRecordings() {
+    this.record('$listRecordings', []);
+    return this.recordingsResult;
+  }
+  async $getRecordingSettings() {
+    this.record('$getRecordingSettings', []);
+    return ok(this.recordingSettings);
+  }
+  async $setRecordingSettings(settings: RecordingSettings) {
+    this.record('$setRecordingSettings', [settings]);
+    if (this.setSettingsResult) return this.setSettingsResult;
+    this.recordingSettings = settings;
+    return ok(settings);
   }
 }

@@ -1,0 +1,191 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCore } from '../../core-worker/core';
+import type { Storage } from '../../core-worker/ports';
+import { replaySession } from '../../core-worker/replayer';
+import { createMemoryRecordingStore, type RecordingStore } from '../../core-worker/recording-store';
+import { createSessionRecording, RECORDING_SETTINGS_KEY, type SessionRecordingOptions } from '../../core-worker/session-recording';
+import { createIdbRecordingStore } from '../../core-worker/storage-idb';
+import { createMemoryStorage } from '../../core-worker/storage-memory';
+import { parseSessionFile } from '../../protocol/session-file';
+import { T0 } from '../../fixtures/builders';
+import { ManualClock } from './harness';
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+let sessionNo = 0;
+
+/** One worker start: a recorded core on `store` and `kv`, signing in (and failing) `signIns` times. */
+async function runSession(store: RecordingStore | Promise<RecordingStore>, kv: Storage, options: Partial<SessionRecordingOptions> & { start?: number; signIns?: number; flushAtEnd?: boolean } = {}) {
+  const n = ++sessionNo;
+  let drawn = 0;
+  const clock = new ManualClock(options.start ?? T0);
+  const recording = createSessionRecording(
+    {
+      clock,
+      random: { uuid: () => `s${String(n).padStart(3, '0')}-${drawn++}` },
+      http: async () => ({ status: 401, body: { isOk: false, message: 'The email or password is incorrect.' } }),
+      openSocket: () => {
+        throw new Error('no socket');
+      },
+      storage: kv,
+      logger: { warn: () => {}, info: () => {} },
+      baseUrl: 'http://x',
+      scheduleFrame: () => () => {},
+    },
+    { app: 'plaza-web test', settle: (fn) => setImmediate(fn), store, ...options },
+  );
+  const api = recording.attach(createCore(recording.deps));
+  for (let i = 0; i < (options.signIns ?? 3); i++) {
+    await api.$signIn('bob@acme.test', 'wrong');
+    await settle();
+  }
+  if (options.flushAtEnd !== false) await recording.flush();
+  return { api, recording };
+}
+
+async function expectReplaysToFooter(text: string) {
+  const file = parseSessionFile(text);
+  const replay = await replaySession(file, { settle });
+  expect(replay.divergence).toBeNull();
+  expect(replay.hash).toBe(file.footer.hash);
+  return file;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('stored recordings (IndexedDB through idb)', () => {
+  it('writes lines in batches: a chunk and its index entry per transaction, not one per line', async () => {
+    const store = await createIdbRecordingStore('rec-batching');
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const { api, recording } = await runSession(store, createMemoryStorage(), { signIns: 100, flushLines: 50 });
+    await recording.flush();
+    const writes = transaction.mock.calls.filter((call) => call[1] === 'readwrite').length;
+    const list = await api.$listRecordings();
+    if (!list.ok) throw new Error(list.error.message);
+    const lines = list.value[0]!.lines;
+    expect(lines).toBeGreaterThan(250);
+    expect(writes).toBeLessThanOrEqual(Math.ceil(lines / 50) + 1);
+    const exported = await api.$exportSession();
+    if (!exported.ok) throw new Error(exported.error.message);
+    await expectReplaysToFooter(exported.value.text);
+    store.close();
+  });
+
+  it('survives a restart: the next worker lists the previous session and exports it replayable to its footer', async () => {
+    const kv = createMemoryStorage();
+    // Small batches and no final flush: what is stored ends wherever the last batch did, possibly mid-input.
+    const first = await createIdbRecordingStore('rec-restart');
+    await runSession(first, kv, { signIns: 6, flushLines: 7, flushAtEnd: false });
+    await settle();
+    first.close();
+
+    const second = await createIdbRecordingStore('rec-restart');
+    const { api } = await runSession(second, kv, { start: T0 + 60_000, signIns: 1 });
+    const list = await api.$listRecordings();
+    if (!list.ok) throw new Error(list.error.message);
+    expect(list.value.map((r) => r.current)).toEqual([true, false]); // newest first
+    const previous = list.value[1]!;
+    expect(previous.started).toBe(T0);
+    expect(previous.stopped).toBe(false);
+    const exported = await api.$exportSession(previous.id);
+    if (!exported.ok) throw new Error(exported.error.message);
+    const file = await expectReplaysToFooter(exported.value.text);
+    expect(file.header.started).toBe(T0);
+    expect(file.footer.inputs).toBeGreaterThan(3);
+    expect(exported.value.text).not.toContain('"wrong"');
+    const missing = await api.$exportSession('no-such-id');
+    expect(missing.ok ? null : missing.error.name).toBe('NoSuchRecording');
+    second.close();
+  });
+
+  it('persists the footer frozen when a session alone meets the bound', async () => {
+    const kv = createMemoryStorage();
+    const first = await createIdbRecordingStore('rec-frozen');
+    const { api: live } = await runSession(first, kv, { signIns: 20, maxChars: 1_500 });
+    const liveExport = await live.$exportSession();
+    if (!liveExport.ok) throw new Error(liveExport.error.message);
+    first.close();
+
+    const second = await createIdbRecordingStore('rec-frozen');
+    const { api } = await runSession(second, kv, { start: T0 + 60_000, signIns: 0 });
+    const list = await api.$listRecordings();
+    if (!list.ok) throw new Error(list.error.message);
+    const previous = list.value.find((r) => !r.current)!;
+    expect(previous.stopped).toBe(true);
+    const exported = await api.$exportSession(previous.id);
+    if (!exported.ok) throw new Error(exported.error.message);
+    const file = await expectReplaysToFooter(exported.value.text);
+    expect(file.footer.inputs).toBeLessThan(40);
+    // The same file as the live export: lines and frozen footer were both stored.
+    expect(exported.value.text.split('\n').slice(1)).toEqual(liveExport.value.text.split('\n').slice(1));
+    second.close();
+  });
+});
+
+describe('the bound across stored recordings', () => {
+  it('evicts the oldest other sessions first and never the current one', async () => {
+    const store = createMemoryRecordingStore();
+    const kv = createMemoryStorage();
+    for (let i = 0; i < 3; i++) await runSession(store, kv, { start: T0 + i * 1_000 });
+    const before = await store.list();
+    expect(before).toHaveLength(3);
+    const size = before[2]!.chars;
+    // Room for about two and a half sessions: the fourth pushes out the two oldest.
+    const { api } = await runSession(store, kv, { start: T0 + 10_000, maxChars: Math.floor(size * 2.5) });
+    const after = await store.list();
+    expect(after.map((m) => m.started)).toEqual([T0 + 2_000, T0 + 10_000]);
+    const list = await api.$listRecordings();
+    expect(list.ok && list.value.map((r) => [r.started, r.current])).toEqual([
+      [T0 + 10_000, true],
+      [T0 + 2_000, false],
+    ]);
+    expect(after.every((m) => m.frozenFooter === null)).toBe(true);
+  });
+
+  it('freezes the current session only when it alone exceeds the bound', async () => {
+    const store = createMemoryRecordingStore();
+    const kv = createMemoryStorage();
+    await runSession(store, kv, { signIns: 2 });
+    const size = (await store.list())[0]!.chars;
+    await runSession(store, kv, { start: T0 + 1_000, signIns: 2, maxChars: Math.floor(size * 1.5) });
+    const after = await store.list();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.frozenFooter).toBeNull();
+  });
+});
+
+describe('recording settings', () => {
+  it('refuses a size that is not a whole number from 1 to 1024, naming the field', async () => {
+    const { api } = await runSession(createMemoryRecordingStore(), createMemoryStorage(), { signIns: 0 });
+    for (const maxMegabytes of [0, 1.5, 1025, Number.NaN]) {
+      const result = await api.$setRecordingSettings({ enabled: true, maxMegabytes });
+      expect(result.ok, String(maxMegabytes)).toBe(false);
+      if (!result.ok) {
+        expect(result.error.field).toBe('maxMegabytes');
+        expect(result.error.message).toMatch(/MB|megabytes/);
+      }
+    }
+    const bad = await api.$setRecordingSettings({ enabled: 'yes', maxMegabytes: 8 } as never);
+    expect(bad.ok ? null : bad.error.field).toBe('enabled');
+    expect(await api.$getRecordingSettings()).toEqual({ ok: true, value: { enabled: true, maxMegabytes: 32 } });
+  });
+
+  it('stores valid settings in the kv storage; a session started with recording off records nothing', async () => {
+    const kv = createMemoryStorage();
+    const store = createMemoryRecordingStore();
+    const { api } = await runSession(store, kv, { signIns: 1 });
+    expect(await api.$setRecordingSettings({ enabled: false, maxMegabytes: 5 })).toEqual({ ok: true, value: { enabled: false, maxMegabytes: 5 } });
+    expect(await kv.getItem(RECORDING_SETTINGS_KEY)).toEqual({ enabled: false, maxMegabytes: 5 });
+
+    const { api: next } = await runSession(store, kv, { start: T0 + 1_000, signIns: 2 });
+    expect(await next.$getRecordingSettings()).toEqual({ ok: true, value: { enabled: false, maxMegabytes: 5 } });
+    const list = await next.$listRecordings();
+    expect(list.ok && list.value.map((r) => r.current)).toEqual([false]);
+    const exported = await next.$exportSession();
+    expect(exported.ok ? null : exported.error.name).toBe('NotRecording');
+    // The previous session stopped at its next whole input after recording was turned off, and stays replayable.
+    const previous = await next.$exportSession(list.ok ? list.value[0]!.id : '');
+    if (!previous.ok) throw new Error(previous.error.message);
+    await expectReplaysToFooter(previous.value.text);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * "Recording settings": the recording's size bound and on/off switch, and the
+ * stored recordings, each exportable (e.g. the session before a reload).
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { RecordingSummary } from '../../protocol/core-api';
+import { usePlaza } from '../client/core-context';
+import { downloadText } from '../client/download';
+import { formatBytes, trapTab } from './dialog-helpers';
+
+export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
+  const { core } = usePlaza();
+  const [megabytes, setMegabytes] = useState('');
+  const [enabled, setEnabled] = useState(true);
+  const [recordings, setRecordings] = useState<RecordingSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const sizeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const [settings, list] = await Promise.all([core.$getRecordingSettings(), core.$listRecordings()]);
+      if (!live) return;
+      if (settings.ok) {
+        setMegabytes(String(settings.value.maxMegabytes));
+        setEnabled(settings.value.enabled);
+      } else setError(settings.error.message);
+      if (list.ok) setRecordings(list.value);
+      else setError(list.error.message);
+      sizeRef.current?.focus();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [core]);
+
+  const save = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSizeError(null);
+    // The worker validates (protocol/recording-settings.ts); a non-number is passed on for it to refuse.
+    const result = await core.$setRecordingSettings({ enabled, maxMegabytes: megabytes.trim() === '' ? Number.NaN : Number(megabytes) });
+    setBusy(false);
+    if (result.ok) return onClose();
+    if (result.error.field === 'maxMegabytes') {
+      setSizeError(result.error.message);
+      sizeRef.current?.focus();
+    } else setError(result.error.message);
+  };
+
+  const exportRecording = async (id: string): Promise<void> => {
+    setError(null);
+    const result = await core.$exportSession(id);
+    if (result.ok) downloadText(result.value.fileName, result.value.text);
+    else setError(result.error.message);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Tab') {
+      trapTab(e, dialogRef.current);
+    }
+  };
+
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby="recording-settings-title" onKeyDown={onKeyDown}>
+        <h2 id="recording-settings-title">Recording</h2>
+        {/* noValidate: the worker validates and its message is shown by the field, not the browser's tooltip. */}
+        <form noValidate onSubmit={(e) => void save(e)}>
+          <label className="field">
+            <span>Recording size (MB)</span>
+            <input
+              ref={sizeRef}
+              type="number"
+              min={1}
+              max={1024}
+              step={1}
+              value={megabytes}
+              onChange={(e) => setMegabytes(e.target.value)}
+              aria-invalid={sizeError !== null}
+              aria-describedby={sizeError ? 'recording-size-error' : 'recording-size-hint'}
+            />
+          </label>
+          {sizeError ? (
+            <p id="recording-size-error" role="alert" className="error">
+              {sizeError}
+            </p>
+          ) : (
+            <p id="recording-size-hint" className="hint">
+              Total for all stored recordings; the oldest are removed first.
+            </p>
+          )}
+          <label className="field checkbox">
+            <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+            <span>Record sessions</span>
+          </label>
+          <h3 id="stored-recordings">Stored recordings</h3>
+          {recordings === null ? (
+            <p className="hint">Loading…</p>
+          ) : recordings.length === 0 ? (
+            <p className="empty">No recordings are stored.</p>
+          ) : (
+            <ul className="recordings" aria-labelledby="stored-recordings">
+              {recordings.map((r) => (
+                <li key={r.id}>
+                  <span className="recording-started">{new Date(r.started).toLocaleString()}</span>
+                  {r.current && <span className="recording-current"> (this session)</span>}{' '}
+                  <span className="recording-size">
+                    {r.inputs} inputs, {formatBytes(r.bytes)}
+                    {r.stopped ? ', stopped' : ''}
+                  </span>{' '}
+                  <button type="button" onClick={() => void exportRecording(r.id)} aria-label={`Export recording of ${new Date(r.started).toLocaleString()}`}>
+                    Export
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" disabled={busy}>
+              Save
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>,
+    document.body,
+  );
+}
