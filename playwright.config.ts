@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Screenshot baselines (tests/e2e/visual.spec.ts), committed, with no
+  // platform suffix: CI runs the same Debian Chromium.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
