@@ -14,7 +14,13 @@ const CONNECTION_TEXT: Record<SocketState, string> = {
   offline: 'Offline',
 };
 
-export function AppShell({ route }: { route: Route }) {
+export interface AppShellProps {
+  route: Route;
+  /** The session actions in the header (export, recording settings, import, sign out); off in the debugger's replayed app, where nothing is live. */
+  sessionActions?: boolean;
+}
+
+export function AppShell({ route, sessionActions = true }: AppShellProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const user = store.session.value.user;
@@ -29,14 +35,18 @@ export function AppShell({ route }: { route: Route }) {
           {CONNECTION_TEXT[socket]}
         </span>
         <span className="user-name">{user?.name}</span>
-        <ExportSessionButton />
-        <RecordingSettingsButton />
-        <button type="button" onClick={() => router.navigate(DEBUG_REPLAY_PATH)}>
-          Import session
-        </button>
-        <button type="button" onClick={() => void core.$signOut()}>
-          Sign out
-        </button>
+        {sessionActions && (
+          <>
+            <ExportSessionButton />
+            <RecordingSettingsButton />
+            <button type="button" onClick={() => router.navigate(DEBUG_REPLAY_PATH)}>
+              Import session
+            </button>
+            <button type="button" onClick={() => void core.$signOut()}>
+              Sign out
+            </button>
+          </>
+        )}
       </header>
       <Sidebar activeAddress={address} />
       <main className="main">
