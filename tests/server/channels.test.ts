@@ -1,6 +1,7 @@
 /** channels/list as each user sees it, users/list, conversations/start with CHA, TYP relay. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelsListResponse, StartConversationResponse, UsersListResponse } from '../../protocol/rest/endpoints';
+import { ChannelsListResponse, StartConversationResponse } from '../../protocol/rest/channels';
+import { UsersListResponse } from '../../protocol/rest/users';
 import { sleep, loginDemo, startHarness, type Harness, type Session } from './helpers';
 
 let h: Harness;
