@@ -10,6 +10,13 @@ import type { ViewPatch } from './views';
 
 export type PatchListener = (patch: ViewPatch) => void;
 
+/** How a message is posted: as a reply in a thread, and/or urgent (spec 1 §3). */
+export interface PostOptions {
+  /** The guid of the thread's first message. */
+  reply_to?: string;
+  is_urgent?: boolean;
+}
+
 /** One stored session recording, as `$listRecordings` lists it. */
 export interface RecordingSummary {
   id: string;
@@ -41,7 +48,7 @@ export interface CoreApi {
   /** Fetches the next older page of the open conversation. */
   $loadOlder(address: string): Promise<Result<null>>;
   /** Posts text typed in the composer; the worker turns it into message parts. */
-  $post(address: string, text: string): Promise<Result<{ guid: string }>>;
+  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
   /** Deletes one of the user's messages. */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
   /** Tells others the user is typing (throttled in the worker). */

@@ -7,11 +7,17 @@ import type { CoreContext, Feature } from '../core-context';
 export function createMessagesFeature(ctx: CoreContext): Feature<'$post' | '$deleteMessage'> {
   return {
     api: {
-      async $post(address, text) {
+      async $post(address, text, options = {}) {
         await ctx.ready();
         const parts = partsFromText(text, ctx.projections.session.usersByGuid.values());
         if (parts.length === 0) return fail({ name: 'InvalidRequest', message: 'Type a message first.', field: 'json' });
-        const result = await ctx.api.call('post', { address, json: JSON.stringify(parts), is_urgent: false, client_guid: ctx.deps.random.uuid() });
+        const result = await ctx.api.call('post', {
+          address,
+          json: JSON.stringify(parts),
+          is_urgent: options.is_urgent ?? false,
+          ...(options.reply_to ? { reply_to: options.reply_to } : {}),
+          client_guid: ctx.deps.random.uuid(),
+        });
         if (!result.ok) return result;
         const { message } = result.value;
         if (message.address !== address) {
