@@ -67,6 +67,12 @@ export const MessageWire = z.object({
   disable_notification: z.boolean().default(false),
   reactions: z.array(Reaction).max(10_000).default([]),
   client_guid: guid.nullable().default(null),
+  /**
+   * The server's change sequence of this message: a number that grows with every change
+   * (post, reaction, flag, deletion) of any message. The client keeps the newest version
+   * of a message by it, and catches up with `messages/changes` from its cursor.
+   */
+  change_seq: z.number().int().nonnegative().nullable().default(null),
 });
 export type MessageWire = z.input<typeof MessageWire>;
 

@@ -1,8 +1,9 @@
-/** History, posting (with the posting rights of spec 1 §5), bookmarks and deletion. */
+/** History, posting (with the posting rights of spec 1 §5), bookmarks, deletion, and the change feed for catch-up. */
 import type { z } from 'zod';
 import { MessageParts } from '../../protocol/entities';
 import { postingRight } from '../../protocol/rules/posting-rights';
 import {
+  changesSince,
   findByClientGuid,
   getMemberChannelByGuid,
   getMessage,
@@ -16,7 +17,7 @@ import {
 import { reject } from '../http-util';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
-export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage'> {
+export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage' | 'changes'> {
   return {
     async history(user, body) {
       const channel = await memberChannel(db, user, body.address);
@@ -70,12 +71,17 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
       if (!message || message.channel_guid !== channel.guid) throw reject(404, MESSAGES.noMessage);
       const mayDelete = message.wire.from_guid === user.guid || channel.wire.member_type === 2 || user.is_company_admin;
       if (!mayDelete) throw reject(400, MESSAGES.deleteOwnOnly);
-      // Deleting twice is a harmless retry: success, no second DEL.
-      if (await softDeleteMessage(db, message.wire.guid)) {
+      // Deleting twice is a harmless retry (the outbox resends after a lost answer): success, no second DEL.
+      const changeSeq = await softDeleteMessage(db, message.wire.guid);
+      if (changeSeq !== null) {
         const { address, guid, from_guid, created, reply_to } = message.wire;
-        hub.sendToUsers(await memberGuids(db, channel.guid), 'DEL', { address, guid, from_guid, created, reply_to });
+        hub.sendToUsers(await memberGuids(db, channel.guid), 'DEL', { address, guid, from_guid, created, reply_to, change_seq: changeSeq });
       }
       return { isOk: true };
+    },
+
+    async changes(user, body) {
+      return { isOk: true, ...(await changesSince(db, user.guid, body.since, body.limit)) };
     },
   };
 }
