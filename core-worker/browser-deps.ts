@@ -1,6 +1,8 @@
 /** The real-world dependencies of the core inside a browser worker. */
-import type { CoreDeps, FrameScheduler, HttpPost, SocketLike, Storage } from './ports';
+import type { Clock, CoreDeps, FrameScheduler, HttpPost, Logger, SocketLike, Storage } from './ports';
+import { createRequestScheduler } from './request-scheduler';
 
+/** One POST with fetch; a 429 also reports its Retry-After for the scheduler. */
 export const browserHttp: HttpPost = async (url, body, headers) => {
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
   let parsed: unknown;
@@ -9,7 +11,7 @@ export const browserHttp: HttpPost = async (url, body, headers) => {
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, body: parsed };
+  return { status: response.status, body: parsed, ...(response.status === 429 ? { retryAfter: response.headers.get('retry-after') } : {}) };
 };
 
 /**
@@ -37,6 +39,7 @@ export const frameScheduler: FrameScheduler = (fn) => {
 export function lazyStorage(opening: Promise<Storage>): Storage {
   return {
     openLog: async (userGuid) => (await opening).openLog(userGuid),
+    openOutbox: async (userGuid) => (await opening).openOutbox(userGuid),
     getItem: async <T>(key: string) => (await opening).getItem<T>(key),
     setItem: async (key, value) => (await opening).setItem(key, value),
     removeItem: async (key) => (await opening).removeItem(key),
@@ -44,18 +47,21 @@ export function lazyStorage(opening: Promise<Storage>): Storage {
 }
 
 export function browserDeps(storage: Storage): CoreDeps {
+  const clock: Clock = {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  const logger: Logger = { warn: (m) => console.warn(`[plaza-core] ${m}`), info: (m) => console.info(`[plaza-core] ${m}`) };
   return {
-    clock: {
-      now: () => Date.now(),
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
+    clock,
     random: { uuid: () => crypto.randomUUID() },
-    http: browserHttp,
+    // Below the recorder: the scheduler's timing never reaches the recorded core (request-scheduler.ts).
+    http: createRequestScheduler(browserHttp, { clock, logger }).http,
     // The browser's WebSocket has the handler properties SocketLike names; its Event types are just richer.
     openSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     storage,
-    logger: { warn: (m) => console.warn(`[plaza-core] ${m}`), info: (m) => console.info(`[plaza-core] ${m}`) },
+    logger,
     baseUrl: self.location.origin,
     scheduleFrame: frameScheduler,
   };

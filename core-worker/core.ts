@@ -18,8 +18,10 @@ import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
 import { createChannelsFeature } from './features/channels';
+import { createConnectionFeature, type ConnectionFeature } from './features/connection';
 import { createConversationsFeature } from './features/conversations';
 import { createMessagesFeature } from './features/messages';
+import { createOutboxFeature } from './features/outbox';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
 import { createTypingFeature } from './features/typing';
@@ -28,6 +30,10 @@ import type { CoreDeps } from './ports';
 import { createPublisher, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
+import { LOCAL_TIME_JUMP_PERIOD_MS, TIME_JUMP_PERIOD_MS } from '../protocol/frames/connection';
+
+/** A local development host (spec 1 §9: the time-jump check runs every 600 s there). */
+const isLocalHost = (baseUrl: string): boolean => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(baseUrl);
 
 const notRecording = { name: 'NotRecording', message: 'This session is not being recorded.' };
 
@@ -59,6 +65,8 @@ export function createCore(deps: CoreDeps): Core {
   let epoch = 0;
   let ready: Promise<void> = Promise.resolve();
   let features: readonly FeatureHooks[] = [];
+  // Created after the socket, which calls back into it only once started.
+  let connection: ConnectionFeature | null = null;
 
   const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame });
 
@@ -69,6 +77,11 @@ export function createCore(deps: CoreDeps): Core {
     rejections,
     onFailure: (_name, failure) => {
       if (failure.name === FAILURE.unauthorized && credentials) void session.endSession('unauthorized');
+      // 418: the account must be confirmed first; the UI goes to the landing page (spec 1 §8).
+      if (failure.name === FAILURE.unconfirmed && runtime.signedIn && !projections.session.unconfirmed) dispatch('rest', [{ type: 'session.unconfirmed' }]);
+    },
+    onSuccess: () => {
+      if (runtime.signedIn && projections.session.unconfirmed) dispatch('rest', [{ type: 'session.confirmed' }]);
     },
   });
 
@@ -80,12 +93,17 @@ export function createCore(deps: CoreDeps): Core {
     },
     openSocket: deps.openSocket,
     clock: deps.clock,
-    onState: (state) => dispatch('socket', [{ type: 'connection.changed', state }]),
+    timeJumpPeriodMs: isLocalHost(deps.baseUrl) ? LOCAL_TIME_JUMP_PERIOD_MS : TIME_JUMP_PERIOD_MS,
+    onState: (state) => {
+      if (projections.connection.socket !== state) dispatch('socket', [{ type: 'connection.changed', state }]);
+      connection?.socketState(state);
+    },
     onText: (text) => ingestFrame(text),
     onOpen: () => {
       socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: !attentive } });
       for (const f of features) f.onSocketOpen?.();
     },
+    onTimeJump: (by) => connection?.timeJumped(by),
   });
 
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
@@ -145,13 +163,19 @@ export function createCore(deps: CoreDeps): Core {
     },
     persistLog: () => log?.persist() ?? Promise.resolve(),
   });
-  const conversations = createConversationsFeature(ctx, () => sync.refresh());
-  const sync = createSyncFeature(ctx, (address) => conversations.loadPage(address, 0));
-  const messages = createMessagesFeature(ctx);
+  const outbox = createOutboxFeature(ctx);
+  const conversations = createConversationsFeature(ctx, {
+    catchUp: () => sync.catchUp(),
+    ensureCursor: () => sync.ensureCursor(),
+    queueBookmark: (address, bookmark) => outbox.enqueue('bookmark', address, bookmark),
+  });
+  const sync = createSyncFeature(ctx, { loadNewest: (address) => conversations.loadPage(address, 0), markViewed: (address) => conversations.markViewed(address) });
+  const messages = createMessagesFeature(ctx, outbox);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
-  // Hooks run in this order.
-  features = [session, conversations, sync, messages, channels, typing];
+  connection = createConnectionFeature(ctx, { catchUp: () => sync.catchUp(), retryOutbox: () => outbox.retryNow() });
+  // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open.
+  features = [session, outbox, conversations, sync, messages, channels, typing, connection];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -175,6 +199,8 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...outbox.api,
+    ...connection.api,
 
     async $setAttention(next) {
       if (next === attentive) return;

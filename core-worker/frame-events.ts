@@ -11,11 +11,22 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'MSG':
       return [{ type: 'message.received', message: frame.data.message }];
     case 'DEL': {
-      const { address, guid, from_guid, created } = frame.data;
-      return [{ type: 'message.deleted', address, guid, ...(from_guid !== undefined ? { from_guid } : {}), ...(created !== undefined ? { created } : {}) }];
+      const { address, guid, from_guid, created, change_seq } = frame.data;
+      return [
+        {
+          type: 'message.deleted',
+          address,
+          guid,
+          ...(from_guid !== undefined ? { from_guid } : {}),
+          ...(created !== undefined ? { created } : {}),
+          ...(change_seq !== undefined ? { change_seq } : {}),
+        },
+      ];
     }
-    case 'REA':
-      return [{ type: 'reactions.changed', address: frame.data.address, guid: frame.data.guid, reactions: frame.data.reactions }];
+    case 'REA': {
+      const { address, guid, reactions, change_seq } = frame.data;
+      return [{ type: 'reactions.changed', address, guid, reactions, ...(change_seq !== undefined ? { change_seq } : {}) }];
+    }
     case 'TYP': {
       const { address, user_guid, first_name, last_name } = frame.data;
       if (user_guid === me) return [];

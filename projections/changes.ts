@@ -18,6 +18,8 @@ export interface ChangeSet {
   conversationMeta: Set<string>;
   /** Channel addresses whose typing list changed. */
   typing: Set<string>;
+  /** Channel addresses whose outbox entries (unsent posts, pending deletions) changed. */
+  outbox: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
 }
@@ -32,6 +34,7 @@ export function createChangeSet(): ChangeSet {
     messages: new Map(),
     conversationMeta: new Set(),
     typing: new Set(),
+    outbox: new Set(),
     openConversation: false,
   };
 }
@@ -53,6 +56,7 @@ export function isEmpty(changes: ChangeSet): boolean {
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
-    changes.typing.size === 0
+    changes.typing.size === 0 &&
+    changes.outbox.size === 0
   );
 }

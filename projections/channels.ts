@@ -7,7 +7,7 @@
 import type { Channel, Message } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
 import type { ChangeSet } from './changes';
-import { previousMessage, type MessagesState } from './messages';
+import { isSuperseded, previousMessage, type MessagesState } from './messages';
 
 export interface ChannelRecord {
   channel: Channel;
@@ -36,8 +36,8 @@ function put(state: ChannelsState, channel: Channel, changes: ChangeSet): void {
   changes.channels.add(channel.address);
 }
 
-function offerLast(state: ChannelsState, message: Message | undefined, changes: ChangeSet): void {
-  if (!message) return;
+function offerLast(state: ChannelsState, message: Message | undefined, changes: ChangeSet, messages: MessagesState): void {
+  if (!message || isSuperseded(messages, message)) return;
   const record = state.byAddress.get(message.address);
   if (!record) return;
   const current = lastMessageTs(record);
@@ -69,10 +69,10 @@ export function applyChannels(state: ChannelsState, { event }: Envelope, changes
       if (state.byAddress.delete(event.address)) changes.channels.add(event.address);
       return;
     case 'message.received':
-      offerLast(state, event.message, changes);
+      offerLast(state, event.message, changes, messages);
       return;
     case 'history.loaded':
-      offerLast(state, event.messages.at(-1), changes);
+      offerLast(state, event.messages.at(-1), changes, messages);
       return;
     case 'message.deleted': {
       const record = state.byAddress.get(event.address);

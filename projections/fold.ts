@@ -8,6 +8,7 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
 import { applySession, createSession, type SessionState } from './session';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -19,6 +20,7 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  outbox: OutboxProjection;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -31,6 +33,7 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    outbox: createOutbox(),
     seq: 0,
   };
 }
@@ -45,6 +48,7 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessages(p.messages, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyOutbox(p.outbox, envelope, changes);
   p.seq = envelope.seq;
 }
 

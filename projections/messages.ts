@@ -2,7 +2,12 @@
  * Messages per channel as a paged store (spec 1 §3: page, page_size,
  * isComplete). Messages are kept in display order (created, then guid) and
  * de-duplicated by guid, so a message that arrives by socket and again in a
- * history page is stored once.
+ * history page is stored once. A version older than the one held (by the
+ * server's change_seq) is ignored, and a deleted message leaves a tombstone, so
+ * frames that arrive late, twice or out of order cannot undo a newer change.
+ *
+ * `cursor` is the catch-up cursor (docs/protocol.md "Exact catch-up"): every
+ * message change up to it is reflected in every store held.
  */
 import type { Message } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
@@ -17,25 +22,50 @@ export interface MessageStore {
   page_size: number;
   /** Every page back to the first message is loaded. */
   isComplete: boolean;
+  /** Deleted guids → the deletion's change_seq (null: unknown), newest last, at most MAX_TOMBSTONES. */
+  tombstones: Map<string, number | null>;
 }
 
 export interface MessagesState {
   byAddress: Map<string, MessageStore>;
+  /** Catch-up cursor: the server's change sequence up to which every store is current; null before the first catch-up. */
+  cursor: number | null;
 }
+
+/** Tombstones kept per channel: enough for any reordering a connection can produce. */
+export const MAX_TOMBSTONES = 1_000;
 
 export const DEFAULT_PAGE_SIZE = 50;
 
 export function createMessages(): MessagesState {
-  return { byAddress: new Map() };
+  return { byAddress: new Map(), cursor: null };
 }
 
 function storeFor(state: MessagesState, address: string): MessageStore {
   let store = state.byAddress.get(address);
   if (!store) {
-    store = { byGuid: new Map(), order: [], page: -1, page_size: DEFAULT_PAGE_SIZE, isComplete: false };
+    store = { byGuid: new Map(), order: [], page: -1, page_size: DEFAULT_PAGE_SIZE, isComplete: false, tombstones: new Map() };
     state.byAddress.set(address, store);
   }
   return store;
+}
+
+/**
+ * Whether `message` must not be stored: it was deleted, or the store holds a newer version
+ * (a late or reordered frame). Unread and channels ask this too, before counting or previewing it.
+ */
+export function isSuperseded(state: MessagesState, message: Pick<Message, 'address' | 'guid' | 'change_seq'>): boolean {
+  const store = state.byAddress.get(message.address);
+  if (!store) return false;
+  if (store.tombstones.has(message.guid)) return true;
+  const held = store.byGuid.get(message.guid)?.change_seq;
+  return held != null && message.change_seq != null && message.change_seq < held;
+}
+
+function bury(store: MessageStore, guid: string, changeSeq: number | null): void {
+  store.tombstones.delete(guid);
+  store.tombstones.set(guid, changeSeq);
+  if (store.tombstones.size > MAX_TOMBSTONES) store.tombstones.delete(store.tombstones.keys().next().value!);
 }
 
 /** Display order: older first; ties broken by guid so every client agrees. */
@@ -102,7 +132,9 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
   switch (event.type) {
     case 'history.loaded': {
       const store = storeFor(state, event.address);
-      for (const message of event.messages) touchWithNext(changes, store, event.address, upsert(store, message));
+      for (const message of event.messages) {
+        if (!isSuperseded(state, message)) touchWithNext(changes, store, event.address, upsert(store, message));
+      }
       store.page_size = event.page_size;
       store.page = Math.max(store.page, event.page);
       if (event.messages.length < event.page_size) store.isComplete = true;
@@ -111,14 +143,17 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     }
     case 'message.received': {
       const { message } = event;
+      if (isSuperseded(state, message)) return;
       const store = storeFor(state, message.address);
       touchWithNext(changes, store, message.address, upsert(store, message));
       return;
     }
     case 'message.deleted': {
-      const store = state.byAddress.get(event.address);
-      const index = store ? indexOfMessage(store, event.guid) : -1;
-      if (!store || index < 0) return;
+      // Even with nothing held of the channel, the tombstone stops a late frame from bringing the message back.
+      const store = storeFor(state, event.address);
+      bury(store, event.guid, event.change_seq ?? null);
+      const index = indexOfMessage(store, event.guid);
+      if (index < 0) return;
       const next = store.order[index + 1];
       store.order.splice(index, 1);
       store.byGuid.delete(event.guid);
@@ -130,12 +165,21 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
       const store = state.byAddress.get(event.address);
       const message = store?.byGuid.get(event.guid);
       if (!store || !message) return;
-      store.byGuid.set(event.guid, { ...message, reactions: event.reactions });
+      if (event.change_seq !== undefined && message.change_seq !== null && event.change_seq < message.change_seq) return; // a late frame
+      store.byGuid.set(event.guid, { ...message, reactions: event.reactions, change_seq: event.change_seq ?? message.change_seq });
       touchMessage(changes, event.address, event.guid);
       return;
     }
     case 'channel.removed':
       if (state.byAddress.delete(event.address)) changes.messages.set(event.address, 'all');
+      return;
+    case 'sync.advanced':
+      state.cursor = Math.max(state.cursor ?? 0, event.cursor);
+      return;
+    case 'messages.reset':
+      for (const address of state.byAddress.keys()) changes.messages.set(address, 'all');
+      state.byAddress.clear();
+      state.cursor = event.cursor;
       return;
     case 'channels.listed': {
       // Channels the user lost take their messages with them.

@@ -11,7 +11,7 @@
 import type { Channel, Message } from '../protocol/entities';
 import type { Bookmark, Envelope } from '../protocol/events';
 import type { ChangeSet } from './changes';
-import type { MessagesState } from './messages';
+import { isSuperseded, type MessagesState } from './messages';
 
 export interface UnreadEntry {
   count: number;
@@ -92,7 +92,7 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       const { message } = event;
       const entry = entryFor(state, message.address);
       const known = messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
-      if (known || message.created <= entry.countedThrough) return;
+      if (known || isSuperseded(messages, message) || message.created <= entry.countedThrough) return;
       entry.countedThrough = message.created;
       if (isUnreadFor(me, entry, message)) setCount(state, message.address, entry, entry.count + 1, changes);
       return;
@@ -100,6 +100,8 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
     case 'message.deleted': {
       const entry = state.byAddress.get(event.address);
       if (!entry) return;
+      // A deletion seen before (a repeated DEL, or catch-up reporting it again) counts once.
+      if (messages.byAddress.get(event.address)?.tombstones.has(event.guid)) return;
       const stored = messages.byAddress.get(event.address)?.byGuid.get(event.guid);
       const from_guid = event.from_guid ?? stored?.from_guid;
       const created = event.created ?? stored?.created;

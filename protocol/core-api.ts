@@ -47,16 +47,28 @@ export interface CoreApi {
   $openConversation(address: string | null): Promise<void>;
   /** Fetches the next older page of the open conversation. */
   $loadOlder(address: string): Promise<Result<null>>;
-  /** Posts text typed in the composer; the worker turns it into message parts. */
-  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
-  /** Deletes one of the user's messages. */
+  /**
+   * Posts text typed in the composer; the worker turns it into message parts. Resolves once the
+   * post is stored in the outbox (it shows at once as sending); the outbox delivers it exactly once,
+   * retrying while offline. A refusal found before queueing (empty, not allowed here) fails at once.
+   */
+  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ client_guid: string }>>;
+  /** Deletes one of the user's messages, through the outbox: the message shows as deleting until the server confirms. */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Sends a failed outbox entry again (the Retry of a failed post or deletion). */
+  $retryOutbox(id: string): Promise<void>;
+  /** Gives up a failed outbox entry (the Delete of a failed post, the Dismiss of a failed deletion). */
+  $discardOutbox(id: string): Promise<void>;
   /** Tells others the user is typing (throttled in the worker). */
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
   $setAttention(attentive: boolean): Promise<void>;
+  /** The browser reports the network as back (true) or gone: back reconnects and retries now instead of after the delay. */
+  $setNetwork(online: boolean): Promise<void>;
+  /** Catches up with the server now (the landing page's Try again, after a 418). */
+  $resync(): Promise<void>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

@@ -10,9 +10,10 @@
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
 import type { Channel, Message, Reaction, User } from './entities';
+import type { OutboxEntry } from './outbox';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
-export const LOG_SCHEMA_VERSION = 1;
+export const LOG_SCHEMA_VERSION = 2;
 
 export const SOURCES = ['socket', 'rest', 'intent', 'timer', 'system'] as const;
 export type EventSource = (typeof SOURCES)[number];
@@ -43,9 +44,9 @@ export type DomainEvent =
   /** A message arrived (MSG frame or the post response). Idempotent by guid. */
   | { type: 'message.received'; message: Message }
   /** A message was deleted (DEL frame or the user's own deletion). */
-  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number }
+  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number; change_seq?: number }
   /** A message's reactions changed (REA frame). */
-  | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[] }
+  | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[]; change_seq?: number }
   /** The user brought a conversation into view (null: none). */
   | { type: 'channel.opened'; address: string | null }
   /** The user has seen a channel up to `bookmark`: unread is set to `unread` (spec 1 §4). */
@@ -55,7 +56,29 @@ export type DomainEvent =
   /** The socket's state changed. */
   | { type: 'connection.changed'; state: SocketState }
   /** Time passed; folds expire what is due at the envelope time. */
-  | { type: 'clock.ticked' };
+  | { type: 'clock.ticked' }
+  /** The clock jumped (sleep, clock change) by `by` ms more than the check period: a resync is due (spec 1 §4). */
+  | { type: 'clock.jumped'; by: number }
+  /** Catch-up applied every message change up to `cursor` (messages/changes; docs/protocol.md "Exact catch-up"). */
+  | { type: 'sync.advanced'; cursor: number }
+  /** Too far behind to catch up change by change: message stores are dropped (refetched when opened), the cursor starts at `cursor`. */
+  | { type: 'messages.reset'; cursor: number }
+  /** A catch-up finished: messages, channel list and directory agree with the server. Clears the resync flag. */
+  | { type: 'sync.completed' }
+  /** The server answered 418: the account must be confirmed first (spec 1 §8: the landing page). */
+  | { type: 'session.unconfirmed' }
+  /** A secure call succeeded again after a 418. */
+  | { type: 'session.confirmed' }
+  /** A mutation was queued in the outbox (stored before it is sent). */
+  | { type: 'outbox.queued'; entry: OutboxEntry }
+  /** The server refused an outbox entry (4xx): it stays, failed, until retried or discarded. */
+  | { type: 'outbox.failed'; id: string; error: string }
+  /** The user asked to send a failed entry again. */
+  | { type: 'outbox.retried'; id: string }
+  /** An entry left the outbox: delivered, discarded by the user, refused without keeping, or superseded by a newer one. */
+  | { type: 'outbox.removed'; id: string; reason: 'sent' | 'discarded' | 'refused' | 'superseded' }
+  /** At start: the stored outbox, merged with what the log held (an entry in either is kept; delivery is idempotent). */
+  | { type: 'outbox.restored'; entries: OutboxEntry[] };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -78,7 +78,25 @@ export function eventSummary(envelope: Envelope): string {
     case 'connection.changed':
       return e.state;
     case 'clock.ticked':
+    case 'sync.completed':
+    case 'session.unconfirmed':
+    case 'session.confirmed':
       return '';
+    case 'clock.jumped':
+      return `by ${e.by} ms`;
+    case 'sync.advanced':
+    case 'messages.reset':
+      return `cursor ${e.cursor}`;
+    case 'outbox.queued':
+      return clip(`${e.entry.kind} ${e.entry.id} in ${e.entry.address}`);
+    case 'outbox.failed':
+      return clip(`${e.id}: ${e.error}`);
+    case 'outbox.retried':
+      return e.id;
+    case 'outbox.removed':
+      return `${e.id} ${e.reason}`;
+    case 'outbox.restored':
+      return `${e.entries.length} entries`;
   }
 }
 

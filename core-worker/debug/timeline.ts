@@ -116,7 +116,9 @@ function resetChanges(changes: ReturnType<typeof createChangeSet>): void {
  */
 export function cloneProjections(p: Projections): Projections {
   const { messages, ...rest } = p;
-  const copy: MessagesState = { byAddress: new Map() };
-  for (const [address, store] of messages.byAddress) copy.byAddress.set(address, { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() });
+  const copy: MessagesState = { byAddress: new Map(), cursor: messages.cursor };
+  for (const [address, store] of messages.byAddress) {
+    copy.byAddress.set(address, { ...store, byGuid: new Map(store.byGuid), order: store.order.slice(), tombstones: new Map(store.tombstones) });
+  }
   return { ...structuredClone(rest), messages: copy };
 }

@@ -1,8 +1,13 @@
-/** The open conversation: everything when it changed, else only the touched messages. */
-import { indexOfMessage } from '../../projections/messages';
+/**
+ * The open conversation: everything when it changed, else only the touched
+ * messages. The user's unsent posts (the outbox) follow the server's messages,
+ * and a message whose deletion is waiting or was refused says so.
+ */
+import { indexOfMessage, latestMessage } from '../../projections/messages';
 import type { Projections } from '../../projections/fold';
-import { messageView } from '../../projections/views/message-view';
-import type { ConversationMeta, MessageView } from '../../protocol/views';
+import { outboxDeletions, outboxPosts } from '../../projections/outbox';
+import { messageView, pendingPostView } from '../../projections/views/message-view';
+import type { ConversationMeta, MessageView, RecordsDiff } from '../../protocol/views';
 import type { RuntimeState } from '../publisher';
 import type { ViewSection } from './section';
 
@@ -20,37 +25,71 @@ function allMessages(p: Projections, address: string): MessageView[] {
   const store = p.messages.byAddress.get(address);
   if (!store) return [];
   const me = p.session.user?.target_user_guid;
-  return store.order.map((_, i) => messageView(store, i, me));
+  const deletions = outboxDeletions(p.outbox, address);
+  return store.order.map((guid, i) => messageView(store, i, me, deletions.get(guid)));
+}
+
+/** The unsent posts of a channel, each merged with the message before it. */
+function pendingViews(p: Projections, address: string): MessageView[] {
+  const posts = outboxPosts(p.outbox, address);
+  if (posts.length === 0) return [];
+  let previous: { from_guid: string; created: number } | undefined = latestMessage(p.messages.byAddress.get(address));
+  return posts.map((entry) => {
+    const view = pendingPostView(entry, p.session.user, previous);
+    previous = view;
+    return view;
+  });
 }
 
 export function createConversationSection(): ViewSection {
   let sentOpen: string | null = null;
+  /** The unsent posts the UI holds, as JSON by id, to send only what changed. */
+  let sentPending = new Map<string, string>();
+
+  const everything = (p: Projections, address: string): RecordsDiff<MessageView> => {
+    const pending = pendingViews(p, address);
+    sentPending = new Map(pending.map((v) => [v.guid, JSON.stringify(v)]));
+    return { put: [...allMessages(p, address), ...pending], remove: [] };
+  };
+
   return {
     build(patch, { p, changes, runtime, reset }) {
       const open = p.session.openAddress;
       if (reset || open !== sentOpen) {
-        patch.conversation = { address: open, reset: true, meta: open ? metaView(p, runtime, open) : null, messages: { put: open ? allMessages(p, open) : [], remove: [] } };
+        sentPending = new Map();
+        patch.conversation = { address: open, reset: true, meta: open ? metaView(p, runtime, open) : null, messages: open ? everything(p, open) : { put: [], remove: [] } };
         sentOpen = open;
         return;
       }
       if (!open) return;
       const touched = changes.messages.get(open);
       if (touched === 'all') {
-        patch.conversation = { address: open, reset: true, meta: metaView(p, runtime, open), messages: { put: allMessages(p, open), remove: [] } };
-      } else if (touched || changes.conversationMeta.has(open)) {
+        patch.conversation = { address: open, reset: true, meta: metaView(p, runtime, open), messages: everything(p, open) };
+      } else if (touched || changes.conversationMeta.has(open) || changes.outbox.has(open)) {
         const store = p.messages.byAddress.get(open);
         const me = p.session.user?.target_user_guid;
+        const deletions = touched ? outboxDeletions(p.outbox, open) : undefined;
         const messages = { put: [] as MessageView[], remove: [] as string[] };
         for (const guid of touched ?? []) {
           const index = store ? indexOfMessage(store, guid) : -1;
-          if (store && index >= 0) messages.put.push(messageView(store, index, me));
+          if (store && index >= 0) messages.put.push(messageView(store, index, me, deletions?.get(guid)));
           else messages.remove.push(guid);
         }
+        // Unsent posts: new ones, changed ones (failed, retried, merged differently), and those that left.
+        const pending = new Map<string, string>();
+        for (const view of pendingViews(p, open)) {
+          const json = JSON.stringify(view);
+          pending.set(view.guid, json);
+          if (sentPending.get(view.guid) !== json) messages.put.push(view);
+        }
+        for (const id of sentPending.keys()) if (!pending.has(id)) messages.remove.push(id);
+        sentPending = pending;
         patch.conversation = { address: open, reset: false, meta: metaView(p, runtime, open), messages };
       }
     },
     forget() {
       sentOpen = null;
+      sentPending = new Map();
     },
   };
 }

@@ -1,5 +1,6 @@
 /** A message as the conversation view shows it. */
-import type { Message, Reaction } from '../../protocol/entities';
+import type { Message, Reaction, User } from '../../protocol/entities';
+import type { OutboxEntry } from '../../protocol/outbox';
 import type { MessageView, ReactionView } from '../../protocol/views';
 import type { MessageStore } from '../messages';
 import { safeParts } from './text';
@@ -31,8 +32,16 @@ export function authorName(m: Pick<Message, 'from_first_name' | 'from_last_name'
   return `${m.from_first_name} ${m.from_last_name}`.trim() || 'Unknown user';
 }
 
-/** The view of the message at `index` of a store. */
-export function messageView(store: MessageStore, index: number, me: string | undefined): MessageView {
+/** Unsent posts sort after every message the server has, in queue order. */
+export function pendingSortKey(entry: Pick<OutboxEntry, 'queuedAt' | 'id'>): string {
+  return `~${String(entry.queuedAt).padStart(15, '0')}:${entry.id}`;
+}
+
+/**
+ * The view of the message at `index` of a store; `deletion` is a deletion of it still in the
+ * outbox (waiting, or refused).
+ */
+export function messageView(store: MessageStore, index: number, me: string | undefined, deletion?: OutboxEntry<'delete'>): MessageView {
   const message = store.byGuid.get(store.order[index]!)!;
   const previous = index > 0 ? store.byGuid.get(store.order[index - 1]!) : undefined;
   return {
@@ -49,5 +58,36 @@ export function messageView(store: MessageStore, index: number, me: string | und
     reply_to: message.reply_to,
     continued: isContinuation(previous, message),
     sortKey: messageSortKey(message),
+    delivery: 'sent',
+    deleting: deletion?.state === 'pending',
+    error: deletion?.error ?? null,
+    outboxId: deletion?.id ?? null,
+  };
+}
+
+/**
+ * An unsent post of the user's, shown where it will appear: after the messages the server
+ * has, merged with the message before it like any other (spec 1 §5).
+ */
+export function pendingPostView(entry: OutboxEntry<'post'>, me: User | null, previous: Pick<Message, 'from_guid' | 'created'> | undefined): MessageView {
+  const from_guid = me?.target_user_guid ?? '';
+  return {
+    guid: entry.id,
+    address: entry.address,
+    created: entry.queuedAt,
+    from_guid,
+    author: me ? authorName({ from_first_name: me.first_name, from_last_name: me.last_name }) : 'You',
+    isOwn: true,
+    parts: safeParts(entry.payload.parts),
+    reactions: [],
+    is_urgent: entry.payload.is_urgent,
+    flag: 0,
+    reply_to: entry.payload.reply_to,
+    continued: previous !== undefined && previous.from_guid === from_guid && entry.queuedAt - previous.created <= MERGE_WINDOW_MS,
+    sortKey: pendingSortKey(entry),
+    delivery: entry.state === 'failed' ? 'failed' : 'sending',
+    deleting: false,
+    error: entry.error,
+    outboxId: entry.id,
   };
 }

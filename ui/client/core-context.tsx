@@ -4,6 +4,7 @@ import type { CoreApi } from '../../protocol/core-api';
 import type { DebugApi } from '../../protocol/debug-api';
 import { watchAttention } from './attention';
 import { createDrafts, type Drafts } from './drafts';
+import { watchNetwork } from './network';
 import { createRouter, type Router } from './router';
 import type { ViewStore } from './view-store';
 
@@ -38,6 +39,7 @@ export function PlazaProvider({ store, core, router, drafts, debug, children }: 
   }));
   useEffect(() => value.router.listen(), [value]);
   useEffect(() => watchAttention(value.core), [value]);
+  useEffect(() => watchNetwork(value.core), [value]);
   return <PlazaContext.Provider value={value}>{children}</PlazaContext.Provider>;
 }
 

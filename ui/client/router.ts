@@ -9,6 +9,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'conversation'; address: string }
   | { name: 'debug-replay' }
+  | { name: 'landing' }
   | { name: 'not-found' };
 
 export interface Router {
@@ -25,6 +26,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
+  if (pathname === LANDING_PATH) return { name: 'landing' };
   const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
   if (match) {
     try {
@@ -35,6 +37,9 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   return { name: 'not-found' };
 }
+
+/** Where a 418 answer sends the user (spec 1 §2, §8): the account must be confirmed first. */
+export const LANDING_PATH = '/secure/confirmed/corporate/landing';
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';

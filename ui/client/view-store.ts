@@ -45,8 +45,8 @@ export interface ViewStore {
   users: ReadonlySignal<UserView[]>;
 }
 
-export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
-export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null, unconfirmed: false };
+export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting', resyncing: false, unsent: 0 };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,5 +1,10 @@
-/** One message: author header (unless merged with the previous one), parts, reactions, delete for own messages. */
-import { memo, useEffect, useRef, useState } from 'react';
+/**
+ * One message: author header (unless merged with the previous one), parts,
+ * reactions, delete for own messages — and what the outbox says about it: an
+ * own post still sending, or refused (Retry, Delete); a deletion waiting, or
+ * refused (Retry, Dismiss).
+ */
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { formatMessageTime } from './format-time';
@@ -11,6 +16,8 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
   if (message.continued) classes.push('continued');
   if (message.isOwn) classes.push('own');
   if (message.is_urgent) classes.push('urgent');
+  if (message.delivery !== 'sent') classes.push(message.delivery);
+  if (message.deleting) classes.push('deleting');
   return (
     <article className={classes.join(' ')} aria-label={`${message.author}, ${time.label}`}>
       {message.continued ? (
@@ -38,10 +45,35 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
           ))}
         </ul>
       )}
-      {message.isOwn && <DeleteControl address={message.address} guid={message.guid} />}
+      <OutboxStatus message={message} />
+      {message.isOwn && message.delivery === 'sent' && !message.deleting && message.error === null && <DeleteControl address={message.address} guid={message.guid} />}
     </article>
   );
 });
+
+/** The message's place in the outbox: sending, deleting, or refused with the ways out. */
+function OutboxStatus({ message }: { message: MessageView }) {
+  const { core } = usePlaza();
+  const errorId = useId();
+  if (message.delivery === 'sending') return <p className="delivery-status">Sending…</p>;
+  if (message.deleting) return <p className="delivery-status">Deleting…</p>;
+  if (message.error === null || message.outboxId === null) return null;
+  const id = message.outboxId;
+  const failedPost = message.delivery === 'failed';
+  return (
+    <div className="delivery-failed" role="group" aria-label={failedPost ? 'Message not sent' : 'Message not deleted'} aria-describedby={errorId}>
+      <p id={errorId} role="alert">
+        {failedPost ? 'Not sent' : 'Not deleted'}: {message.error}
+      </p>
+      <button type="button" onClick={() => void core.$retryOutbox(id)}>
+        Retry
+      </button>
+      <button type="button" className={failedPost ? 'danger' : undefined} onClick={() => void core.$discardOutbox(id)}>
+        {failedPost ? 'Delete' : 'Dismiss'}
+      </button>
+    </div>
+  );
+}
 
 function DeleteControl({ address, guid }: { address: string; guid: string }) {
   const { core } = usePlaza();
