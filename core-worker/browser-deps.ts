@@ -67,13 +67,4 @@ export function browserDeps(storage: Storage): CoreDeps {
   };
 }
 
-/** Runs `fn` in a new macrotask, after every pending microtask: a MessageChannel message (unclamped, unlike setTimeout). */
-export const settleAfterMicrotasks = (() => {
-  const channel = new MessageChannel();
-  const queue: (() => void)[] = [];
-  channel.port1.onmessage = () => queue.shift()?.();
-  return (fn: () => void): void => {
-    queue.push(fn);
-    channel.port2.postMessage(null);
-  };
-})();
+export { settleAfterMicrotasks } from './settle';

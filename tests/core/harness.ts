@@ -37,6 +37,10 @@ export class ManualClock implements Clock {
     this.t = end;
     await settle();
   }
+  /** The clock jumps forward (a laptop waking up): no timer runs until the next `advance`, then the overdue ones run late. */
+  jump(ms: number): void {
+    this.t += ms;
+  }
   pendingDelays(): number[] {
     return [...this.timers.values()].map((t) => t.at - this.t).sort((a, b) => a - b);
   }

@@ -10,6 +10,7 @@ import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
 import { recountTotal } from '../../projections/unread';
 import type { DomainEvent } from '../../protocol/events';
+import type { OutboxEntry } from '../../protocol/outbox';
 
 /** A small deterministic PRNG (mulberry32) so failures reproduce by seed. */
 function prng(seed: number): () => number {
@@ -30,45 +31,69 @@ function randomLog(seed: number, length: number): LogBuilder {
   const people = ['me', 'alice', 'carol'];
   const log = new LogBuilder().add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }, 'rest');
   let n = 0;
-  const known: { guid: string; address: string; created: number; from: string }[] = [];
+  let changeSeq = 0;
+  const known: { guid: string; address: string; created: number; from: string; seq: number; client_guid: string | null }[] = [];
+  const outbox: string[] = [];
+  const wireOf = (m: (typeof known)[number], seq = m.seq) => message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from, change_seq: seq, client_guid: m.client_guid, text: `v${seq}` });
+  const post = (id: string, address: string): OutboxEntry => ({ id, kind: 'post', address, payload: { json: '[]', parts: [{ type: 'text', text: id }], is_urgent: false, reply_to: null }, queuedAt: log.now, state: 'pending', error: null });
   for (let i = 0; i < length; i++) {
     log.advance(Math.floor(rand() * 3_000));
     const r = rand();
     let event: DomainEvent;
-    if (r < 0.4) {
-      const m = { guid: `m${n++}`, address: pick(addresses), created: log.now, from: pick(people) };
+    if (r < 0.34) {
+      // Sometimes the server's copy of one of our own queued posts.
+      const clientGuid = outbox.length && rand() < 0.3 ? outbox.splice(Math.floor(rand() * outbox.length), 1)[0]! : null;
+      const m = { guid: `m${n++}`, address: pick(addresses), created: log.now, from: clientGuid ? 'me' : pick(people), seq: ++changeSeq, client_guid: clientGuid };
       known.push(m);
-      event = { type: 'message.received', message: message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from }) };
-    } else if (r < 0.48 && known.length) {
+      event = { type: 'message.received', message: wireOf(m) };
+    } else if (r < 0.42 && known.length) {
       const m = pick(known);
-      event = { type: 'message.received', message: message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from }) }; // duplicate delivery
-    } else if (r < 0.56 && known.length) {
+      // A duplicate, a newer version (a reaction changed it), or a late older one.
+      const v = rand();
+      if (v < 0.3) m.seq = ++changeSeq;
+      event = { type: 'message.received', message: wireOf(m, v > 0.7 ? Math.max(0, m.seq - 1) : m.seq) };
+    } else if (r < 0.5 && known.length) {
       const m = pick(known);
-      event = { type: 'message.deleted', address: m.address, guid: m.guid };
-    } else if (r < 0.64) {
+      event = { type: 'message.deleted', address: m.address, guid: m.guid, ...(rand() < 0.5 ? { change_seq: ++changeSeq } : {}) };
+    } else if (r < 0.56) {
       const address = pick(addresses);
       const page = known.filter((m) => m.address === address).slice(-3);
-      event = { type: 'history.loaded', address, page: 0, page_size: 3, messages: page.map((m) => message({ guid: m.guid, address, created: m.created, from_guid: m.from })) };
-    } else if (r < 0.72) {
+      event = { type: 'history.loaded', address, page: 0, page_size: 3, messages: page.map((m) => wireOf(m)) };
+    } else if (r < 0.62) {
       const address = pick(addresses);
       const last = known.filter((m) => m.address === address).at(-1);
       event = { type: 'channel.viewed', address, unread: 0, bookmark: last ? { guid: last.guid, created: last.created } : null };
-    } else if (r < 0.8) {
+    } else if (r < 0.67) {
       event = { type: 'typing.started', address: pick(addresses), user_guid: pick(people), name: 'Someone' };
-    } else if (r < 0.86) {
+    } else if (r < 0.7) {
       event = { type: 'clock.ticked' };
-    } else if (r < 0.9) {
+    } else if (r < 0.73) {
       event = { type: 'channel.opened', address: pick([...addresses, null]) };
-    } else if (r < 0.94) {
+    } else if (r < 0.77) {
       event = { type: 'connection.changed', state: pick(['connecting', 'online', 'offline'] as const) };
-    } else if (r < 0.97) {
+    } else if (r < 0.8) {
       const kept = addresses.filter(() => rand() < 0.85);
       event = {
         type: 'channels.listed',
         channels: kept.map((address) => channel({ address, unread_messages: Math.floor(rand() * 4), last_message_ts: known.filter((m) => m.address === address).at(-1)?.created ?? null })),
       };
-    } else {
+    } else if (r < 0.82) {
       event = { type: 'channel.removed', address: pick(addresses) };
+    } else if (r < 0.85) {
+      event = pick<DomainEvent>([{ type: 'sync.advanced', cursor: changeSeq }, { type: 'sync.completed' }, { type: 'clock.jumped', by: 60_000 }, ...(rand() < 0.2 ? [{ type: 'messages.reset', cursor: changeSeq } as const] : [])]);
+    } else if (r < 0.9) {
+      const id = `c${n++}`;
+      outbox.push(id);
+      event = { type: 'outbox.queued', entry: post(id, pick(addresses)) };
+    } else if (r < 0.95 && outbox.length) {
+      const id = pick(outbox);
+      event = pick<DomainEvent>([
+        { type: 'outbox.failed', id, error: 'No channel found' },
+        { type: 'outbox.retried', id },
+        { type: 'outbox.removed', id, reason: 'discarded' },
+      ]);
+    } else {
+      event = { type: 'outbox.restored', entries: outbox.filter(() => rand() < 0.7).map((id) => post(id, pick(addresses))) };
     }
     log.add(event);
   }
