@@ -17,9 +17,11 @@ import { fail } from '../protocol/result';
 import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
+import { createAlertsFeature } from './features/alerts';
 import { createChannelsFeature } from './features/channels';
 import { createConnectionFeature, type ConnectionFeature } from './features/connection';
 import { createConversationsFeature } from './features/conversations';
+import { createExpiryFeature } from './features/expiry';
 import { createMessagesFeature } from './features/messages';
 import { createOutboxFeature } from './features/outbox';
 import { createSessionFeature } from './features/session';
@@ -134,6 +136,9 @@ export function createCore(deps: CoreDeps): Core {
     },
     ready: () => ready,
     dispatch,
+    showToast(toast) {
+      dispatch('system', [{ type: 'toast.shown', toast: { ...toast, id: deps.random.uuid() } }]);
+    },
   };
 
   const session = createSessionFeature(ctx, {
@@ -174,8 +179,11 @@ export function createCore(deps: CoreDeps): Core {
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
   connection = createConnectionFeature(ctx, { catchUp: () => sync.catchUp(), retryOutbox: () => outbox.retryNow() });
-  // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open.
-  features = [session, outbox, conversations, sync, messages, channels, typing, connection];
+  const alerts = createAlertsFeature(ctx);
+  const expiry = createExpiryFeature(ctx);
+  // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
+  // expiry last, so it sees every deadline the others' events set.
+  features = [session, outbox, conversations, sync, messages, channels, typing, connection, alerts, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -201,6 +209,7 @@ export function createCore(deps: CoreDeps): Core {
     ...typing.api,
     ...outbox.api,
     ...connection.api,
+    ...alerts.api,
 
     async $setAttention(next) {
       if (next === attentive) return;

@@ -9,6 +9,7 @@ import type { Projections } from '../projections/fold';
 import type { PatchListener } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
 import type { FrameScheduler } from './ports';
+import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
 import type { ViewSection } from './view-sections/section';
@@ -42,7 +43,7 @@ export interface Publisher {
 
 /** The parts of a patch, in the order they are built. */
 function createSections(): ViewSection[] {
-  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection()];
+  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection(), createAlertsSection()];
 }
 
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {

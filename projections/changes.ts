@@ -22,6 +22,10 @@ export interface ChangeSet {
   outbox: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Alert guids that appeared, changed or went away. */
+  alerts: Set<string>;
+  /** The toast stack changed. */
+  toasts: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -36,6 +40,8 @@ export function createChangeSet(): ChangeSet {
     typing: new Set(),
     outbox: new Set(),
     openConversation: false,
+    alerts: new Set(),
+    toasts: false,
   };
 }
 
@@ -53,6 +59,8 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.toasts &&
+    changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&

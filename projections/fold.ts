@@ -4,12 +4,14 @@
  * so they run before `messages`.
  */
 import type { Envelope } from '../protocol/events';
+import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
 import { applySession, createSession, type SessionState } from './session';
+import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
 
@@ -21,6 +23,8 @@ export interface Projections {
   typing: TypingState;
   connection: ConnectionState;
   outbox: OutboxProjection;
+  alerts: AlertsState;
+  toasts: ToastsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -34,6 +38,8 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     outbox: createOutbox(),
+    alerts: createAlerts(),
+    toasts: createToasts(),
     seq: 0,
   };
 }
@@ -49,6 +55,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyOutbox(p.outbox, envelope, changes);
+  applyAlerts(p.alerts, envelope, changes);
+  applyToasts(p.toasts, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -1,6 +1,7 @@
 /** Every frame the server may send, as one union, and its only decoder. */
 import type { z } from 'zod';
 import { fail, ok, type Result } from '../result';
+import { AldFrame, AlrFrame } from './alerts';
 import { ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
@@ -16,6 +17,8 @@ const downSchemas = {
   ACK: AckFrame,
   OUT: OutFrame,
   CHA: ChaFrame,
+  ALR: AlrFrame,
+  ALD: AldFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -48,7 +51,7 @@ function frameNumber(body: unknown): number | undefined {
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'ALD', 'CAN', 'ALR', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };
