@@ -109,6 +109,30 @@ describe('the socket state machine (spec 1 §4, §9)', () => {
     expect(socket.readyState).toBe(3);
   });
 
+  it("raises 'Internet connection offline' (1003) after 5 s away from online, and clears it once back", async () => {
+    const { h } = await online();
+    h.socket().close();
+    await h.clock.advance(1_000); // the retry starts connecting
+    await h.clock.advance(3_999);
+    expect(h.core.projections.alerts.byGuid.size).toBe(0);
+    await h.clock.advance(1);
+    h.frame();
+    const alert = [...h.core.projections.alerts.byGuid.values()][0];
+    expect(alert).toMatchObject({ alert_type: 1003, is_dismissed: false });
+    const alerts = [...h.patches].reverse().find((p) => p.alerts)?.alerts;
+    expect(alerts?.put.map((a) => a.typeName)).toEqual(['Internet connection offline']);
+    expect([...h.patches].reverse().find((p) => p.toasts)?.toasts?.map((t) => t.title)).toContain('Internet connection offline');
+    // Back online: gone. A short blip raises nothing.
+    h.socket().open();
+    await h.clock.advance(0);
+    expect(h.core.projections.alerts.byGuid.size).toBe(0);
+    h.socket().close();
+    await h.clock.advance(1_000);
+    h.socket().open();
+    await h.clock.advance(10_000);
+    expect(h.core.projections.alerts.byGuid.size).toBe(0);
+  });
+
   it('reconnects at once when the browser says the network is back, with the delay reset', async () => {
     const { h } = await online();
     for (let i = 0; i < 4; i++) {
