@@ -241,6 +241,9 @@ export function createCore(deps: CoreDeps): Core {
       return ready;
     },
     async stop() {
+      // Work in flight drops its result: a stopped core must not act on answers that come later.
+      epoch++;
+      runtime.signedIn = false;
       for (const f of features) f.stop?.();
       socket.stop();
       await log?.close();

@@ -240,7 +240,9 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
     },
     stop() {
       forgetRuntime();
+      ready = false;
       store?.close();
+      store = null;
     },
   };
 }

@@ -9,6 +9,7 @@
  *
  * A fresh log first asks for the server's head cursor, before any history is
  * loaded: every snapshot taken after it is covered by catching up from it.
+ * The directory (users/list) is fetched once per start and on a resync.
  * A client more than MAX_CATCHUP_PAGES pages behind drops its message stores
  * instead (they are refetched when opened) and starts from the head.
  */
@@ -48,6 +49,8 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
   let again = false;
   /** The number the next sequenced frame on this connection should carry. */
   let expected = 1;
+  /** The directory (users/list) was fetched since this worker started or the log was opened. */
+  let directoryFetched = false;
 
   /** Applies every change after the cursor. Returns false when a call failed. */
   async function catchUpMessages(at: number): Promise<boolean> {
@@ -78,12 +81,15 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     if (!ctx.runtime.signedIn) return true;
     const messagesOk = await catchUpMessages(at);
     if (at !== ctx.epoch) return true;
+    // The directory changes rarely: fetched once per start and on a resync, not after every short blip.
+    const wantUsers = !directoryFetched || ctx.projections.connection.resync;
     const [channels, users] = await Promise.all([
       ctx.api.call('channelsList', { include_recent: true }),
-      ctx.api.call('usersList', { include_self: true, include_bots: true }),
+      wantUsers ? ctx.api.call('usersList', { include_self: true, include_bots: true }) : null,
     ]);
     if (at !== ctx.epoch) return true;
-    if (users.ok) {
+    if (users?.ok) {
+      directoryFetched = true;
       const self = users.value.users.find((u) => u.target_user_guid === ctx.credentials?.user_guid);
       if (self && !ctx.projections.session.active) ctx.dispatch('system', [{ type: 'session.started', user: self }]);
       ctx.dispatch('rest', [{ type: 'users.listed', users: users.value.users }]);
@@ -94,7 +100,7 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     if (at !== ctx.epoch) return true;
     if (open) await host.markViewed(open);
     if (at !== ctx.epoch) return true;
-    const complete = messagesOk && channels.ok && users.ok;
+    const complete = messagesOk && channels.ok && (users === null || users.ok);
     if (complete && ctx.projections.connection.resync) ctx.dispatch('system', [{ type: 'sync.completed' }]);
     return complete;
   }
@@ -154,7 +160,11 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
       if (frame.n > expected) void catchUp();
       if (frame.n >= expected) expected = frame.n + 1;
     },
+    onLogOpened() {
+      directoryFetched = false;
+    },
     onSessionEnded() {
+      directoryFetched = false;
       clock.clearTimeout(refreshTimer);
       clock.clearTimeout(retryTimer);
       retryDelay = null;

@@ -37,6 +37,12 @@ export class ManualClock implements Clock {
     this.t = end;
     await settle();
   }
+  /** When the earliest timer is due, or null without timers. */
+  nextAt(): number | null {
+    let next: number | null = null;
+    for (const t of this.timers.values()) if (next === null || t.at < next) next = t.at;
+    return next;
+  }
   /** The clock jumps forward (a laptop waking up): no timer runs until the next `advance`, then the overdue ones run late. */
   jump(ms: number): void {
     this.t += ms;
