@@ -3,7 +3,8 @@
  * noisy machines). Builds the client, starts the local server on a fresh data
  * directory, and measures in Debian's Chromium:
  *  - send → screen: Alice presses Enter, Bob's page shows the message (two browser contexts);
- *  - bundle sizes of the production build.
+ *  - bundle sizes of the production build;
+ *  - replay speed (bench/replay.ts) and convergence after a 30 s outage (bench/convergence.ts).
  * Results go to bench/results.json and docs/benchmarks.md.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -12,12 +13,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
+import { convergenceSection, measureConvergence } from './convergence';
 import { measureReplay } from './replay';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8383);
 const BASE = `http://127.0.0.1:${PORT}`;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 const REPLAY_INPUTS = Number(process.env.BENCH_REPLAY_INPUTS ?? 1_000_000);
+const CONVERGENCE_RUNS = Number(process.env.BENCH_CONVERGENCE_RUNS ?? 40);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function percentile(sorted: number[], p: number): number {
@@ -92,12 +95,14 @@ async function main(): Promise<void> {
     await browser.close();
     latencies.sort((a, b) => a - b);
     const replay = await measureReplay(REPLAY_INPUTS);
+    const convergence = await measureConvergence(CONVERGENCE_RUNS);
     const result = {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, node ${process.version}`,
       sendToScreen: { messages: MESSAGES, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1)! },
       bundles: bundleSizes(),
       replay,
+      convergence,
     };
     writeFileSync('bench/results.json', `${JSON.stringify(result, null, 2)}\n`);
     const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
         '',
         'Not met. Where the time goes (CPU profile, 100,000 inputs, after removing a per-event scan of typists): validating and parsing each line and its frame (JSON.parse twice, zod twice) ~25%, per-input event digests ~20% (verified mode only), garbage collection ~10%, canonical JSON for the final hash, the promise machinery of delivering inputs; the folds themselves under 10%. Reaching 2 s needs a cheaper line format or decoder, incremental projection hashes, and fewer allocations per input.',
         '',
+        ...convergenceSection(convergence),
         '## Bundles (production build)',
         '',
         '| file | size | gzip |',

@@ -45,8 +45,8 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
 export interface RequestScheduler {
   /** The HTTP port to give the core. */
   readonly http: HttpPost;
-  /** Requests waiting or running, and how often a 429 paused everything (tests, diagnostics). */
-  readonly stats: { readonly queued: number; readonly running: number; readonly pauses: number };
+  /** Requests waiting or running, how often a 429 paused everything, and whether it is paused now (tests, diagnostics). */
+  readonly stats: { readonly queued: number; readonly running: number; readonly pauses: number; readonly paused: boolean };
   stop(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export function createRequestScheduler(transport: HttpPost, options: { clock: Cl
     http: (url, body, headers) => send(url, body, headers, 0),
     get stats() {
       const counts = limiter.counts();
-      return { queued: counts.QUEUED + counts.RECEIVED, running: counts.RUNNING + counts.EXECUTING, pauses };
+      return { queued: counts.QUEUED + counts.RECEIVED, running: counts.RUNNING + counts.EXECUTING, pauses, paused: resumeTimer !== null };
     },
     async stop() {
       clock.clearTimeout(resumeTimer);

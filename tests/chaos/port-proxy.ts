@@ -28,10 +28,19 @@ export interface PortProxy {
   setTime(t: number): void;
   /** No more faults from now on. */
   heal(): void;
+  /**
+   * An outage outside any plan (the convergence benchmark): 'cut' closes every connection and refuses
+   * new ones; 'silent' leaves connections looking open but carries nothing over them (a half-open
+   * connection after a network change) while new connections and requests fail; null ends it.
+   */
+  outage(mode: 'cut' | 'silent' | null): void;
   /** Something outside the proxy (another user posting) may have made the server send frames. */
   markDirty(): void;
-  /** Resolves when no real I/O is in flight and every frame the server sent has reached the proxy. */
-  quiesce(): Promise<void>;
+  /**
+   * Resolves when no real I/O is in flight and every frame the server sent has reached the proxy.
+   * `busy` reports work outside the proxy that will reach it without virtual time passing.
+   */
+  quiesce(busy?: () => boolean): Promise<void>;
   readonly stats: ProxyStats;
   close(): void;
 }
@@ -79,6 +88,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
   const stats: ProxyStats = { framesDropped: 0, framesDuplicated: 0, framesDelayed: 0, framesReordered: 0, cuts: 0, rest5xx: 0, rest429: 0, restLostBefore: 0, restLostAfter: 0, refused: 0 };
   let healed = false;
   let down = false;
+  let silent = false;
   let closed = false;
   let pendingIo = 0;
   let activity = 0;
@@ -139,6 +149,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
       barriers.get(barrier[1]!)?.();
       return;
     }
+    if (silent) return;
     const ack = /^ACK \{"check":(\d+)/.exec(text)?.[1];
     if (ack !== undefined) answered(socket, ack);
     const k = socket.frames++;
@@ -173,6 +184,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
   };
 
   const sendUp = (socket: ProxySocket, data: string): void => {
+    if (silent) return;
     if (faulty() && d('up', socket.id, socket.frames, data.slice(0, 3)) < rates.upDrop) return;
     const up = socket.upstream;
     if (!up || up.readyState !== WebSocket.OPEN) return;
@@ -318,14 +330,23 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
       healed = true;
       down = false;
     },
+    outage(mode) {
+      if (mode === 'cut') for (const socket of [...sockets]) finish(socket);
+      down = mode !== null;
+      silent = mode === 'silent';
+    },
     markDirty() {
       dirty = true;
     },
-    async quiesce() {
+    async quiesce(busy = () => false) {
       for (;;) {
         await settle();
         if (pendingIo > 0) {
           await ioEvent();
+          continue;
+        }
+        if (busy()) {
+          await quietMs();
           continue;
         }
         if (dirty) {
@@ -337,7 +358,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
         const seen = activity;
         await quietMs();
         await settle();
-        if (pendingIo === 0 && !dirty && activity === seen) return;
+        if (pendingIo === 0 && !dirty && activity === seen && !busy()) return;
       }
     },
     stats,

@@ -56,17 +56,33 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
   const ownPosts: string[] = [];
   const pendingPosts: Promise<void>[] = [];
 
-  const makeCore = (): Core =>
-    createCore({
+  // Requests the core made that have not reached the proxy yet (they wait in the request scheduler, which
+  // yields through real timers): the driver must not move virtual time past them unless a 429 pause holds them.
+  const handedOver = new Set<string>();
+  let scheduler = createRequestScheduler(proxy.http, { clock });
+  const busy = (): boolean => handedOver.size > 0 && !scheduler.stats.paused;
+  const makeCore = (): Core => {
+    scheduler = createRequestScheduler((url, body, headers) => {
+      handedOver.delete(headers['x-chaos-call'] ?? '');
+      return proxy.http(url, body, headers);
+    }, { clock });
+    const own = scheduler;
+    let calls = 0;
+    return createCore({
       clock,
       random: { uuid: () => randomUUID() },
-      http: createRequestScheduler(proxy.http, { clock }).http,
+      http: (url, body, headers) => {
+        const id = `${++calls}-${randomUUID()}`;
+        handedOver.add(id);
+        return own.http(url, body, { ...headers, 'x-chaos-call': id }).finally(() => handedOver.delete(id));
+      },
       openSocket: proxy.openSocket,
       storage,
       logger: { warn: (m) => warnings.push(m), info: () => {} },
       baseUrl: server.url,
       scheduleFrame: () => () => {},
     });
+  };
   let core = makeCore();
   void core.start();
   void core.api.$openConversation(world.open);
@@ -130,14 +146,14 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
   let stepCount = 0;
   let convergedAt: number | null = null;
   for (;;) {
-    await proxy.quiesce();
+    await proxy.quiesce(busy);
     const t = clock.now() - t0;
     if (t >= plan.healAt && convergedAt === null && (await converged())) convergedAt = t;
     else if (t >= plan.healAt && convergedAt !== null && !(await converged())) convergedAt = null; // it must stay so
     while (next < steps.length && steps[next]!.at <= t) {
       await steps[next]!.run();
       next++;
-      await proxy.quiesce();
+      await proxy.quiesce(busy);
     }
     if (t >= end) break;
     const timer = clock.nextAt();
@@ -146,6 +162,11 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
     stepCount++;
   }
   await Promise.all(pendingPosts);
+  // Work that started at the last step (a catch-up after the last keepalive's ACK) finishes before the checks.
+  for (let i = 0; i < 50; i++) {
+    await clock.advance(100);
+    await proxy.quiesce(busy);
+  }
 
   // ---- invariants -------------------------------------------------------------------------
   const p = core.projections;
@@ -193,13 +214,16 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
   // Opening the other channel shows all of it.
   void core.api.$openConversation(world.other);
   for (let i = 0; i < 20 && (core.projections.messages.byAddress.get(world.other)?.page ?? -1) < 0; i++) {
-    await proxy.quiesce();
+    await proxy.quiesce(busy);
     await clock.advance(100);
   }
-  await proxy.quiesce();
+  await proxy.quiesce(busy);
   const otherOpened = core.projections.messages.byAddress.get(world.other)?.order ?? [];
   check(ordered(otherOpened, otherWant), `other channel once opened: [${otherOpened.join(' ')}], server [${otherWant.join(' ')}]`);
 
+  if (violations.length && process.env.CHAOS_DEBUG) {
+    console.log(core.log.map((e) => `${e.at - t0} ${e.source} ${e.event.type} ${JSON.stringify(e.event).slice(0, 160)}`).join('\n'));
+  }
   await core.stop();
   proxy.close();
   return { seed: plan.seed, violations, stats: proxy.stats, convergedAfterMs: convergedAt === null ? null : convergedAt - plan.healAt, steps: stepCount, realMs: performance.now() - startedReal };
