@@ -4,9 +4,18 @@
  * online for 5 s, cleared when it is back; a time jump requests a resync; the
  * browser's network events and the landing page's Try again reconnect and
  * catch up at once instead of after the retry delay.
+ *
+ * After 5 s offline it also pings the server every 2.5 s (plus a per-user
+ * offset, so a restarted server is not hit by every client at once): the
+ * first answer reconnects at once. The socket's own schedule (1 s ×1.5, up
+ * to 30 s) stays as the spec says; the ping only shortens the wait after a
+ * long outage, from up to 30 s to about 2.5 s. If the socket then still
+ * fails (the server answers REST but not the socket), probing stops until
+ * the socket is online again and the spec's schedule alone goes on.
  */
+import { fnv1a64 } from '../../projections/hash';
 import type { SocketState } from '../../protocol/events';
-import { OFFLINE_ALERT_AFTER_MS } from '../../protocol/frames/connection';
+import { OFFLINE_ALERT_AFTER_MS, REACHABILITY_PROBE_AFTER_MS, REACHABILITY_PROBE_MS } from '../../protocol/frames/connection';
 import { ALERT_TYPE, alertTypeName } from '../../protocol/rules/alerts';
 import type { CoreContext, Feature } from '../core-context';
 
@@ -31,11 +40,39 @@ export interface ConnectionFeature extends Feature<'$setNetwork' | '$resync'> {
 export function createConnectionFeature(ctx: CoreContext, host: ConnectionHost): ConnectionFeature {
   const { clock } = ctx.deps;
   let offlineTimer: unknown = null;
+  let probeTimer: unknown = null;
+  /** A ping's answer started the current connection attempt: if it fails too, stop pinging until online. */
+  let probeReconnected = false;
 
   const cancelOfflineTimer = (): void => {
     clock.clearTimeout(offlineTimer);
     offlineTimer = null;
+    clock.clearTimeout(probeTimer);
+    probeTimer = null;
   };
+
+  /** Up to a second more per user, the same every time: spreads many clients' pings. */
+  const probeOffset = (): number => parseInt(fnv1a64(ctx.credentials?.user_guid ?? '').slice(-4), 16) % 1_000;
+
+  const armProbe = (delay: number): void => {
+    clock.clearTimeout(probeTimer);
+    probeTimer = clock.setTimeout(() => void probe(), delay);
+  };
+
+  async function probe(): Promise<void> {
+    probeTimer = null;
+    if (!ctx.runtime.signedIn || ctx.socket.state === 'online') return;
+    const at = ctx.epoch;
+    const answer = await ctx.api.call('ping', {});
+    if (at !== ctx.epoch || !ctx.runtime.signedIn || (ctx.socket.state as SocketState) === 'online') return;
+    if (answer.ok) {
+      probeReconnected = true;
+      ctx.socket.retryNow();
+      host.retryOutbox();
+      return; // the attempt's outcome decides what comes next (socketState)
+    }
+    armProbe(REACHABILITY_PROBE_MS + probeOffset());
+  }
 
   const raiseOfflineAlert = (): void => {
     if (ctx.projections.alerts.byGuid.has(OFFLINE_ALERT_GUID)) return;
@@ -57,10 +94,17 @@ export function createConnectionFeature(ctx: CoreContext, host: ConnectionHost):
     socketState(state) {
       if (state === 'online') {
         cancelOfflineTimer();
+        probeReconnected = false;
         if (ctx.projections.alerts.byGuid.has(OFFLINE_ALERT_GUID)) ctx.dispatch('socket', [{ type: 'alert.cleared', guid: OFFLINE_ALERT_GUID }]);
         return;
       }
-      if (offlineTimer !== null || !ctx.runtime.signedIn) return;
+      if (!ctx.runtime.signedIn) return;
+      // The attempt a ping started failed: the socket's own schedule goes on alone.
+      if (state === 'offline' && probeReconnected) {
+        clock.clearTimeout(probeTimer);
+        probeTimer = null;
+      } else if (probeTimer === null && !probeReconnected) armProbe(REACHABILITY_PROBE_AFTER_MS + probeOffset());
+      if (offlineTimer !== null) return;
       // Still not online 5 s after leaving it: alert 1003 (spec 1 §4).
       offlineTimer = clock.setTimeout(() => {
         offlineTimer = null;
@@ -92,7 +136,10 @@ export function createConnectionFeature(ctx: CoreContext, host: ConnectionHost):
     onFrame(frame) {
       if (frame.code === 'ACK') ctx.socket.acknowledged(frame.data.check);
     },
-    onSessionEnded: cancelOfflineTimer,
+    onSessionEnded() {
+      cancelOfflineTimer();
+      probeReconnected = false;
+    },
     stop: cancelOfflineTimer,
   };
 }

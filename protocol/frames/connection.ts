@@ -32,3 +32,10 @@ export const LOCAL_TIME_JUMP_PERIOD_MS = 600_000;
 export const TIME_JUMP_TOLERANCE_MS = 5_000;
 /** A socket that has not opened after this long is closed and retried (spec 1 §9 "socket timeout setting 2 s"). */
 export const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * While the socket has been away from online this long, the client also asks the server (a `ping`)
+ * every REACHABILITY_PROBE_MS whether it answers again, and reconnects at once when it does, rather
+ * than waiting out a retry delay grown to 10–30 s (Plaza's addition; docs/protocol.md "The socket").
+ */
+export const REACHABILITY_PROBE_AFTER_MS = 5_000;
+export const REACHABILITY_PROBE_MS = 2_500;

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
 import { messageEndpoints } from './messages';
 import { sessionEndpoints } from './session';
 import { teamEndpoints } from './teams';
@@ -24,6 +25,7 @@ export const endpoints = {
   ...userEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
+  ...healthEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -22,6 +22,7 @@ import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
+import { healthHandlers } from './health';
 import { messageHandlers } from './messages';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
@@ -35,6 +36,7 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...healthHandlers(),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
   };

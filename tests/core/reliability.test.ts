@@ -149,6 +149,46 @@ describe('the socket state machine (spec 1 §4, §9)', () => {
     expect(h.sockets).toHaveLength(count + 2);
   });
 
+  it('pings the server while offline and reconnects as soon as it answers, not after the grown retry delay', async () => {
+    const { h } = await online();
+    let serverUp = false;
+    const pings: number[] = [];
+    h.routes.set('/secure/data/ping', () => {
+      pings.push(h.clock.now());
+      return serverUp ? { status: 200, body: { isOk: true } } : { status: 503, body: undefined };
+    });
+    const downAt = h.clock.now();
+    // The server is gone: every connection attempt fails at once.
+    const failAttempts = async (ms: number) => {
+      for (let left = ms; left > 0; left -= 250) {
+        const s = h.socket();
+        if (s.readyState === 0 || s.readyState === 1) s.close();
+        await h.clock.advance(250);
+      }
+    };
+    h.socket().close();
+    await failAttempts(20_000);
+    expect(pings.length).toBeGreaterThan(4);
+    expect(pings[0]! - downAt).toBeGreaterThanOrEqual(5_000);
+    expect(pings[1]! - pings[0]!).toBeGreaterThanOrEqual(2_500);
+    expect(pings[1]! - pings[0]!).toBeLessThan(3_500);
+    // Back: the next ping reconnects at once (the socket's own next attempt would be seconds away).
+    serverUp = true;
+    const sockets = h.sockets.length;
+    const nextRetry = h.clock.pendingDelays().filter((d) => d > 3_000);
+    expect(nextRetry.length).toBeGreaterThan(0);
+    const upAt = h.clock.now();
+    while (h.sockets.length === sockets && h.clock.now() - upAt < 10_000) await h.clock.advance(100);
+    expect(h.clock.now() - upAt).toBeLessThanOrEqual(3_500);
+    expect(h.sockets.length).toBe(sockets + 1);
+    h.socket().open();
+    await h.clock.advance(0);
+    expect(h.core.projections.connection.socket).toBe('online');
+    const before = pings.length;
+    await h.clock.advance(10_000);
+    expect(pings.length).toBe(before); // no pinging while online
+  });
+
   it('raises the resync flag after more than 5 s offline, and lowers it once caught up', async () => {
     const { h, server } = await online();
     h.socket().close();

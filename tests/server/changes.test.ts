@@ -100,3 +100,10 @@ describe('numbered frames', () => {
     other.close();
   });
 });
+
+describe('ping', () => {
+  it('answers a signed-in client, and only that (403 otherwise)', async () => {
+    expect(await h.call('ping', {}, bob)).toEqual({ status: 200, body: { isOk: true } });
+    expect((await h.call('ping', {})).status).toBe(403);
+  });
+});
