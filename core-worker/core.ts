@@ -32,10 +32,6 @@ import type { CoreDeps } from './ports';
 import { createPublisher, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
-import { LOCAL_TIME_JUMP_PERIOD_MS, TIME_JUMP_PERIOD_MS } from '../protocol/frames/connection';
-
-/** A local development host (spec 1 §9: the time-jump check runs every 600 s there). */
-const isLocalHost = (baseUrl: string): boolean => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(baseUrl);
 
 const notRecording = { name: 'NotRecording', message: 'This session is not being recorded.' };
 
@@ -95,7 +91,6 @@ export function createCore(deps: CoreDeps): Core {
     },
     openSocket: deps.openSocket,
     clock: deps.clock,
-    timeJumpPeriodMs: isLocalHost(deps.baseUrl) ? LOCAL_TIME_JUMP_PERIOD_MS : TIME_JUMP_PERIOD_MS,
     onState: (state) => {
       if (projections.connection.socket !== state) dispatch('socket', [{ type: 'connection.changed', state }]);
       connection?.socketState(state);
