@@ -51,13 +51,13 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   }
 
   const hub = new SocketHub(db, log);
-  const handlers = secureHandlers({ db, hub });
+  const handlers = secureHandlers({ db, hub, log });
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const name = ROUTES.get(path);
     if (!name) throw reject(404, MESSAGES.notFound);
-    if (req.method !== 'POST') throw new HttpRejection(405, { isOk: false, message: 'Use POST.' });
     const endpoint = endpoints[name];
+    if (req.method !== endpoint.method) throw new HttpRejection(405, { isOk: false, message: `Use ${endpoint.method}.` });
     const user = endpoint.secure
       ? await findSessionUser(db, req.headers[AUTH_HEADERS.loginGuid], req.headers[AUTH_HEADERS.authToken])
       : undefined;

@@ -7,6 +7,7 @@ import type { MessagePart } from '../protocol/entities';
 import { addMember, findOrCreateDm, insertChannel, insertMessage, markAllRead } from './channel-store';
 import { hashPassword, newGuid } from './crypto';
 import type { Database, Queryable } from './db';
+import { refreshExternal } from './team-store';
 
 export const DEMO_PASSWORD = 'plaza-demo';
 
@@ -16,6 +17,7 @@ export const DEMO_CREDENTIALS = [
   { email: 'bob@acme.test', password: DEMO_PASSWORD, name: 'Bob Brown', note: 'Engineering admin' },
   { email: 'carol@acme.test', password: DEMO_PASSWORD, name: 'Carol Chen', note: '' },
   { email: 'dave@acme.test', password: DEMO_PASSWORD, name: 'Dave Diaz', note: '' },
+  { email: 'gina@globex.test', password: DEMO_PASSWORD, name: 'Gina Garcia', note: 'Globex admin, external member of Acme’s “Launch Partners”' },
 ] as const;
 
 const HOUR = 3_600_000;
@@ -154,7 +156,48 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     ]);
   }
 
+  await seedGlobex(tx, hashes[4] ?? null, { alice, bob }, now);
   await markAllRead(tx);
+}
+
+/**
+ * A second, small company, so external members and blocking can be shown:
+ * Gina of Globex shares Acme's team "Launch Partners" (an external channel)
+ * and a direct message with Alice; Globex has its own company channel.
+ */
+async function seedGlobex(tx: Queryable, hash: string | null, acme: { alice: { guid: string }; bob: { guid: string } }, now: number): Promise<void> {
+  const globex = newGuid();
+  await tx.query('INSERT INTO companies (guid, name, created) VALUES ($1, $2, $3)', [globex, 'Globex', now - 20 * 24 * HOUR]);
+  const gina = newGuid();
+  await tx.query(
+    `INSERT INTO users (guid, company_guid, email, first_name, last_name, user_type, is_company_admin, password_hash, created)
+     VALUES ($1, $2, 'gina@globex.test', 'Gina', 'Garcia', 0, true, $3, $4)`,
+    [gina, globex, hash, now - 20 * 24 * HOUR],
+  );
+  const base = { created: now - 20 * 24 * HOUR };
+
+  const own = await insertChannel(tx, { ...base, company_guid: globex, name: 'Globex', channel_type: 2, etype: 'company', is_private: false });
+  await addMember(tx, own.guid, gina, 2);
+  await say(tx, own.guid, now, [[gina, 100, [text('Welcome to Globex on Plaza.')]]]);
+
+  const acmeCompany = (await tx.query<{ company_guid: string }>('SELECT company_guid FROM users WHERE guid = $1', [acme.alice.guid]))[0]!.company_guid;
+  const partners = await insertChannel(tx, { ...base, company_guid: acmeCompany, name: 'Launch Partners', channel_type: 1, etype: 'channel', is_open: false });
+  await addMember(tx, partners.guid, acme.alice.guid, 2);
+  await addMember(tx, partners.guid, acme.bob.guid, 0);
+  await addMember(tx, partners.guid, gina, 0);
+  await refreshExternal(tx, partners.guid);
+  await say(tx, partners.guid, now, [
+    [acme.alice.guid, 60, [text('Welcome, Gina! This is where Acme and Globex plan the joint launch.')]],
+    [gina, 59, [text('Thanks! I shared our timeline with the team.')]],
+    [acme.bob.guid, 30, [text('Engineering can deliver the integration by the 15th.')]],
+  ]);
+
+  const dm = await findOrCreateDm(tx, acmeCompany, acme.alice.guid, gina);
+  await refreshExternal(tx, dm.guid);
+  await say(tx, dm.guid, now, [
+    [gina, 58, [text('Hi Alice, quick question about the launch budget.')]],
+    [acme.alice.guid, 57, [text('Sure, let us talk tomorrow.')]],
+  ]);
 }
 
 async function say(tx: Queryable, channelGuid: string, now: number, lines: Line[]): Promise<void> {

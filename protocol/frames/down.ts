@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { fail, ok, type Result } from '../result';
 import { AldFrame, AlrFrame } from './alerts';
-import { ChaFrame } from './channels';
+import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from './messages';
@@ -19,6 +19,7 @@ const downSchemas = {
   CHA: ChaFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
+  BLO: BloFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -34,7 +35,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

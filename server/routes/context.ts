@@ -29,6 +29,8 @@ export type Handlers<N extends SecureName> = { [K in N]: Handler<K> };
 export interface RouteDeps {
   db: Database;
   hub: SocketHub;
+  /** The server's log (e.g. the local server notes the emails it would send). */
+  log?: (line: string) => void;
 }
 
 /** The channel at `address` if the user is a member; otherwise 404 'No channel found' (membership does not leak). */

@@ -16,13 +16,16 @@
  * - 404 `{isOk: false, message: 'No channel found' | 'No message found' | 'Not found'}`: unknown
  *   path, unknown channel or message, or a channel the user is not a member of (indistinguishable on
  *   purpose, so membership does not leak).
- * - 405: a method other than POST on an API path. 413: body over 1 MB. 500: a server bug (logged).
+ * - 405: a method other than the endpoint's (POST, or GET for teams/list and departments_list). 413: body over 1 MB. 500: a server bug (logged).
  */
 import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
 import { messageHandlers } from './messages';
+import { folderHandlers } from './folders';
+import { teamManageHandlers } from './team-manage';
+import { teamMemberHandlers } from './team-members';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
 
@@ -37,8 +40,11 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...userHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
+    ...teamManageHandlers(deps),
+    ...teamMemberHandlers(deps),
+    ...folderHandlers(deps),
   };
 }
 
-/** Path → endpoint name, for the dispatcher. */
+/** Path → endpoint name, for the dispatcher (which answers 405 to any method but the endpoint's). */
 export const ROUTES = new Map<string, EndpointName>(Object.entries(endpoints).map(([name, e]) => [e.path, name as EndpointName]));
