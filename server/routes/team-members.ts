@@ -142,7 +142,9 @@ export function teamMemberHandlers({ db, hub, log }: RouteDeps): Handlers<Names>
 
     async emailInvite(user, body) {
       const team = await managedTeam(user, body.team_guid);
-      const emails = [...new Map(splitEmailList(body.emails).map((e) => [e.toLowerCase(), e])).values()];
+      // One invitation per address, as first written (addresses compare case-insensitively).
+      const seen = new Set<string>();
+      const emails = splitEmailList(body.emails).filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
       const domains = await companyDomains(db, team.company_guid);
       const entries = [];
       for (const email of emails) {
