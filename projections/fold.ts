@@ -8,8 +8,10 @@ import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applySession, createSession, type SessionState } from './session';
+import { applyTeams, createTeams, type TeamsState } from './teams';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -23,6 +25,8 @@ export interface Projections {
   connection: ConnectionState;
   alerts: AlertsState;
   toasts: ToastsState;
+  folders: FoldersState;
+  teams: TeamsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -37,6 +41,8 @@ export function createProjections(): Projections {
     connection: createConnection(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    folders: createFolders(),
+    teams: createTeams(),
     seq: 0,
   };
 }
@@ -53,6 +59,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyConnection(p.connection, envelope, changes);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyFolders(p.folders, envelope, changes);
+  applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -79,6 +79,20 @@ export function teamMemberHandlers({ db, hub, log }: RouteDeps): Handlers<Names>
     invites: manages ? await listInvites(db, team.guid) : [],
   });
 
+  /**
+   * A blocked member leaves the team's list for its members (member_removed),
+   * but the company admins keep seeing them, marked blocked (member_updated),
+   * as team/members lists them, so they can reinstate them.
+   */
+  const blockedMemberGone = async (team: TeamRow, userGuid: string): Promise<void> => {
+    const entry = (await teamMembers(db, team, true)).find((m) => m.target_user_guid === userGuid);
+    for (const g of await memberGuids(db, team.guid)) {
+      const u = await getUser(db, g);
+      if (entry && u?.is_company_admin && u.company_guid === team.company_guid) hub.sendToUsers([g], 'CHA', { action: 'member_updated', address: team.address, member: entry });
+      else hub.sendToUsers([g], 'CHA', { action: 'member_removed', address: team.address, target_user_guid: userGuid });
+    }
+  };
+
   const otherAdmins = async (team: TeamRow, ...except: string[]) => (await teamAdminGuids(db, team.guid)).filter((g) => !except.includes(g));
 
   return {
@@ -202,8 +216,8 @@ export function teamMemberHandlers({ db, hub, log }: RouteDeps): Handlers<Names>
       hub.sendToUsers([target.guid], 'BLO', { company_guid: user.company_guid, company_name: company, is_blocked: body.is_blocked });
       for (const channelGuid of changed) {
         const team = await getTeam(db, channelGuid);
-        if (team && body.is_blocked) await notify.memberRemoved(team, target.guid);
-        if (team && !body.is_blocked) await notify.memberChanged(team, target.guid, 'member_added', target.guid);
+        if (team && body.is_blocked) await blockedMemberGone(team, target.guid);
+        if (team && !body.is_blocked) await notify.memberChanged(team, target.guid, 'member_added');
         await notify.refreshExternal({ guid: channelGuid });
       }
       // A stored alert, not only the frame: someone offline when blocked still learns it (last_alerts).

@@ -14,7 +14,8 @@ beforeAll(async () => {
   h = await startHarness();
   ({ alice, bob, carol, dave } = await loginDemo(h));
   gina = await h.login('gina@globex.test');
-  [aliceSocket, bobSocket, carolSocket, daveSocket, ginaSocket] = await Promise.all([alice, bob, carol, dave, gina].map((s) => h.socket(s)));
+  const sockets = await Promise.all([alice, bob, carol, dave, gina].map((s) => h.socket(s)));
+  [aliceSocket, bobSocket, carolSocket, daveSocket, ginaSocket] = sockets as [TestSocket, TestSocket, TestSocket, TestSocket, TestSocket];
 });
 afterAll(async () => {
   for (const s of [aliceSocket, bobSocket, carolSocket, daveSocket, ginaSocket]) s?.close();
@@ -167,8 +168,10 @@ describe('blocking (company/block_user, BLO)', () => {
     expect((await ginaSocket.next('ALR', (d) => d.alert.alert_type === 17)).alert.message).toBe('You have been blocked from company Acme');
     expect(await names(gina)).toEqual(['Globex']);
     expect((await h.call('history', { address: partners.address, page: 0 }, gina)).status).toBe(404);
-    // The rest of the team sees her go, and the channel is no longer external.
+    // The rest of the team sees her go (the company admin sees her marked blocked), and the channel is no longer external.
     await bobSocket.next('CHA', (d) => d.action === 'member_removed' && d.target_user_guid === gina.user_guid && d.address === partners.address);
+    const marked = await aliceSocket.next('CHA', (d) => d.action === 'member_updated' && d.member?.target_user_guid === gina.user_guid && d.address === partners.address);
+    expect(marked.member?.is_blocked).toBe(true);
     await bobSocket.next('CHA', (d) => d.action === 'change' && d.address === partners.address && d.channel?.is_external === false);
     // Company admins still see her in the members list, as blocked; others do not.
     expect((await members(alice, partners.guid)).members.find((m) => m.target_user_guid === gina.user_guid)).toMatchObject({ is_blocked: true });

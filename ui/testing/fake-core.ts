@@ -1,5 +1,5 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { CoreApi, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
+import type { CoreApi, MemberOptions, NewTeam, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
 import { ok, type Result } from '../../protocol/result';
 import type { ViewPatch } from '../../protocol/views';
 
@@ -79,6 +79,86 @@ export class FakeCore implements CoreApi {
   }
   async $closeToast(id: string) {
     this.record('$closeToast', [id]);
+  }
+
+  /**
+   * Answers of the folder and team methods, by method; tests set a failure to
+   * see it shown. Unset ones succeed with a plain value.
+   */
+  results: Partial<Record<Method, Result<unknown>>> = {};
+  private answer<T>(method: Method, args: unknown[], fallback: T): Promise<Result<T>> {
+    this.record(method, args);
+    return Promise.resolve((this.results[method] as Result<T> | undefined) ?? ok(fallback));
+  }
+
+  $createFolder(name: string, parentGuid: string | null) {
+    return this.answer('$createFolder', [name, parentGuid], { guid: 'f-new' });
+  }
+  $renameFolder(guid: string, name: string) {
+    return this.answer('$renameFolder', [guid, name], null);
+  }
+  $deleteFolder(guid: string) {
+    return this.answer('$deleteFolder', [guid], null);
+  }
+  $moveFolder(guid: string, parentGuid: string | null) {
+    return this.answer('$moveFolder', [guid, parentGuid], null);
+  }
+  $moveChannelToFolder(address: string, folderGuid: string | null) {
+    return this.answer('$moveChannelToFolder', [address, folderGuid], null);
+  }
+  $loadTeamDirectory() {
+    return this.answer('$loadTeamDirectory', [], null);
+  }
+  $requestToJoin(teamGuid: string) {
+    return this.answer<{ result: 'joined' | 'requested' }>('$requestToJoin', [teamGuid], { result: 'requested' });
+  }
+  $cancelJoinRequest(teamGuid: string) {
+    return this.answer('$cancelJoinRequest', [teamGuid], null);
+  }
+  $createTeam(team: NewTeam) {
+    return this.answer('$createTeam', [team], { address: 't-new' });
+  }
+  $renameTeam(address: string, name: string) {
+    return this.answer('$renameTeam', [address, name], null);
+  }
+  $deleteTeam(address: string) {
+    return this.answer('$deleteTeam', [address], null);
+  }
+  $setTeamFlags(address: string, flags: { is_private: boolean; is_open: boolean }) {
+    return this.answer('$setTeamFlags', [address, flags], null);
+  }
+  $moveTeamToCompany(address: string) {
+    return this.answer('$moveTeamToCompany', [address], null);
+  }
+  $leaveChannel(address: string) {
+    return this.answer('$leaveChannel', [address], null);
+  }
+  $loadTeamMembers(address: string) {
+    return this.answer('$loadTeamMembers', [address], null);
+  }
+  $addTeamMembers(address: string, userGuids: string[], options?: MemberOptions) {
+    return this.answer('$addTeamMembers', options ? [address, userGuids, options] : [address, userGuids], null);
+  }
+  $setMemberAdmin(address: string, userGuid: string, isAdmin: boolean) {
+    return this.answer('$setMemberAdmin', [address, userGuid, isAdmin], null);
+  }
+  $removeTeamMember(address: string, userGuid: string) {
+    return this.answer('$removeTeamMember', [address, userGuid], null);
+  }
+  $inviteByEmail(address: string, emails: string, options?: MemberOptions) {
+    return this.answer('$inviteByEmail', options ? [address, emails, options] : [address, emails], { sent: [] as string[] });
+  }
+  $revokeInvite(address: string, inviteGuid: string) {
+    return this.answer('$revokeInvite', [address, inviteGuid], null);
+  }
+  $remindInvites(address: string, inviteGuids?: string[]) {
+    return this.answer('$remindInvites', inviteGuids ? [address, inviteGuids] : [address], { reminded: 0 });
+  }
+  $dismissInviteReminders(address: string, inviteGuids: string[]) {
+    return this.answer('$dismissInviteReminders', [address, inviteGuids], null);
+  }
+  $setBlocked(userGuid: string, blocked: boolean) {
+    return this.answer('$setBlocked', [userGuid, blocked], null);
   }
 
   /** What $exportSession answers; tests may replace it. */

@@ -14,6 +14,8 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     sortKey: over.name ?? over.address,
     canPost: true,
     postingBlockedReason: null,
+    folder: null,
+    team: null,
     ...over,
   };
 }
