@@ -8,6 +8,7 @@ export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
   | { name: 'conversation'; address: string }
+  | { name: 'browse-teams' }
   | { name: 'debug-replay' }
   | { name: 'not-found' };
 
@@ -18,6 +19,8 @@ export interface Router {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Follows back/forward (popstate) until the returned function is called. */
   listen(): () => void;
+  /** Reloads the page (alerts whose behaviour is 'refresh', spec 1 §9). */
+  reload(): void;
 }
 
 /** Parses a location into a route; addresses are URI-decoded. */
@@ -25,6 +28,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
+  if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
   if (match) {
     try {
@@ -35,6 +39,9 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   return { name: 'not-found' };
 }
+
+/** "Browse teams": the company's teams and departments, to join or ask to join. */
+export const BROWSE_TEAMS_PATH = '/teams';
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
@@ -75,6 +82,9 @@ export function createRouter(win: Window = window): Router {
       onPopState();
       return () => win.removeEventListener('popstate', onPopState);
     },
+    reload() {
+      win.location.reload();
+    },
   };
 }
 
@@ -92,5 +102,7 @@ export function createMemoryRouter(initial = '/'): Router & { location: Signal<{
       location.value = split(to);
     },
     listen: () => () => {},
+    // The replayed app never reloads the real page.
+    reload: () => {},
   };
 }

@@ -6,6 +6,7 @@ import { usePlaza } from '../client/core-context';
 import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
+import { BrowseTeamsPage } from './BrowseTeamsPage';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
@@ -60,6 +61,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} />
+        ) : route.name === 'browse-teams' ? (
+          <BrowseTeamsPage />
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>

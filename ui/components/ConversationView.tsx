@@ -5,6 +5,7 @@ import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { TeamActions } from './TeamActions';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
@@ -25,7 +26,14 @@ export function ConversationView({ address }: { address: string }) {
     <section className="conversation" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+        {entry?.team && <TeamActions entry={entry} />}
       </header>
+      {/* Left, deleted, or blocked from its company: the channel list no longer has it. */}
+      {!entry && store.channels.value.size > 0 && (
+        <p role="status" className="notice gone-notice">
+          This conversation is no longer available to you.
+        </p>
+      )}
       <MessageList address={address} messages={messages} meta={meta} />
       <TypingIndicator names={typing} />
       <Composer address={address} entry={entry} />
