@@ -21,6 +21,7 @@ export function ConversationView({ address }: { address: string }) {
   const meta = isOpen ? store.conversationMeta.value : null;
   const messages = isOpen ? store.messages.value : NO_MESSAGES;
   const typing = store.typing.value.get(address) ?? NOBODY;
+  const gone = !entry && store.channels.value.size > 0;
 
   return (
     <section className="conversation" aria-labelledby={headingId}>
@@ -28,15 +29,18 @@ export function ConversationView({ address }: { address: string }) {
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
         {entry?.team && <TeamActions entry={entry} />}
       </header>
-      {/* Left, deleted, or blocked from its company: the channel list no longer has it. */}
-      {!entry && store.channels.value.size > 0 && (
+      {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+      {gone ? (
         <p role="status" className="notice gone-notice">
           This conversation is no longer available to you.
         </p>
+      ) : (
+        <>
+          <MessageList address={address} messages={messages} meta={meta} />
+          <TypingIndicator names={typing} />
+          <Composer address={address} entry={entry} />
+        </>
       )}
-      <MessageList address={address} messages={messages} meta={meta} />
-      <TypingIndicator names={typing} />
-      <Composer address={address} entry={entry} />
     </section>
   );
 }
