@@ -8,7 +8,9 @@
  *   body failing the request schema (`results` names the fields), a post refused by the posting
  *   rules (message = the reason from postingRight), deleting someone else's message without being a
  *   channel admin (member_type 2) or company admin, starting a conversation with yourself or a user
- *   outside your company.
+ *   outside your company, and the team rules of protocol/rules/team-rules.ts (managing a team without
+ *   being its admin or a company admin, leaving as its last admin, people of another company without
+ *   external_confirmed, a folder moved into itself, …).
  * - 401 `{isOk: false, message: 'The email or password is incorrect.'}`: sign-in failed (only /data/login).
  * - 403 `{isOk: false, message: 'Not signed in'}`: ONLY ever means "no valid session" (missing or
  *   wrong X-Login-Guid / X-Auth-Token); the client goes to /login (spec 1 §8). Never used for
