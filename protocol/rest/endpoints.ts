@@ -12,6 +12,11 @@ import type { Endpoint } from './endpoint';
 import { messageEndpoints } from './messages';
 import { sessionEndpoints } from './session';
 import { userEndpoints } from './users';
+import { botEndpoints } from './bot';
+import { connectionEndpoints } from './connections';
+import { peopleEndpoints } from './people';
+import { searchEndpoints } from './search';
+import { statusEndpoints } from './status';
 
 export { AUTH_HEADERS, SECURE_BASE, type Endpoint } from './endpoint';
 
@@ -20,6 +25,11 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...statusEndpoints,
+  ...peopleEndpoints,
+  ...connectionEndpoints,
+  ...searchEndpoints,
+  ...botEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
