@@ -7,7 +7,11 @@ import type { Envelope } from '../protocol/events';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyContext, createContext, type ContextState } from './context';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyPeople, createPeople, type PeopleState } from './people';
+import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -19,6 +23,11 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  presence: PresenceState;
+  people: PeopleState;
+  search: SearchState;
+  /** The window around a search hit the open conversation shows, if any. */
+  context: ContextState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -31,6 +40,10 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    presence: createPresence(),
+    people: createPeople(),
+    search: createSearch(),
+    context: createContext(),
     seq: 0,
   };
 }
@@ -45,6 +58,10 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessages(p.messages, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyPresence(p.presence, envelope, changes);
+  applyPeople(p.people, envelope, changes);
+  applySearch(p.search, envelope, changes);
+  applyContext(p.context, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -53,8 +53,10 @@ export interface ConnectLinkView {
   code: string;
   /** The app path to share (host added by the UI). */
   path: string;
+  /** Epoch ms after which it stops working (the UI compares with the time it shows). */
   expires: number;
-  expired: boolean;
+  /** Every allowed use is spent. */
+  usedUp: boolean;
   clicks: number;
   max_clicks: number;
   ttl_seconds: number;

@@ -1,6 +1,7 @@
 /** One-line descriptions of inputs and events for the debugger's lists. */
 import type { Envelope } from '../../protocol/events';
 import type { InputLine } from '../../protocol/session-file';
+import { describePeopleOrSearchEvent } from './describe-people';
 
 const MAX = 160;
 
@@ -79,6 +80,8 @@ export function eventSummary(envelope: Envelope): string {
       return e.state;
     case 'clock.ticked':
       return '';
+    default:
+      return describePeopleOrSearchEvent(e);
   }
 }
 

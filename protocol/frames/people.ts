@@ -27,14 +27,22 @@ export const NosFrame = z.object({
  * `connected_user` when the action made a connection — the other side, for the
  * '{name} has connected with you!' toast (spec 1 §8).
  */
-export const CrqFrame = z.object({
-  action: z.enum(CONNECTION_ACTIONS),
-  request: ConnectionRequest.optional(),
-  guid: guid.optional(),
-  link: ConnectLink.optional(),
-  cl_guid: guid.optional(),
-  connected_user: User.optional(),
-});
+export const CrqFrame = z
+  .object({
+    action: z.enum(CONNECTION_ACTIONS),
+    request: ConnectionRequest.optional(),
+    guid: guid.optional(),
+    link: ConnectLink.optional(),
+    cl_guid: guid.optional(),
+    connected_user: User.optional(),
+  })
+  .superRefine((f, ctx) => {
+    const need = (ok: boolean, field: string) => ok || ctx.addIssue({ code: 'custom', message: `${f.action} needs ${field}`, path: [field] });
+    if (f.action === 'request') need(!!f.request, 'request');
+    else if (f.action === 'remove') need(!!f.guid, 'guid');
+    else if (f.action === 'connect_link_deleted') need(!!(f.cl_guid ?? f.link), 'cl_guid');
+    else need(!!f.link, 'link');
+  });
 
 /** Others' automatic 'active' turns idle after this long without news (spec 3 §4.1, §9). */
 export const PRESENCE_IDLE_AFTER_MS = 30_000;
