@@ -17,8 +17,10 @@ import { fail } from '../protocol/result';
 import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
+import { createAlertsFeature } from './features/alerts';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
+import { createExpiryFeature } from './features/expiry';
 import { createMessagesFeature } from './features/messages';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
@@ -116,6 +118,9 @@ export function createCore(deps: CoreDeps): Core {
     },
     ready: () => ready,
     dispatch,
+    showToast(toast) {
+      dispatch('system', [{ type: 'toast.shown', toast: { ...toast, id: deps.random.uuid() } }]);
+    },
   };
 
   const session = createSessionFeature(ctx, {
@@ -150,8 +155,10 @@ export function createCore(deps: CoreDeps): Core {
   const messages = createMessagesFeature(ctx);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
-  // Hooks run in this order.
-  features = [session, conversations, sync, messages, channels, typing];
+  const alerts = createAlertsFeature(ctx);
+  const expiry = createExpiryFeature(ctx);
+  // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
+  features = [session, conversations, sync, messages, channels, typing, alerts, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -175,6 +182,7 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...alerts.api,
 
     async $setAttention(next) {
       if (next === attentive) return;

@@ -34,6 +34,10 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       return [{ type: 'presence.changed', user_guid: frame.data.user_guid, connection_state: frame.data.connection_state, custom_status: frame.data.custom_status }];
     case 'CRQ':
       return connectionEvents(frame.data);
+    case 'ALR':
+      return [{ type: 'alert.received', alert: frame.data.alert }];
+    case 'ALD':
+      return [{ type: 'alerts.dismissed', guids: frame.data.alerts }];
     case 'CHK':
     case 'ACK':
     case 'OUT':

@@ -26,6 +26,10 @@ export interface ChangeSet {
   people: boolean;
   /** The search view changed. */
   search: boolean;
+  /** Alert guids that appeared, changed or went away. */
+  alerts: Set<string>;
+  /** The toast stack changed. */
+  toasts: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -42,6 +46,8 @@ export function createChangeSet(): ChangeSet {
     userGuids: new Set(),
     people: false,
     search: false,
+    alerts: new Set(),
+    toasts: false,
   };
 }
 
@@ -59,6 +65,8 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.toasts &&
+    changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&

@@ -4,6 +4,7 @@
  * so they run before `messages`.
  */
 import type { Envelope } from '../protocol/events';
+import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
@@ -13,6 +14,7 @@ import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
+import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
 
@@ -28,6 +30,8 @@ export interface Projections {
   search: SearchState;
   /** The window around a search hit the open conversation shows, if any. */
   context: ContextState;
+  alerts: AlertsState;
+  toasts: ToastsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -44,6 +48,8 @@ export function createProjections(): Projections {
     people: createPeople(),
     search: createSearch(),
     context: createContext(),
+    alerts: createAlerts(),
+    toasts: createToasts(),
     seq: 0,
   };
 }
@@ -62,6 +68,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyPeople(p.people, envelope, changes);
   applySearch(p.search, envelope, changes);
   applyContext(p.context, envelope, changes);
+  applyAlerts(p.alerts, envelope, changes);
+  applyToasts(p.toasts, envelope, changes);
   p.seq = envelope.seq;
 }
 

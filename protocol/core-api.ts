@@ -120,6 +120,12 @@ export interface CoreApi {
   $answerBot(address: string, code: string, label: string): Promise<Result<null>>;
   /** Closes the 'Bot Error' popover. */
   $dismissBotError(): Promise<void>;
+  /** Dismisses alerts: the server's first (spec 1 §4: a server call, then the local mark), the client's own at once. */
+  $dismissAlerts(guids: string[]): Promise<Result<null>>;
+  /** Approves or denies the join request an alert (type 1) asks about (teams/process). */
+  $processJoinRequest(alertGuid: string, approve: boolean): Promise<Result<null>>;
+  /** Closes a toast before it expires. */
+  $closeToast(id: string): Promise<void>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

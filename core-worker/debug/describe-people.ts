@@ -1,9 +1,9 @@
-/** One-line descriptions of the people and search events for the debugger's lists. */
+/** One-line descriptions of the people and search events for the debugger's lists; undefined for other events. */
 import type { PeopleEvent } from '../../protocol/events-people';
 import type { SearchEvent } from '../../protocol/events-search';
 import { clip } from './describe';
 
-export function describePeopleOrSearchEvent(e: PeopleEvent | SearchEvent): string {
+export function describePeopleOrSearchEvent(e: PeopleEvent | SearchEvent): string | undefined {
   switch (e.type) {
     case 'presence.changed':
       return `${e.user_guid} ${e.connection_state}${e.custom_status ? ` "${e.custom_status.text}"` : ''}`;
@@ -48,5 +48,7 @@ export function describePeopleOrSearchEvent(e: PeopleEvent | SearchEvent): strin
       return `${e.address} around ${e.anchor} (${e.direction}): ${e.messages.length}`;
     case 'context.closed':
       return e.address;
+    default:
+      return undefined;
   }
 }

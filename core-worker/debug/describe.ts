@@ -1,6 +1,8 @@
 /** One-line descriptions of inputs and events for the debugger's lists. */
 import type { Envelope } from '../../protocol/events';
 import type { InputLine } from '../../protocol/session-file';
+import type { PeopleEvent } from '../../protocol/events-people';
+import type { SearchEvent } from '../../protocol/events-search';
 import { describePeopleOrSearchEvent } from './describe-people';
 
 const MAX = 160;
@@ -80,8 +82,24 @@ export function eventSummary(envelope: Envelope): string {
       return e.state;
     case 'clock.ticked':
       return '';
-    default:
-      return describePeopleOrSearchEvent(e);
+    case 'alerts.listed':
+      return `${e.alerts.length} alerts`;
+    case 'alert.received':
+      return clip(`${e.alert.alert_type} ${e.alert.guid} ${e.alert.message}`);
+    case 'alerts.dismissed':
+      return clip(e.guids.join(' '));
+    case 'alert.cleared':
+    case 'toast.closed':
+      return 'guid' in e ? e.guid : e.id;
+    case 'toast.shown':
+      return clip(`${e.toast.id} ${e.toast.title}`);
+    default: {
+      const ours = describePeopleOrSearchEvent(e as PeopleEvent | SearchEvent);
+      if (ours !== undefined) return ours;
+      // Events without a summary of their own show their fields.
+      const { type: _type, ...fields } = e as { type: string };
+      return clip(json(fields));
+    }
   }
 }
 

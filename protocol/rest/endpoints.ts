@@ -7,10 +7,12 @@
  * docs/protocol.md.
  */
 import type { z } from 'zod';
+import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { messageEndpoints } from './messages';
 import { sessionEndpoints } from './session';
+import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
 import { botEndpoints } from './bot';
 import { connectionEndpoints } from './connections';
@@ -30,6 +32,8 @@ export const endpoints = {
   ...connectionEndpoints,
   ...searchEndpoints,
   ...botEndpoints,
+  ...alertEndpoints,
+  ...teamEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

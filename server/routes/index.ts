@@ -19,9 +19,11 @@
  * - 405: a method other than POST on an API path. 413: body over 1 MB. 500: a server bug (logged).
  */
 import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
+import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
 import { messageHandlers } from './messages';
+import { teamHandlers } from './teams';
 import { userHandlers } from './users';
 import { botHandlers } from './bot';
 import { connectionHandlers } from './connections';
@@ -41,6 +43,8 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...connectionHandlers(deps),
     ...searchHandlers(deps),
     ...botHandlers(deps),
+    ...alertHandlers(deps),
+    ...teamHandlers(deps),
   };
 }
 
