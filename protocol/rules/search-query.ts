@@ -83,3 +83,9 @@ export function searchWords(term: string): string[] {
 }
 
 export const SEARCH_REFUSED = 'Type a search term or choose a filter.';
+
+/**
+ * The 12 flag colours, ids 1–12 in this order (spec 1 §3), as the search
+ * filter names them. (The flags feature may keep its own copy; the ids agree.)
+ */
+export const FLAG_COLORS = ['Yellow', 'Yellow-orange', 'Orange', 'Red-orange', 'Red', 'Red-violet', 'Violet', 'Blue-violet', 'Blue', 'Blue-green', 'Green', 'Yellow-green'] as const;
