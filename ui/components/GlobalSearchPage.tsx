@@ -45,7 +45,7 @@ export function GlobalSearchPage({ q }: { q: string }) {
   useEffect(() => {
     setTerm(q);
     if (q.trim()) void run(q);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new address term starts a search by itself
+    // Only a new term in the address starts a search by itself (options changed on the page wait for Search).
   }, [q]);
 
   const submit = (e: FormEvent): void => {

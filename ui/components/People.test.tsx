@@ -69,9 +69,14 @@ describe('status menu', () => {
     expect(a.core.callsTo('$updateStatus')).toEqual([['home', { icon: 'home', text: '', color: 'green' }]]);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete In a meeting' })));
     expect(a.core.callsTo('$deleteStatus')).toEqual([['easel']]);
+    fireEvent.mouseDown(dialog);
+    expect(screen.getByRole('dialog', { name: 'Set your status' })).toBe(dialog);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
   });
 });
 

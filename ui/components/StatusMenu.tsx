@@ -17,14 +17,24 @@ export function StatusMenu() {
   const { store } = usePlaza();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLSpanElement>(null);
   const { self } = store.people.value;
+  // A click elsewhere closes the menu, as Escape does.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent): void => {
+      if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
   const label = self.customStatus ? self.customStatus.text : self.presence;
   const close = (): void => {
     setOpen(false);
     buttonRef.current?.focus();
   };
   return (
-    <span className="status-menu">
+    <span ref={menuRef} className="status-menu">
       <button ref={buttonRef} type="button" aria-haspopup="dialog" aria-expanded={open} aria-label={`Your status: ${label}`} onClick={() => setOpen((o) => !o)}>
         <StatusBadge status={self.presence} customStatus={self.customStatus} />
       </button>
