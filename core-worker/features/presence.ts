@@ -42,17 +42,17 @@ export function createPresenceFeature(ctx: CoreContext): PresenceFeature {
     timer = null;
   }
 
-  function becomeIdle(): void {
+  function becomeIdle(source: 'intent' | 'timer' = 'timer'): void {
     stopTimer();
     if (idle) return;
     idle = true;
-    ctx.dispatch('timer', [{ type: 'self.activity', idle: true }]);
+    ctx.dispatch(source, [{ type: 'self.activity', idle: true }]);
     send(true);
   }
 
-  function becomeActive(source: 'intent' | 'system'): void {
+  function becomeActive(source: 'intent'): void {
     stopTimer();
-    timer = clock.setTimeout(becomeIdle, IDLE_AFTER_MS);
+    timer = clock.setTimeout(() => becomeIdle('timer'), IDLE_AFTER_MS);
     if (idle) {
       idle = false;
       ctx.dispatch(source, [{ type: 'self.activity', idle: false }]);
@@ -66,14 +66,14 @@ export function createPresenceFeature(ctx: CoreContext): PresenceFeature {
     api: {
       async $reportActivity(kind) {
         if (!ctx.runtime.signedIn) return;
-        if (kind === 'pointer-leave') becomeIdle();
+        if (kind === 'pointer-leave') becomeIdle('intent');
         else becomeActive('intent');
       },
     },
     attention(attentive) {
       if (!ctx.runtime.signedIn) return;
       if (attentive) becomeActive('intent');
-      else becomeIdle();
+      else becomeIdle('intent');
     },
     isIdle: () => idle,
     onSocketOpen() {
@@ -81,7 +81,7 @@ export function createPresenceFeature(ctx: CoreContext): PresenceFeature {
       if (!idle) {
         lastActiveSent = clock.now();
         stopTimer();
-        timer = clock.setTimeout(becomeIdle, IDLE_AFTER_MS);
+        timer = clock.setTimeout(() => becomeIdle('timer'), IDLE_AFTER_MS);
       }
     },
     afterDispatch(events: readonly DomainEvent[]) {
