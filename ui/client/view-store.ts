@@ -19,6 +19,8 @@ import {
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 export interface ChannelGroupView {
   group: ChannelGroup;
@@ -52,10 +54,24 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
 }
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -107,6 +123,8 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
   };
 }
 
@@ -176,5 +194,11 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
+
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
   });
 }
