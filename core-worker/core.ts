@@ -18,6 +18,12 @@ import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
 import { createAlertsFeature } from './features/alerts';
+import { createBotFeature } from './features/bot';
+import { createConnectionsFeature } from './features/connections';
+import { createPeopleFeature } from './features/people';
+import { createPresenceFeature } from './features/presence';
+import { createSearchFeature } from './features/search';
+import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
@@ -88,7 +94,7 @@ export function createCore(deps: CoreDeps): Core {
     onState: (state) => dispatch('socket', [{ type: 'connection.changed', state }]),
     onText: (text) => ingestFrame(text),
     onOpen: () => {
-      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: !attentive } });
+      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: presence.isIdle() } });
       for (const f of features) f.onSocketOpen?.();
     },
   });
@@ -97,7 +103,7 @@ export function createCore(deps: CoreDeps): Core {
     if (!log || events.length === 0) return;
     for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
     publisher.schedule();
-    for (const f of features) f.afterDispatch?.();
+    for (const f of features) f.afterDispatch?.(events);
   }
 
   const ctx: CoreContext = {
@@ -159,12 +165,18 @@ export function createCore(deps: CoreDeps): Core {
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
   const alerts = createAlertsFeature(ctx);
+  const presence = createPresenceFeature(ctx);
+  const status = createStatusFeature(ctx);
+  const people = createPeopleFeature(ctx);
+  const connections = createConnectionsFeature(ctx);
+  const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
+  const bot = createBotFeature(ctx);
   const folders = createFoldersFeature(ctx);
   const teams = createTeamsFeature(ctx, () => sync.refresh());
   const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, alerts, folders, teams, teamMembers, expiry];
+  features = [session, conversations, sync, messages, channels, typing, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -189,6 +201,12 @@ export function createCore(deps: CoreDeps): Core {
     ...channels.api,
     ...typing.api,
     ...alerts.api,
+    ...presence.api,
+    ...status.api,
+    ...people.api,
+    ...connections.api,
+    ...search.api,
+    ...bot.api,
     ...folders.api,
     ...teams.api,
     ...teamMembers.api,
@@ -196,7 +214,7 @@ export function createCore(deps: CoreDeps): Core {
     async $setAttention(next) {
       if (next === attentive) return;
       attentive = next;
-      socket.send({ code: 'IDL', data: { is_idle: !next } });
+      presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
       const open = projections.session.openAddress;
       if (next && open) await conversations.markViewed(open);
     },

@@ -12,6 +12,8 @@ import type { FrameScheduler } from './ports';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createPeopleSection } from './view-sections/people-section';
+import { createSearchSection } from './view-sections/search-section';
 import { createFoldersSection } from './view-sections/folders-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
@@ -62,6 +64,8 @@ function createSections(): ViewSection[] {
     createConversationSection(),
     createTypingSection(),
     createAlertsSection(),
+    createPeopleSection(),
+    createSearchSection(),
     createFoldersSection(),
     createTeamsSection(),
   ];

@@ -7,6 +7,11 @@
 import type { Etype, MessagePart } from './entities';
 import type { SocketState, ToastSpec } from './events';
 import type { AlertBehaviour } from './rules/alerts';
+import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
+import type { SearchView } from './views-search';
+import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
+
+export type { FolderView, InviteView, TeamDirectoryView, TeamFacts, TeamMemberView, TeamMembersView, TeamSummaryView } from './views-teams';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -36,94 +41,12 @@ export interface ChannelEntryView {
   canPost: boolean;
   /** Why the composer is disabled, when canPost is false. */
   postingBlockedReason: string | null;
+  /** For a direct message: the other person (presence and status are shown by their UserView). */
+  target_user_guid: string | null;
   /** The folder the sidebar shows it in (a folder the user has), or null: shown in its group. */
   folder: string | null;
   /** What the user may do with it as a team or department; null for other kinds. */
   team: TeamFacts | null;
-}
-
-/** A team's flags and the user's rights in it (protocol/rules/team-rules.ts), decided in the worker. */
-export interface TeamFacts {
-  guid: string;
-  is_hr: boolean;
-  is_open: boolean;
-  read_only: boolean;
-  isAdmin: boolean;
-  /** Rename, flags, members, invites, delete. */
-  canManage: boolean;
-  canLeave: boolean;
-  /** It belongs to another company and the user may move it into theirs. */
-  canMoveToCompany: boolean;
-}
-
-/** A conversation folder in the sidebar (spec 1 §3 Folder). */
-export interface FolderView {
-  guid: string;
-  name: string;
-  parent_guid: string | null;
-  /** 0 at the top level. */
-  depth: number;
-  /** Pre-order position among all folders (a folder sorts right after its parent); compare as strings. */
-  sortKey: string;
-  /** Unread messages in its channels and in every folder inside it. */
-  unread: number;
-}
-
-/** A team or department in the "Browse teams" screen. */
-export interface TeamSummaryView {
-  guid: string;
-  address: string;
-  name: string;
-  is_private: boolean;
-  is_open: boolean;
-  read_only: boolean;
-  member_count: number;
-  /** member: open it; requested: waiting for an admin (may cancel); join: open, joins at once; ask: needs an admin's approval. */
-  state: 'member' | 'requested' | 'join' | 'ask';
-}
-
-export interface TeamDirectoryView {
-  status: 'idle' | 'loading' | 'loaded' | 'error';
-  error: string | null;
-  /** By name. */
-  teams: TeamSummaryView[];
-  departments: TeamSummaryView[];
-}
-
-export interface TeamMemberView {
-  guid: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isExternal: boolean;
-  /** The member's company, shown for people of another company. */
-  company: string;
-  /** Their access to the team's company is suspended (blocked). */
-  isBlocked: boolean;
-  isMe: boolean;
-  /** The viewer may block (or reinstate) this person from the viewer's company. */
-  canBlock: boolean;
-}
-
-export interface InviteView {
-  guid: string;
-  email: string;
-  isAdmin: boolean;
-  isExternal: boolean;
-  sentCount: number;
-  /** A reminder may be sent (the server's judgement: a day since the last, not dismissed). */
-  remindDue: boolean;
-}
-
-/** A team's members panel, loaded when it is first opened. */
-export interface TeamMembersView {
-  address: string;
-  status: 'loading' | 'loaded' | 'error';
-  error: string | null;
-  /** Admins first, then by name. */
-  members: TeamMemberView[];
-  invites: InviteView[];
-  canManage: boolean;
 }
 
 export interface ReactionView {
@@ -159,15 +82,27 @@ export interface ConversationMeta {
   loading: boolean;
   /** A failure to show next to the list (e.g. history could not be loaded). */
   error: string | null;
+  /**
+   * Set while the conversation shows the messages around a search hit instead
+   * of its newest pages: the hit to scroll to and highlight, and whether more
+   * messages exist on either side of the window.
+   */
+  context: { anchor: string; hasBefore: boolean; hasAfter: boolean } | null;
 }
 
 export interface UserView {
   guid: string;
   name: string;
   email: string;
-  /** Connection status label (spec 1 §4 mapping). */
-  status: 'Active' | 'Idle' | 'Offline';
+  /** Connection status label (spec 1 §4 mapping), 'Blocked' for a blocked user. */
+  status: PresenceLabel;
+  /** The selected custom status, shown instead of the automatic status; null when automatic or unknown. */
+  customStatus: CustomStatusView | null;
   is_bot: boolean;
+  /** Belongs to another company (a connection). */
+  is_external: boolean;
+  /** Profile details, once loaded (users/details). */
+  details: UserDetailsView | null;
 }
 
 export interface SessionView {
@@ -231,6 +166,10 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  /** Own status and statuses, directory search, connections, the bot's error: the whole view when it changed. */
+  people?: PeopleView;
+  /** In-channel and global search: the whole view when it changed. */
+  search?: SearchView;
   alerts?: RecordsDiff<AlertView>;
   /** The whole toast stack (at most 4, newest first) whenever it changed. */
   toasts?: ToastView[];

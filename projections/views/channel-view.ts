@@ -60,6 +60,7 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
     sortKey: sortKeyOf(channel),
     canPost: right.allowed,
     postingBlockedReason: right.allowed ? null : right.reason,
+    target_user_guid: channel.channel_type === 0 ? channel.target_user_guid : null,
     // A folder the user no longer has (or does not know yet) shows the channel in its group.
     folder: channel.folder_guid !== null && folders?.byGuid.has(channel.folder_guid) ? channel.folder_guid : null,
     team: teamFacts(channel, user),

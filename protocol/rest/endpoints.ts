@@ -17,6 +17,11 @@ import { sessionEndpoints } from './session';
 import { teamMemberEndpoints } from './team-members';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
+import { botEndpoints } from './bot';
+import { connectionEndpoints } from './connections';
+import { peopleEndpoints } from './people';
+import { searchEndpoints } from './search';
+import { statusEndpoints } from './status';
 
 export { AUTH_HEADERS, SECURE_BASE, type Endpoint, type HttpMethod } from './endpoint';
 
@@ -25,6 +30,11 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...statusEndpoints,
+  ...peopleEndpoints,
+  ...connectionEndpoints,
+  ...searchEndpoints,
+  ...botEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
   ...teamMemberEndpoints,

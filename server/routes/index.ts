@@ -30,6 +30,10 @@ import { teamManageHandlers } from './team-manage';
 import { teamMemberHandlers } from './team-members';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
+import { botHandlers } from './bot';
+import { connectionHandlers } from './connections';
+import { searchHandlers } from './search';
+import { statusHandlers } from './status';
 
 export { MESSAGES, type RouteDeps } from './context';
 export { login } from './session';
@@ -40,6 +44,10 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...statusHandlers(deps),
+    ...connectionHandlers(deps),
+    ...searchHandlers(deps),
+    ...botHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
     ...teamManageHandlers(deps),

@@ -22,6 +22,8 @@ import {
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 export interface ChannelGroupView {
   group: ChannelGroup;
@@ -55,6 +57,10 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
   foldersByGuid: Signal<ReadonlyMap<string, FolderView>>;
   /** Folders in the sidebar's order (the worker's pre-order sort keys). */
   folders: ReadonlySignal<FolderView[]>;
@@ -67,6 +73,16 @@ export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -119,6 +135,8 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
     foldersByGuid,
     folders: computed(() => [...foldersByGuid.value.values()].sort((a, b) => byString(a.sortKey, b.sortKey))),
     teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
@@ -192,6 +210,12 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
+
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
 
     if (patch.folders) store.foldersByGuid.value = applyDiff(store.foldersByGuid.value, patch.folders, (f) => f.guid, reset);
     else if (reset) store.foldersByGuid.value = new Map();
