@@ -161,12 +161,12 @@ describe('blocking (company/block_user, BLO)', () => {
   });
 
   it('takes every channel of the company from the blocked person, with BLO and the spec\'s alert', async () => {
-    expect(await names(gina)).toEqual(['Alice Anders', 'Globex', 'Launch Partners']);
+    expect(await names(gina)).toEqual(['Alice Anders', 'Globex', 'Launch Partners', 'Plaza Bot']);
     const partners = await h.channelByName(alice, 'Launch Partners');
     await h.ok('blockUser', { target_user_guid: gina.user_guid, is_blocked: true }, alice);
     expect(await ginaSocket.next('BLO')).toEqual({ company_guid: partners.company_guid, company_name: 'Acme', is_blocked: true });
     expect((await ginaSocket.next('ALR', (d) => d.alert.alert_type === 17)).alert.message).toBe('You have been blocked from company Acme');
-    expect(await names(gina)).toEqual(['Globex']);
+    expect(await names(gina)).toEqual(['Globex', 'Plaza Bot']);
     expect((await h.call('history', { address: partners.address, page: 0 }, gina)).status).toBe(404);
     // The rest of the team sees her go (the company admin sees her marked blocked), and the channel is no longer external.
     await bobSocket.next('CHA', (d) => d.action === 'member_removed' && d.target_user_guid === gina.user_guid && d.address === partners.address);
@@ -186,7 +186,7 @@ describe('blocking (company/block_user, BLO)', () => {
   it('reinstates: BLO is_blocked false, every channel back as it was', async () => {
     await h.ok('blockUser', { target_user_guid: gina.user_guid, is_blocked: false }, alice);
     expect((await ginaSocket.next('BLO', (d) => !d.is_blocked)).company_name).toBe('Acme');
-    expect(await names(gina)).toEqual(['Alice Anders', 'Globex', 'Launch Partners']);
+    expect(await names(gina)).toEqual(['Alice Anders', 'Globex', 'Launch Partners', 'Plaza Bot']);
     const partners = await h.channelByName(gina, 'Launch Partners');
     expect(partners).toMatchObject({ is_external: true, member_type: 0, unread_messages: 0 });
     await bobSocket.next('CHA', (d) => d.action === 'member_added' && d.member?.target_user_guid === gina.user_guid);

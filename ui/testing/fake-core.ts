@@ -83,16 +83,7 @@ export class FakeCore implements CoreApi {
     this.record('$closeToast', [id]);
   }
 
-  /**
-   * Answers of the folder and team methods, by method; tests set a failure to
-   * see it shown. Unset ones succeed with a plain value.
-   */
-  results: Partial<Record<Method, Result<unknown>>> = {};
-  private answer<T>(method: Method, args: unknown[], fallback: T): Promise<Result<T>> {
-    this.record(method, args);
-    return Promise.resolve((this.results[method] as Result<T> | undefined) ?? ok(fallback));
-  }
-
+  // Folders and teams answer `results[method]` like the people methods below.
   $createFolder(name: string, parentGuid: string | null) {
     return this.answer('$createFolder', [name, parentGuid], { guid: 'f-new' });
   }
@@ -192,7 +183,7 @@ export class FakeCore implements CoreApi {
     return ok(settings);
   }
 
-  // People, search and the bot: each answers `results[method]` when a test set one, else success.
+  // People, search, the bot, folders and teams: each answers `results[method]` when a test set one, else success.
   results: Partial<Record<Method, Result<unknown>>> = {};
   private answer<T>(method: Method, args: unknown[], fallback: T): Promise<Result<T>> {
     this.record(method, args);
