@@ -9,11 +9,13 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
+import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
+import { applyTeams, createTeams, type TeamsState } from './teams';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -32,6 +34,8 @@ export interface Projections {
   context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
+  folders: FoldersState;
+  teams: TeamsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -50,6 +54,8 @@ export function createProjections(): Projections {
     context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    folders: createFolders(),
+    teams: createTeams(),
     seq: 0,
   };
 }
@@ -70,6 +76,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyContext(p.context, envelope, changes);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyFolders(p.folders, envelope, changes);
+  applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;
 }
 
