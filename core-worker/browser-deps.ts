@@ -2,9 +2,10 @@
 import type { Clock, CoreDeps, FrameScheduler, HttpPost, Logger, SocketLike, Storage } from './ports';
 import { createRequestScheduler } from './request-scheduler';
 
-/** One POST with fetch; a 429 also reports its Retry-After for the scheduler. */
-export const browserHttp: HttpPost = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+/** One call with fetch (POST with JSON, or GET); a 429 also reports its Retry-After for the scheduler. */
+export const browserHttp: HttpPost = async (url, body, headers, method = 'POST') => {
+  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin' } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin' };
+  const response = await fetch(url, init);
   let parsed: unknown;
   try {
     parsed = await response.json();

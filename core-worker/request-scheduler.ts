@@ -70,17 +70,17 @@ export function createRequestScheduler(transport: HttpPost, options: { clock: Cl
     }, until - clock.now());
   };
 
-  const send = async (url: string, body: unknown, headers: Record<string, string>, attempt: number): ReturnType<HttpPost> => {
-    const response = await limiter.schedule({ priority: attempt === 0 ? 5 : RETRY_PRIORITY }, () => transport(url, body, headers));
+  const send = async (url: string, body: unknown, headers: Record<string, string>, method: 'GET' | 'POST', attempt: number): ReturnType<HttpPost> => {
+    const response = await limiter.schedule({ priority: attempt === 0 ? 5 : RETRY_PRIORITY }, () => transport(url, body, headers, method));
     if (response.status !== 429 || attempt >= SCHEDULER_LIMITS.maxRateLimitRetries) return response;
     const wait = retryAfterMs(response.retryAfter, clock.now());
     options.logger?.info(`429 from ${url}: pausing requests for ${wait} ms`);
     pause(clock.now() + wait);
-    return send(url, body, headers, attempt + 1);
+    return send(url, body, headers, method, attempt + 1);
   };
 
   return {
-    http: (url, body, headers) => send(url, body, headers, 0),
+    http: (url, body, headers, method = 'POST') => send(url, body, headers, method, 0),
     get stats() {
       const counts = limiter.counts();
       return { queued: counts.QUEUED + counts.RECEIVED, running: counts.RUNNING + counts.EXECUTING, pauses, paused: resumeTimer !== null };

@@ -22,10 +22,22 @@ export interface ChangeSet {
   outbox: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Users whose presence, custom status or details changed (the users section resends only these). */
+  userGuids: Set<string>;
+  /** The people view changed (own statuses, directory search, connections, the bot's error). */
+  people: boolean;
+  /** The search view changed. */
+  search: boolean;
   /** Alert guids that appeared, changed or went away. */
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
+  folderTree: boolean;
+  /** The "Browse teams" directory changed. */
+  teamDirectory: boolean;
+  /** Channel addresses whose members panel data changed. */
+  teamMembers: Set<string>;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -40,8 +52,14 @@ export function createChangeSet(): ChangeSet {
     typing: new Set(),
     outbox: new Set(),
     openConversation: false,
+    userGuids: new Set(),
+    people: false,
+    search: false,
     alerts: new Set(),
     toasts: false,
+    folderTree: false,
+    teamDirectory: false,
+    teamMembers: new Set(),
   };
 }
 
@@ -60,11 +78,17 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.allChannels &&
     !changes.openConversation &&
     !changes.toasts &&
+    !changes.folderTree &&
+    !changes.teamDirectory &&
+    changes.teamMembers.size === 0 &&
     changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
     changes.typing.size === 0 &&
-    changes.outbox.size === 0
+    changes.outbox.size === 0 &&
+    changes.userGuids.size === 0 &&
+    !changes.people &&
+    !changes.search
   );
 }

@@ -8,9 +8,15 @@ import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyContext, createContext, type ContextState } from './context';
+import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
+import { applyPeople, createPeople, type PeopleState } from './people';
+import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
+import { applyTeams, createTeams, type TeamsState } from './teams';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -23,8 +29,15 @@ export interface Projections {
   typing: TypingState;
   connection: ConnectionState;
   outbox: OutboxProjection;
+  presence: PresenceState;
+  people: PeopleState;
+  search: SearchState;
+  /** The window around a search hit the open conversation shows, if any. */
+  context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
+  folders: FoldersState;
+  teams: TeamsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -38,8 +51,14 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     outbox: createOutbox(),
+    presence: createPresence(),
+    people: createPeople(),
+    search: createSearch(),
+    context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    folders: createFolders(),
+    teams: createTeams(),
     seq: 0,
   };
 }
@@ -55,8 +74,14 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyOutbox(p.outbox, envelope, changes);
+  applyPresence(p.presence, envelope, changes);
+  applyPeople(p.people, envelope, changes);
+  applySearch(p.search, envelope, changes);
+  applyContext(p.context, envelope, changes);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyFolders(p.folders, envelope, changes);
+  applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -11,6 +11,9 @@
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
 import type { OutboxEntry } from './outbox';
+import type { PeopleEvent } from './events-people';
+import type { SearchEvent } from './events-search';
+import type { TeamEvent } from './events-teams';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
 export const LOG_SCHEMA_VERSION = 2;
@@ -102,7 +105,10 @@ export type DomainEvent =
   /** An entry left the outbox: delivered, discarded by the user, refused without keeping, or superseded by a newer one. */
   | { type: 'outbox.removed'; id: string; reason: 'sent' | 'discarded' | 'refused' | 'superseded' }
   /** At start: the stored outbox, merged with what the log held (an entry in either is kept; delivery is idempotent). */
-  | { type: 'outbox.restored'; entries: OutboxEntry[] };
+  | { type: 'outbox.restored'; entries: OutboxEntry[] }
+  | PeopleEvent
+  | SearchEvent
+  | TeamEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -1,9 +1,11 @@
 /**
  * The open conversation: everything when it changed, else only the touched
- * messages. The user's unsent posts (the outbox) follow the server's messages,
- * and a message whose deletion is waiting or was refused says so.
+ * messages. While a window around a search hit is open for it (projections/
+ * context.ts), the messages come from that window and the meta names the hit.
+ * The user's unsent posts (the outbox) follow the newest messages, and a
+ * message whose deletion is waiting or was refused says so.
  */
-import { indexOfMessage, latestMessage } from '../../projections/messages';
+import { indexOfMessage, latestMessage, type MessageStore } from '../../projections/messages';
 import type { Projections } from '../../projections/fold';
 import { outboxDeletions, outboxPosts } from '../../projections/outbox';
 import { messageView, pendingPostView } from '../../projections/views/message-view';
@@ -11,28 +13,36 @@ import type { ConversationMeta, MessageView, RecordsDiff } from '../../protocol/
 import type { RuntimeState } from '../publisher';
 import type { ViewSection } from './section';
 
+/** Where the open conversation's messages come from: the window around a hit, or the paged store. */
+function sourceOf(p: Projections, address: string): MessageStore | undefined {
+  const w = p.context.window;
+  return w && w.address === address ? w.store : p.messages.byAddress.get(address);
+}
+
 function metaView(p: Projections, runtime: RuntimeState, address: string): ConversationMeta {
   const store = p.messages.byAddress.get(address);
+  const w = p.context.window;
   return {
     address,
     isComplete: store?.isComplete ?? false,
     loading: runtime.loadingHistory.has(address),
     error: runtime.historyError.get(address) ?? null,
+    context: w && w.address === address ? { anchor: w.anchor, hasBefore: w.hasBefore, hasAfter: w.hasAfter } : null,
   };
 }
 
 function allMessages(p: Projections, address: string): MessageView[] {
-  const store = p.messages.byAddress.get(address);
+  const store = sourceOf(p, address);
   if (!store) return [];
   const me = p.session.user?.target_user_guid;
   const deletions = outboxDeletions(p.outbox, address);
   return store.order.map((guid, i) => messageView(store, i, me, deletions.get(guid)));
 }
 
-/** The unsent posts of a channel, each merged with the message before it. */
+/** The unsent posts of a channel, each merged with the message before it; none beside a window around a search hit. */
 function pendingViews(p: Projections, address: string): MessageView[] {
   const posts = outboxPosts(p.outbox, address);
-  if (posts.length === 0) return [];
+  if (posts.length === 0 || p.context.window?.address === address) return [];
   let previous: { from_guid: string; created: number } | undefined = latestMessage(p.messages.byAddress.get(address));
   return posts.map((entry) => {
     const view = pendingPostView(entry, p.session.user, previous);
@@ -66,7 +76,7 @@ export function createConversationSection(): ViewSection {
       if (touched === 'all') {
         patch.conversation = { address: open, reset: true, meta: metaView(p, runtime, open), messages: everything(p, open) };
       } else if (touched || changes.conversationMeta.has(open) || changes.outbox.has(open)) {
-        const store = p.messages.byAddress.get(open);
+        const store = sourceOf(p, open);
         const me = p.session.user?.target_user_guid;
         const deletions = touched ? outboxDeletions(p.outbox, open) : undefined;
         const messages = { put: [] as MessageView[], remove: [] as string[] };

@@ -2,10 +2,11 @@
 import type { z } from 'zod';
 import { fail, ok, type Result } from '../result';
 import { AldFrame, AlrFrame } from './alerts';
-import { ChaFrame } from './channels';
+import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
 const downSchemas = {
@@ -17,8 +18,11 @@ const downSchemas = {
   ACK: AckFrame,
   OUT: OutFrame,
   CHA: ChaFrame,
+  NOS: NosFrame,
+  CRQ: CrqFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
+  BLO: BloFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -51,7 +55,7 @@ function frameNumber(body: unknown): number | undefined {
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

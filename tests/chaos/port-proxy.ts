@@ -243,7 +243,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
     return socket;
   };
 
-  const http: HttpPost = async (url, body, headers) => {
+  const http: HttpPost = async (url, body, headers, method) => {
     activity++;
     const path = new URL(url).pathname.split('/').slice(-2).join('/');
     const n = requestCounts.get(path) ?? 0;
@@ -270,7 +270,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
     let response: HttpResponse;
     ioStart();
     try {
-      response = await options.upstream(url, body, headers);
+      response = await options.upstream(url, body, headers, method);
     } finally {
       // A post or a deletion makes the server send frames (MSG, DEL) to this client too.
       if (FRAME_MAKING.has(path)) dirty = true;

@@ -62,19 +62,19 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
   let scheduler = createRequestScheduler(proxy.http, { clock });
   const busy = (): boolean => handedOver.size > 0 && !scheduler.stats.paused;
   const makeCore = (): Core => {
-    scheduler = createRequestScheduler((url, body, headers) => {
+    scheduler = createRequestScheduler((url, body, headers, method) => {
       handedOver.delete(headers['x-chaos-call'] ?? '');
-      return proxy.http(url, body, headers);
+      return proxy.http(url, body, headers, method);
     }, { clock });
     const own = scheduler;
     let calls = 0;
     return createCore({
       clock,
       random: { uuid: () => randomUUID() },
-      http: (url, body, headers) => {
+      http: (url, body, headers, method) => {
         const id = `${++calls}-${randomUUID()}`;
         handedOver.add(id);
-        return own.http(url, body, { ...headers, 'x-chaos-call': id }).finally(() => handedOver.delete(id));
+        return own.http(url, body, { ...headers, 'x-chaos-call': id }, method).finally(() => handedOver.delete(id));
       },
       openSocket: proxy.openSocket,
       storage,

@@ -5,9 +5,9 @@ import type { Clock, CoreDeps, HttpPost, SocketLike } from '../../core-worker/po
 import { createRequestScheduler } from '../../core-worker/request-scheduler';
 import { createMemoryStorage, type MemoryStorage } from '../../core-worker/storage-memory';
 
-/** One POST with fetch, as the browser's port does it. */
-export const nodeHttp: HttpPost = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+/** One call with fetch (POST with JSON, or GET), as the browser's port does it. */
+export const nodeHttp: HttpPost = async (url, body, headers, method = 'POST') => {
+  const response = await fetch(url, method === 'GET' ? { method, headers } : { method, headers, body: JSON.stringify(body) });
   const text = await response.text();
   let parsed: unknown;
   try {

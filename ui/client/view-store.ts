@@ -12,13 +12,18 @@ import {
   type ChannelGroup,
   type ConnectionView,
   type ConversationMeta,
+  type FolderView,
   type MessageView,
   type RecordsDiff,
   type SessionView,
+  type TeamDirectoryView,
+  type TeamMembersView,
   type ToastView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 export interface ChannelGroupView {
   group: ChannelGroup;
@@ -52,10 +57,32 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
+  foldersByGuid: Signal<ReadonlyMap<string, FolderView>>;
+  /** Folders in the sidebar's order (the worker's pre-order sort keys). */
+  folders: ReadonlySignal<FolderView[]>;
+  teamDirectory: Signal<TeamDirectoryView>;
+  /** Members panels by channel address. */
+  teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
+
+export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null, unconfirmed: false };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting', resyncing: false, unsent: 0 };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -65,6 +92,7 @@ export function createViewStore(): ViewStore {
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
+  const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -107,6 +135,12 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
+    foldersByGuid,
+    folders: computed(() => [...foldersByGuid.value.values()].sort((a, b) => byString(a.sortKey, b.sortKey))),
+    teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
+    teamMembers: signal(new Map()),
   };
 }
 
@@ -176,5 +210,28 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
+
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
+
+    if (patch.folders) store.foldersByGuid.value = applyDiff(store.foldersByGuid.value, patch.folders, (f) => f.guid, reset);
+    else if (reset) store.foldersByGuid.value = new Map();
+
+    if (patch.teamDirectory) store.teamDirectory.value = patch.teamDirectory;
+    else if (reset) store.teamDirectory.value = INITIAL_TEAM_DIRECTORY;
+
+    if (patch.teamMembers) {
+      const next = reset ? new Map<string, TeamMembersView>() : new Map(store.teamMembers.value);
+      for (const [address, view] of Object.entries(patch.teamMembers)) {
+        if (view) next.set(address, view);
+        else next.delete(address);
+      }
+      store.teamMembers.value = next;
+    } else if (reset) {
+      store.teamMembers.value = new Map();
+    }
   });
 }

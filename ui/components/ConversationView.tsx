@@ -1,10 +1,13 @@
 /** The open conversation: its name, the message log, who is typing, and the composer. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { StatusBadge } from './StatusBadge';
+import { TeamActions } from './TeamActions';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
@@ -20,15 +23,36 @@ export function ConversationView({ address }: { address: string }) {
   const meta = isOpen ? store.conversationMeta.value : null;
   const messages = isOpen ? store.messages.value : NO_MESSAGES;
   const typing = store.typing.value.get(address) ?? NOBODY;
+  // A direct message shows the other person's status (spec 3 §4.1).
+  const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
+  const [searching, setSearching] = useState(store.search.value.channel?.address === address);
+  const gone = !entry && store.channels.value.size > 0;
 
   return (
     <section className="conversation" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+        {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
+        {entry?.team && <TeamActions entry={entry} />}
+        {!gone && (
+          <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+            Search in conversation
+          </button>
+        )}
       </header>
-      <MessageList address={address} messages={messages} meta={meta} />
-      <TypingIndicator names={typing} />
-      <Composer address={address} entry={entry} />
+      {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+      {gone ? (
+        <p role="status" className="notice gone-notice">
+          This conversation is no longer available to you.
+        </p>
+      ) : (
+        <>
+          {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+          <MessageList address={address} messages={messages} meta={meta} />
+          <TypingIndicator names={typing} />
+          <Composer address={address} entry={entry} />
+        </>
+      )}
     </section>
   );
 }
