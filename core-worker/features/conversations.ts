@@ -5,7 +5,7 @@
  * the outbox, one per channel, the newest replacing one still waiting.
  */
 import { latestMessage } from '../../projections/messages';
-import { fail, ok, type Result } from '../../protocol/result';
+import { ok, type Result } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 
 export interface ConversationsFeature extends Feature<'$openConversation' | '$loadOlder'> {
@@ -37,14 +37,9 @@ export function createConversationsFeature(ctx: CoreContext, host: Conversations
       publisher.touchMeta(address);
       publisher.schedule();
     };
-    // The cursor must predate the snapshot: catching up from it then covers everything after the page.
-    if (!(await host.ensureCursor())) {
-      if (at !== ctx.epoch) return ok(null);
-      done();
-      const message = 'Could not load messages: the server cannot be reached.';
-      runtime.historyError.set(address, message);
-      return fail({ name: 'NetworkError', message });
-    }
+    // The cursor should predate the snapshot: catching up from it then covers everything after the page.
+    // If it cannot be had now, the page loads anyway; the first cursor obtained later resets what was loaded before it (sync.ts).
+    await host.ensureCursor();
     if (at !== ctx.epoch) return ok(null);
     const result = await ctx.api.call('history', { page, address, is_favorites: false, task_guid: null });
     if (at !== ctx.epoch) return ok(null);

@@ -8,7 +8,9 @@
  * in the messages projection, so it survives restarts with the log.
  *
  * A fresh log first asks for the server's head cursor, before any history is
- * loaded: every snapshot taken after it is covered by catching up from it.
+ * loaded: every snapshot taken after it is covered by catching up from it. (If
+ * that fails, history loads anyway, and the stores loaded before the first
+ * cursor are dropped and refetched when it comes.)
  * The directory (users/list) is fetched once per start and on a resync.
  * A client more than MAX_CATCHUP_PAGES pages behind drops its message stores
  * instead (they are refetched when opened) and starts from the head.
@@ -54,7 +56,17 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
 
   /** Applies every change after the cursor. Returns false when a call failed. */
   async function catchUpMessages(at: number): Promise<boolean> {
-    let since = ctx.projections.messages.cursor;
+    const cursorNow = ctx.projections.messages.cursor;
+    if (cursorNow === null) {
+      const head = await ctx.api.call('changes', { since: null });
+      if (at !== ctx.epoch || !head.ok) return false;
+      // History loaded before there was a cursor (the change feed was unreachable then) may miss what changed
+      // between its snapshot and this head: such stores are dropped and refetched (the open one at once).
+      const loadedBefore = [...ctx.projections.messages.byAddress.values()].some((store) => store.page >= 0);
+      ctx.dispatch('rest', [loadedBefore ? { type: 'messages.reset', cursor: head.value.cursor } : { type: 'sync.advanced', cursor: head.value.cursor }]);
+      return true;
+    }
+    let since: number = cursorNow;
     for (let page = 0; ; page++) {
       if (page === MAX_CATCHUP_PAGES) {
         const head = await ctx.api.call('changes', { since: null });

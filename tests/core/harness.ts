@@ -59,9 +59,14 @@ export class FakeSocket implements SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   onclose: ((ev: unknown) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
+  /** Answers each CHK with an ACK, as a healthy server does; off, the socket stays silent (a dead connection). */
+  autoAck = true;
   constructor(readonly url: string) {}
   send(data: string): void {
     this.sent.push(data);
+    const check = /^CHK \{"check":(\d+)\}$/.exec(data)?.[1];
+    // Answered after the sender has noted what it waits for, as over a network.
+    if (check !== undefined && this.autoAck) queueMicrotask(() => this.readyState === 1 && this.receive(`ACK {"check":${check},"n":0}`));
   }
   close(): void {
     if (this.readyState === 3) return;
