@@ -2,9 +2,16 @@
 import type { Clock, CoreDeps, FrameScheduler, HttpPost, Logger, SocketLike, Storage } from './ports';
 import { createRequestScheduler } from './request-scheduler';
 
+/**
+ * A request without an answer after this long fails as a network error (and is retried where that
+ * applies): over a connection that died silently, fetch would otherwise wait for minutes.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** One call with fetch (POST with JSON, or GET); a 429 also reports its Retry-After for the scheduler. */
 export const browserHttp: HttpPost = async (url, body, headers, method = 'POST') => {
-  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin' } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin' };
+  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin', signal } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin', signal };
   const response = await fetch(url, init);
   let parsed: unknown;
   try {
