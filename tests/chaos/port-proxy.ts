@@ -56,6 +56,8 @@ export interface ProxyStats {
   restLostBefore: number;
   restLostAfter: number;
   refused: number;
+  /** Times `quiesce` gave up waiting for work outside the proxy that never came (a bug in the driver or the core). */
+  stalls: number;
 }
 
 class ProxySocket implements SocketLike {
@@ -85,7 +87,7 @@ class ProxySocket implements SocketLike {
 export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstream: HttpPost }): PortProxy {
   const { plan, clock } = options;
   const rates = plan.rates;
-  const stats: ProxyStats = { framesDropped: 0, framesDuplicated: 0, framesDelayed: 0, framesReordered: 0, cuts: 0, rest5xx: 0, rest429: 0, restLostBefore: 0, restLostAfter: 0, refused: 0 };
+  const stats: ProxyStats = { framesDropped: 0, framesDuplicated: 0, framesDelayed: 0, framesReordered: 0, cuts: 0, rest5xx: 0, rest429: 0, restLostBefore: 0, restLostAfter: 0, refused: 0, stalls: 0 };
   let healed = false;
   let down = false;
   let silent = false;
@@ -339,6 +341,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
       dirty = true;
     },
     async quiesce(busy = () => false) {
+      let busySince: number | null = null;
       for (;;) {
         await settle();
         if (pendingIo > 0) {
@@ -346,9 +349,14 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
           continue;
         }
         if (busy()) {
-          await quietMs();
-          continue;
+          busySince ??= performance.now();
+          if (performance.now() - busySince < 10_000) {
+            await quietMs();
+            continue;
+          }
+          stats.stalls++;
         }
+        busySince = null;
         if (dirty) {
           dirty = false;
           await barrier();
@@ -358,7 +366,7 @@ export function createPortProxy(options: { plan: FaultPlan; clock: Clock; upstre
         const seen = activity;
         await quietMs();
         await settle();
-        if (pendingIo === 0 && !dirty && activity === seen && !busy()) return;
+        if (pendingIo === 0 && !dirty && activity === seen && (!busy() || stats.stalls > 0)) return;
       }
     },
     stats,

@@ -121,9 +121,11 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
           {
             at: plan.restartAt,
             run: async () => {
-              // The worker dies (its in-flight requests may still reach the server) and a new one starts from storage.
+              // The worker dies (its in-flight requests may still reach the server; those still queued die with it)
+              // and a new one starts from storage.
               await core.persist();
               await core.stop();
+              await scheduler.stop();
               core = makeCore();
               void core.start();
               void core.api.$openConversation(world.open);
@@ -208,6 +210,7 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
     check(onServer[0]!.n === 1, `Bob's post ${id} is ${onServer[0]!.n} times on the server`);
   }
   check(ownPosts.length === plan.ownPosts.length, `only ${ownPosts.length} of ${plan.ownPosts.length} own posts were accepted`);
+  check(proxy.stats.stalls === 0, `the driver waited ${proxy.stats.stalls} times for requests that never left the scheduler`);
   check(core.rejections.total === 0, `${core.rejections.total} inputs rejected: ${[...core.rejections.counts.keys()].join('; ')}`);
   check(canonicalJson(foldAll(core.log)) === canonicalJson(p), 'live state differs from a rebuild of the log');
 
