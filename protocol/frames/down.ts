@@ -4,13 +4,14 @@ import { fail, ok, type Result } from '../result';
 import { ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
-import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
 import { TypFrameDown } from './typing';
 
 const downSchemas = {
   MSG: MsgFrame,
   DEL: DelFrame,
   REA: ReaFrame,
+  FAV: FavFrame,
   TYP: TypFrameDown,
   CHK: ChkFrame,
   ACK: AckFrame,
@@ -31,7 +32,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'ALD', 'CAN', 'ALR', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'ALD', 'CAN', 'ALR', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };
