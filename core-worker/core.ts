@@ -19,9 +19,13 @@ import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
+import { createFlagsFeature } from './features/flags';
+import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
+import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
+import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
@@ -49,7 +53,14 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map() };
+  const runtime: RuntimeState = {
+    booted: false,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -150,8 +161,12 @@ export function createCore(deps: CoreDeps): Core {
   const messages = createMessagesFeature(ctx);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
+  const threads = createThreadsFeature(ctx);
+  const reactions = createReactionsFeature(ctx);
+  const flags = createFlagsFeature(ctx);
+  const messageSettings = createMessageSettingsFeature(ctx);
   // Hooks run in this order.
-  features = [session, conversations, sync, messages, channels, typing];
+  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -175,6 +190,9 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...threads.api,
+    ...reactions.api,
+    ...flags.api,
 
     async $setAttention(next) {
       if (next === attentive) return;

@@ -11,8 +11,11 @@ import type { ViewPatch } from '../protocol/views';
 import type { FrameScheduler } from './ports';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createFlaggedSection } from './view-sections/flagged-section';
+import { createMessageSettingsSection } from './view-sections/message-settings-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
+import { createThreadSection } from './view-sections/thread-section';
 import { createTypingSection } from './view-sections/typing-section';
 import { createUsersSection } from './view-sections/users-section';
 
@@ -22,6 +25,10 @@ export interface RuntimeState {
   signedIn: boolean;
   loadingHistory: Set<string>;
   historyError: Map<string, string>;
+  /** The open thread's load (features/threads.ts). */
+  thread: { loading: boolean; error: string | null };
+  /** The flagged-messages list's load (features/flags.ts). */
+  flagged: { loading: boolean; error: string | null };
 }
 
 export interface Publisher {
@@ -42,7 +49,16 @@ export interface Publisher {
 
 /** The parts of a patch, in the order they are built. */
 function createSections(): ViewSection[] {
-  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection()];
+  return [
+    createSessionSection(),
+    createChannelsSection(),
+    createUsersSection(),
+    createConversationSection(),
+    createTypingSection(),
+    createThreadSection(),
+    createFlaggedSection(),
+    createMessageSettingsSection(),
+  ];
 }
 
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {

@@ -20,6 +20,14 @@ export interface ChangeSet {
   typing: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Threads (by the guid of their first message) whose replies or first message changed. */
+  threads: Set<string>;
+  /** The open thread changed. */
+  threadOpen: boolean;
+  /** The flagged-messages list changed. */
+  flagged: boolean;
+  /** The local message settings (skin tone, emoji use) changed. */
+  messageSettings: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -33,6 +41,10 @@ export function createChangeSet(): ChangeSet {
     conversationMeta: new Set(),
     typing: new Set(),
     openConversation: false,
+    threads: new Set(),
+    threadOpen: false,
+    flagged: false,
+    messageSettings: false,
   };
 }
 
@@ -50,6 +62,10 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.threadOpen &&
+    !changes.flagged &&
+    !changes.messageSettings &&
+    changes.threads.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&

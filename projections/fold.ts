@@ -1,14 +1,20 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
  * `unread` and `channels` read the message store as it was before the event,
- * so they run before `messages`.
+ * so they run before `messages`; `messages` reads the threads as they were
+ * (the reply before a deleted one); `threads`, `flagged` and `reading` read
+ * the message store as it is after.
  */
 import type { Envelope } from '../protocol/events';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
+import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyReading, createReading, type ReadingState } from './reading';
 import { applySession, createSession, type SessionState } from './session';
+import { applyThreads, createThreads, type ThreadsState } from './threads';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
 
@@ -19,6 +25,10 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  threads: ThreadsState;
+  flagged: FlaggedState;
+  reading: ReadingState;
+  messageSettings: MessageSettingsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -31,6 +41,10 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    threads: createThreads(),
+    flagged: createFlagged(),
+    reading: createReading(),
+    messageSettings: createMessageSettings(),
     seq: 0,
   };
 }
@@ -42,7 +56,11 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
-  applyMessages(p.messages, envelope, changes);
+  applyMessages(p.messages, envelope, changes, p.threads);
+  applyThreads(p.threads, envelope, changes, p.messages);
+  applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+  applyReading(p.reading, envelope, changes, me, p);
+  applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   p.seq = envelope.seq;

@@ -2,25 +2,29 @@
 import { indexOfMessage } from '../../projections/messages';
 import type { Projections } from '../../projections/fold';
 import { messageView } from '../../projections/views/message-view';
+import { viewerFor } from '../../projections/views/viewer';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import type { RuntimeState } from '../publisher';
 import type { ViewSection } from './section';
 
 function metaView(p: Projections, runtime: RuntimeState, address: string): ConversationMeta {
   const store = p.messages.byAddress.get(address);
+  const reading = p.reading;
+  const divider = reading.address === address && reading.firstUnread !== null ? { guid: reading.firstUnread, count: reading.unreadAtOpen } : null;
   return {
     address,
     isComplete: store?.isComplete ?? false,
     loading: runtime.loadingHistory.has(address),
     error: runtime.historyError.get(address) ?? null,
+    newMessages: divider,
   };
 }
 
 function allMessages(p: Projections, address: string): MessageView[] {
   const store = p.messages.byAddress.get(address);
   if (!store) return [];
-  const me = p.session.user?.target_user_guid;
-  return store.order.map((_, i) => messageView(store, i, me));
+  const viewer = viewerFor(p, address);
+  return store.order.map((_, i) => messageView(store, i, viewer));
 }
 
 export function createConversationSection(): ViewSection {
@@ -39,11 +43,11 @@ export function createConversationSection(): ViewSection {
         patch.conversation = { address: open, reset: true, meta: metaView(p, runtime, open), messages: { put: allMessages(p, open), remove: [] } };
       } else if (touched || changes.conversationMeta.has(open)) {
         const store = p.messages.byAddress.get(open);
-        const me = p.session.user?.target_user_guid;
+        const viewer = viewerFor(p, open);
         const messages = { put: [] as MessageView[], remove: [] as string[] };
         for (const guid of touched ?? []) {
           const index = store ? indexOfMessage(store, guid) : -1;
-          if (store && index >= 0) messages.put.push(messageView(store, index, me));
+          if (store && index >= 0) messages.put.push(messageView(store, index, viewer));
           else messages.remove.push(guid);
         }
         patch.conversation = { address: open, reset: false, meta: metaView(p, runtime, open), messages };

@@ -1,5 +1,5 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
-import type { ChannelEntryView, ConversationMeta, MessageView, SessionView, UserView, ViewPatch } from '../../protocol/views';
+import type { ChannelEntryView, ConversationMeta, MessageView, ReactionView, SessionView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -29,6 +29,9 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     is_urgent: false,
     flag: 0,
     reply_to: null,
+    reply_count: 0,
+    last_reply_ts: null,
+    canDelete: over.isOwn ?? false,
     continued: false,
     sortKey: over.guid,
     ...over,
@@ -45,7 +48,7 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, newMessages: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
@@ -65,4 +68,9 @@ export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
     typing: {},
     ...over,
   };
+}
+
+export function reactionView(over: Partial<ReactionView> & { content: string }): ReactionView {
+  const users = over.users ?? ['u-bob'];
+  return { count: users.length, mine: users.includes(ALICE.guid), users, name: over.content, ...over };
 }
