@@ -31,7 +31,8 @@ export function App() {
   }, [status, route, pathname, search, router]);
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
-  const open = status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : route.name === 'home' ? null : undefined;
+  const open =
+    status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : route.name === 'home' || route.name === 'flagged' ? null : undefined;
   useEffect(() => {
     if (open !== undefined) void core.$openConversation(open);
   }, [open, core]);

@@ -225,7 +225,7 @@ function randomLog(seed: number, length: number): LogBuilder {
       event = { type: 'flag.set', address: m.address, guid: m.guid, flag: Math.floor(rand() * 13) };
     } else if (r < 0.71) {
       const some = [...tops, ...replies].filter(() => rand() < 0.2);
-      event = { type: 'flagged.loaded', page: rand() < 0.7 ? 0 : 1, page_size: 5, messages: some.map((m) => wire(m, { flag: 1 + Math.floor(rand() * 12), reply_to: 'parent' in m ? m.parent : null })) };
+      event = { type: 'flagged.loaded', page: rand() < 0.7 ? 0 : 1, page_size: 5, messages: some.map((m) => wire(m, { flag: 1 + Math.floor(rand() * 12), reply_to: 'parent' in m ? (m as { parent: string }).parent : null })) };
     } else if (r < 0.77) {
       const m = rand() < 0.5 && replies.length ? pick(replies) : pick(tops);
       const isReply = 'parent' in m;

@@ -7,7 +7,8 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
-  | { name: 'conversation'; address: string }
+  | { name: 'conversation'; address: string; thread: string | null }
+  | { name: 'flagged' }
   | { name: 'debug-replay' }
   | { name: 'not-found' };
 
@@ -25,10 +26,11 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
-  const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
+  if (pathname === FLAGGED_PATH || pathname === `${FLAGGED_PATH}/`) return { name: 'flagged' };
+  const match = /^\/conversations\/([^/]+)(?:\/threads\/([^/]+))?\/?$/.exec(pathname);
   if (match) {
     try {
-      return { name: 'conversation', address: decodeURIComponent(match[1]!) };
+      return { name: 'conversation', address: decodeURIComponent(match[1]!), thread: match[2] ? decodeURIComponent(match[2]) : null };
     } catch {
       return { name: 'not-found' };
     }
@@ -40,6 +42,12 @@ export function parseRoute(pathname: string, search: string): Route {
 export const DEBUG_REPLAY_PATH = '/debug/replay';
 
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
+
+/** A conversation with the thread of message `guid` open beside it. */
+export const threadPath = (address: string, guid: string): string => `${conversationPath(address)}/threads/${encodeURIComponent(guid)}`;
+
+/** The user's flagged messages across conversations. */
+export const FLAGGED_PATH = '/flagged';
 
 export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
 

@@ -11,7 +11,11 @@ import {
   type ChannelGroup,
   type ConnectionView,
   type ConversationMeta,
+  type FlaggedMessageView,
+  type FlaggedMeta,
+  type MessageSettingsView,
   type MessageView,
+  type ThreadMeta,
   type RecordsDiff,
   type SessionView,
   type UserView,
@@ -43,7 +47,21 @@ export interface ViewStore {
   usersByGuid: Signal<ReadonlyMap<string, UserView>>;
   /** Company users by name. */
   users: ReadonlySignal<UserView[]>;
+  /** The open thread panel (null: none), its first message and its replies by guid. */
+  threadMeta: Signal<ThreadMeta | null>;
+  threadParent: Signal<MessageView | null>;
+  threadRepliesByGuid: Signal<ReadonlyMap<string, MessageView>>;
+  /** The thread's replies, oldest first. */
+  threadReplies: ReadonlySignal<MessageView[]>;
+  flaggedMeta: Signal<FlaggedMeta>;
+  flaggedByGuid: Signal<ReadonlyMap<string, FlaggedMessageView>>;
+  /** Flagged messages, newest first. */
+  flagged: ReadonlySignal<FlaggedMessageView[]>;
+  messageSettings: Signal<MessageSettingsView>;
 }
+
+export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
+export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
@@ -55,6 +73,9 @@ export function createViewStore(): ViewStore {
   const channels = signal<ReadonlyMap<string, ChannelEntryView>>(new Map());
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
+  const threadRepliesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
+  const flaggedByGuid = signal<ReadonlyMap<string, FlaggedMessageView>>(new Map());
+  const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -89,6 +110,14 @@ export function createViewStore(): ViewStore {
         (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || byString(a.guid, b.guid),
       ),
     ),
+    threadMeta: signal(null),
+    threadParent: signal(null),
+    threadRepliesByGuid,
+    threadReplies: computed(() => [...threadRepliesByGuid.value.values()].sort(bySortKey)),
+    flaggedMeta: signal(INITIAL_FLAGGED_META),
+    flaggedByGuid,
+    flagged: computed(() => [...flaggedByGuid.value.values()].sort((a, b) => bySortKey(b, a))),
+    messageSettings: signal(INITIAL_MESSAGE_SETTINGS),
   };
 }
 
@@ -152,5 +181,27 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     } else if (reset) {
       store.typing.value = new Map();
     }
+
+    const thread = patch.thread;
+    if (thread) {
+      store.threadMeta.value = thread.meta;
+      store.threadParent.value = thread.parent;
+      store.threadRepliesByGuid.value = thread.meta === null ? new Map() : applyDiff(store.threadRepliesByGuid.value, thread.replies, (m) => m.guid, reset || thread.reset);
+    } else if (reset) {
+      store.threadMeta.value = null;
+      store.threadParent.value = null;
+      store.threadRepliesByGuid.value = new Map();
+    }
+
+    if (patch.flagged) {
+      store.flaggedMeta.value = patch.flagged.meta;
+      store.flaggedByGuid.value = applyDiff(store.flaggedByGuid.value, patch.flagged.messages, (m) => m.guid, reset || patch.flagged.reset);
+    } else if (reset) {
+      store.flaggedMeta.value = INITIAL_FLAGGED_META;
+      store.flaggedByGuid.value = new Map();
+    }
+
+    if (patch.messageSettings) store.messageSettings.value = patch.messageSettings;
+    else if (reset) store.messageSettings.value = INITIAL_MESSAGE_SETTINGS;
   });
 }

@@ -5,6 +5,7 @@ import { usePlaza } from '../client/core-context';
 import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { FlaggedView } from './FlaggedView';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { Sidebar } from './Sidebar';
 
@@ -48,10 +49,12 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </>
         )}
       </header>
-      <Sidebar activeAddress={address} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} />
       <main className="main">
         {address !== null ? (
-          <ConversationView key={address} address={address} />
+          <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
+        ) : route.name === 'flagged' ? (
+          <FlaggedView />
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>

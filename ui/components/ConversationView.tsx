@@ -1,18 +1,19 @@
-/** The open conversation: its name, the message log, who is typing, and the composer. */
+/** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { ThreadPanel } from './ThreadPanel';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
 
-export function ConversationView({ address }: { address: string }) {
+export function ConversationView({ address, thread = null }: { address: string; thread?: string | null }) {
   useSignals();
-  const { store } = usePlaza();
+  const { store, core } = usePlaza();
   const headingId = useId();
   const entry = store.channels.value.get(address);
   // Until the worker has switched, the store still holds the previous conversation: show none of it.
@@ -21,14 +22,22 @@ export function ConversationView({ address }: { address: string }) {
   const messages = isOpen ? store.messages.value : NO_MESSAGES;
   const typing = store.typing.value.get(address) ?? NOBODY;
 
+  // The route says which thread is open; the worker loads it (null closes it).
+  useEffect(() => {
+    if (thread !== null || store.threadMeta.peek() !== null) void core.$openThread(address, thread);
+  }, [core, store, address, thread]);
+
   return (
-    <section className="conversation" aria-labelledby={headingId}>
-      <header className="conversation-header">
-        <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
-      </header>
-      <MessageList address={address} messages={messages} meta={meta} />
-      <TypingIndicator names={typing} />
-      <Composer address={address} entry={entry} />
-    </section>
+    <div className={thread ? 'conversation-with-thread' : 'conversation-only'}>
+      <section className="conversation" aria-labelledby={headingId}>
+        <header className="conversation-header">
+          <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+        </header>
+        <MessageList address={address} messages={messages} meta={meta} />
+        <TypingIndicator names={typing} />
+        <Composer address={address} entry={entry} />
+      </section>
+      {thread && <ThreadPanel key={thread} address={address} guid={thread} entry={entry} />}
+    </div>
   );
 }

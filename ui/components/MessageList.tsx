@@ -51,13 +51,21 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
     }
   }, [core, address, meta]);
 
-  // Start at the newest message when the conversation first has messages.
+  // The "New messages" divider: before the first message that was unread when the conversation opened.
+  const divider = meta?.newMessages ?? null;
+  const dividerIndex = divider ? messages.findIndex((m) => m.guid === divider.guid) : -1;
+  const jumpToFirstUnread = (): void => {
+    if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+  };
+
+  // Start at the first unread message when there is one, else at the newest, when the conversation first has messages.
   const startedAtEnd = useRef(false);
   useLayoutEffect(() => {
     if (startedAtEnd.current || messages.length === 0) return;
     startedAtEnd.current = true;
-    virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [messages.length, virtualizer]);
+    if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+    else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [messages.length, virtualizer, dividerIndex]);
 
   // The user's own new message brings the view down even when scrolled up.
   const last = messages[messages.length - 1];
@@ -94,6 +102,11 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
           {error}
         </p>
       )}
+      {divider && dividerIndex >= 0 && (
+        <button type="button" className="jump-unread" onClick={jumpToFirstUnread}>
+          Jump to first unread ({divider.count} new)
+        </button>
+      )}
       <div ref={scrollRef} className="message-scroller" onScroll={onScroll}>
         {meta?.isComplete && messages.length === 0 && <p className="empty">No messages yet. Say hello!</p>}
         <div role="log" aria-label="Messages" className="message-log" style={{ height: virtualizer.getTotalSize() }}>
@@ -107,6 +120,11 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
                 className="message-row"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
+                {message.guid === divider?.guid && (
+                  <div role="separator" aria-label="New messages" className="new-messages">
+                    <span>New messages</span>
+                  </div>
+                )}
                 <MessageItem message={message} />
               </div>
             );

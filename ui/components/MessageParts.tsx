@@ -1,16 +1,35 @@
 /** Message parts rendered as React elements, never as HTML: text stays text. */
-import type { InlinePart, MessagePart } from '../../protocol/entities';
+import { SHRUG } from '../../protocol/commands';
+import type { InlinePart } from '../../protocol/entities';
+import type { MessagePartView } from '../../protocol/views';
 
 // The worker already turned unsafe links into text; this is a second fence so that a
 // bug there can never put a javascript: (or other scheme) URL into an href.
 const SAFE_LINK = /^(https?:|mailto:)/i;
+
+function Command({ part }: { part: Extract<InlinePart, { type: 'command' }> }) {
+  switch (part.code) {
+    case 'me':
+      return <em className="command-me">{part.text}</em>;
+    case 'shrug':
+      return <>{part.text ? `${part.text} ${SHRUG}` : SHRUG}</>;
+    case 'code':
+      return <code className="command-code">{part.text}</code>;
+    default:
+      return <code>{part.text !== '' ? part.text : part.code}</code>;
+  }
+}
 
 function Inline({ part }: { part: InlinePart }) {
   switch (part.type) {
     case 'text':
       return <>{part.text}</>;
     case 'person':
-      return <span className="mention">@{part.name}</span>;
+      return (
+        <span className={part.scope === 'user' ? 'mention' : 'mention mention-wide'} data-scope={part.scope}>
+          @{part.name}
+        </span>
+      );
     case 'hyperlink':
       if (!SAFE_LINK.test(part.url)) return <>{part.text ?? part.url}</>;
       return (
@@ -19,7 +38,7 @@ function Inline({ part }: { part: InlinePart }) {
         </a>
       );
     case 'command':
-      return <code>{part.text !== '' ? part.text : part.code}</code>;
+      return <Command part={part} />;
   }
 }
 
@@ -27,7 +46,7 @@ function InlineList({ parts }: { parts: InlinePart[] }) {
   return parts.map((part, i) => <Inline key={i} part={part} />);
 }
 
-export function MessageParts({ parts }: { parts: MessagePart[] }) {
+export function MessageParts({ parts }: { parts: MessagePartView[] }) {
   return parts.map((part, i) => {
     switch (part.type) {
       case 'bullet-list':
@@ -52,9 +71,12 @@ export function MessageParts({ parts }: { parts: MessagePart[] }) {
         );
       case 'video_conference':
         return (
-          <a key={i} className="vc-link" href={`/vc/${encodeURIComponent(part.token)}`}>
-            Join video conference
-          </a>
+          <span key={i} className="vc">
+            <a className="vc-link" href={`/vc/${encodeURIComponent(part.token)}`}>
+              Join video conference
+            </a>{' '}
+            <span className="vc-code">Access code {part.access_code}</span>
+          </span>
         );
       default:
         return <Inline key={i} part={part} />;

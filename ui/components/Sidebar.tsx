@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { ChannelEntryView, ChannelGroup } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
+import { conversationPath, FLAGGED_PATH } from '../client/router';
 import type { ChannelGroupView } from '../client/view-store';
 import { Link } from './Link';
 import { StartDmDialog } from './StartDmDialog';
@@ -24,7 +24,7 @@ function flatten(groups: ChannelGroupView[]): Row[] {
   return rows;
 }
 
-export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
+export function Sidebar({ activeAddress, flaggedActive = false }: { activeAddress: string | null; flaggedActive?: boolean }) {
   useSignals();
   const { store } = usePlaza();
   const groups = store.channelGroups.value;
@@ -57,6 +57,9 @@ export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
         <button type="button" ref={newMessageRef} aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
           New message
         </button>
+        <Link href={FLAGGED_PATH} className={flaggedActive ? 'flagged-link active' : 'flagged-link'} aria-current={flaggedActive ? 'page' : undefined}>
+          Flagged messages
+        </Link>
       </div>
       <div ref={scrollRef} className="sidebar-scroller">
         {rows.length === 0 && <p className="empty">No conversations yet.</p>}
