@@ -17,8 +17,10 @@ import { fail } from '../protocol/result';
 import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
+import { createAlertsFeature } from './features/alerts';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
+import { createExpiryFeature } from './features/expiry';
 import { createFlagsFeature } from './features/flags';
 import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
@@ -127,6 +129,9 @@ export function createCore(deps: CoreDeps): Core {
     },
     ready: () => ready,
     dispatch,
+    showToast(toast) {
+      dispatch('system', [{ type: 'toast.shown', toast: { ...toast, id: deps.random.uuid() } }]);
+    },
   };
 
   const session = createSessionFeature(ctx, {
@@ -165,8 +170,10 @@ export function createCore(deps: CoreDeps): Core {
   const reactions = createReactionsFeature(ctx);
   const flags = createFlagsFeature(ctx);
   const messageSettings = createMessageSettingsFeature(ctx);
-  // Hooks run in this order.
-  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings];
+  const alerts = createAlertsFeature(ctx);
+  const expiry = createExpiryFeature(ctx);
+  // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
+  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, alerts, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -193,6 +200,7 @@ export function createCore(deps: CoreDeps): Core {
     ...threads.api,
     ...reactions.api,
     ...flags.api,
+    ...alerts.api,
 
     async $setAttention(next) {
       if (next === attentive) return;

@@ -9,6 +9,7 @@ import type { Projections } from '../projections/fold';
 import type { PatchListener } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
 import type { FrameScheduler } from './ports';
+import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
 import { createFlaggedSection } from './view-sections/flagged-section';
@@ -55,6 +56,7 @@ function createSections(): ViewSection[] {
     createUsersSection(),
     createConversationSection(),
     createTypingSection(),
+    createAlertsSection(),
     createThreadSection(),
     createFlaggedSection(),
     createMessageSettingsSection(),

@@ -28,6 +28,10 @@ export interface ChangeSet {
   flagged: boolean;
   /** The local message settings (skin tone, emoji use) changed. */
   messageSettings: boolean;
+  /** Alert guids that appeared, changed or went away. */
+  alerts: Set<string>;
+  /** The toast stack changed. */
+  toasts: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -45,6 +49,8 @@ export function createChangeSet(): ChangeSet {
     threadOpen: false,
     flagged: false,
     messageSettings: false,
+    alerts: new Set(),
+    toasts: false,
   };
 }
 
@@ -66,6 +72,8 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.flagged &&
     !changes.messageSettings &&
     changes.threads.size === 0 &&
+    !changes.toasts &&
+    changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&

@@ -6,6 +6,7 @@
  * the message store as it is after.
  */
 import type { Envelope } from '../protocol/events';
+import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
@@ -15,6 +16,7 @@ import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyReading, createReading, type ReadingState } from './reading';
 import { applySession, createSession, type SessionState } from './session';
 import { applyThreads, createThreads, type ThreadsState } from './threads';
+import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
 
@@ -29,6 +31,8 @@ export interface Projections {
   flagged: FlaggedState;
   reading: ReadingState;
   messageSettings: MessageSettingsState;
+  alerts: AlertsState;
+  toasts: ToastsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -45,6 +49,8 @@ export function createProjections(): Projections {
     flagged: createFlagged(),
     reading: createReading(),
     messageSettings: createMessageSettings(),
+    alerts: createAlerts(),
+    toasts: createToasts(),
     seq: 0,
   };
 }
@@ -63,6 +69,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyAlerts(p.alerts, envelope, changes);
+  applyToasts(p.toasts, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -69,6 +69,12 @@ export interface CoreApi {
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
   $setAttention(attentive: boolean): Promise<void>;
+  /** Dismisses alerts: the server's first (spec 1 §4: a server call, then the local mark), the client's own at once. */
+  $dismissAlerts(guids: string[]): Promise<Result<null>>;
+  /** Approves or denies the join request an alert (type 1) asks about (teams/process). */
+  $processJoinRequest(alertGuid: string, approve: boolean): Promise<Result<null>>;
+  /** Closes a toast before it expires. */
+  $closeToast(id: string): Promise<void>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

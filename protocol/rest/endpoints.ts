@@ -7,10 +7,12 @@
  * docs/protocol.md.
  */
 import type { z } from 'zod';
+import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { messageEndpoints } from './messages';
 import { sessionEndpoints } from './session';
+import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
 
 export { AUTH_HEADERS, SECURE_BASE, type Endpoint } from './endpoint';
@@ -20,6 +22,8 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...alertEndpoints,
+  ...teamEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -19,9 +19,11 @@
  * - 405: a method other than POST on an API path. 413: body over 1 MB. 500: a server bug (logged).
  */
 import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
+import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
 import { messageHandlers } from './messages';
+import { teamHandlers } from './teams';
 import { userHandlers } from './users';
 
 export { MESSAGES, type RouteDeps } from './context';
@@ -33,6 +35,8 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...alertHandlers(deps),
+    ...teamHandlers(deps),
   };
 }
 

@@ -6,6 +6,7 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import {
   CHANNEL_GROUPS,
+  type AlertView,
   CHANNEL_GROUP_LABELS,
   type ChannelEntryView,
   type ChannelGroup,
@@ -18,6 +19,7 @@ import {
   type ThreadMeta,
   type RecordsDiff,
   type SessionView,
+  type ToastView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
@@ -58,6 +60,13 @@ export interface ViewStore {
   /** Flagged messages, newest first. */
   flagged: ReadonlySignal<FlaggedMessageView[]>;
   messageSettings: Signal<MessageSettingsView>;
+  alertsByGuid: Signal<ReadonlyMap<string, AlertView>>;
+  /** Alerts newest first. */
+  alerts: ReadonlySignal<AlertView[]>;
+  /** How many alerts are not dismissed yet. */
+  activeAlertCount: ReadonlySignal<number>;
+  /** Toasts on screen, newest first (at most 4). */
+  toasts: Signal<readonly ToastView[]>;
 }
 
 export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
@@ -76,6 +85,7 @@ export function createViewStore(): ViewStore {
   const threadRepliesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const flaggedByGuid = signal<ReadonlyMap<string, FlaggedMessageView>>(new Map());
   const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
+  const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -118,6 +128,14 @@ export function createViewStore(): ViewStore {
     flaggedByGuid,
     flagged: computed(() => [...flaggedByGuid.value.values()].sort((a, b) => bySortKey(b, a))),
     messageSettings: signal(INITIAL_MESSAGE_SETTINGS),
+    alertsByGuid,
+    alerts: computed(() => [...alertsByGuid.value.values()].sort((a, b) => b.created - a.created || byString(a.guid, b.guid))),
+    activeAlertCount: computed(() => {
+      let n = 0;
+      for (const a of alertsByGuid.value.values()) if (!a.dismissed) n++;
+      return n;
+    }),
+    toasts: signal([]),
   };
 }
 
@@ -203,5 +221,10 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.messageSettings) store.messageSettings.value = patch.messageSettings;
     else if (reset) store.messageSettings.value = INITIAL_MESSAGE_SETTINGS;
+    if (patch.alerts) store.alertsByGuid.value = applyDiff(store.alertsByGuid.value, patch.alerts, (a) => a.guid, reset);
+    else if (reset) store.alertsByGuid.value = new Map();
+
+    if (patch.toasts) store.toasts.value = patch.toasts;
+    else if (reset) store.toasts.value = [];
   });
 }
