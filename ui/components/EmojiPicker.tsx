@@ -39,7 +39,9 @@ export function EmojiPicker({ label, onPick, onClose }: EmojiPickerProps) {
   const { skinTone, recent } = store.messageSettings.value;
   const toneName = useId();
 
-  useEffect(() => searchRef.current?.focus(), []);
+  useEffect(() => {
+    searchRef.current?.focus();
+  }, []);
 
   const needle = query.trim().toLowerCase().replace(/^:|:$/g, '');
   const all = useMemo(() => {

@@ -19,9 +19,13 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const parent = current ? store.threadParent.value : null;
   const replies = current ? store.threadReplies.value : [];
 
-  useEffect(() => closeRef.current?.focus(), [guid]);
-  // Follow new replies.
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [replies.length]);
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, [guid]);
+  // Follow new replies. (A block body: Chromium's scrollIntoView may return a Promise, which must not become the effect's cleanup.)
+  useEffect(() => {
+    void endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [replies.length]);
 
   const close = (): void => router.navigate(conversationPath(address));
 
