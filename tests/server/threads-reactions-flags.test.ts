@@ -115,6 +115,23 @@ describe('threads', () => {
     await post(carol, dm.address, 'dm reply', { reply_to: dmParent.guid });
   });
 
+  it('refuses posts and replies in a read-only team except from its admin; replies in the HR department', async () => {
+    const design = await h.channelByName(alice, 'Design');
+    const parent = await post(carol, design.address, 'before read-only');
+    await h.server.db.query('UPDATE channels SET read_only = true WHERE address = $1', [design.address]);
+    try {
+      for (const body of [{ json: textJson('top') }, { json: textJson('reply'), reply_to: parent.guid }]) {
+        expect(await h.call('post', { address: design.address, ...body }, carol)).toEqual({ status: 400, body: { isOk: false, message: POSTING_REASONS.readOnly } });
+      }
+      await post(alice, design.address, 'the team admin still posts', { reply_to: parent.guid });
+    } finally {
+      await h.server.db.query('UPDATE channels SET read_only = false WHERE address = $1', [design.address]);
+    }
+    const hr = await h.channelByName(dave, 'HR');
+    const hrParent = await post(dave, hr.address, 'question for HR');
+    await post(alice, hr.address, 'answer from the company admin', { reply_to: hrParent.guid });
+  });
+
   it('deletes a reply with reply_to: DEL carries it, counts drop; deleting the first message deletes its replies', async () => {
     const eng = await h.channelByName(carol, 'Engineering');
     const parent = await post(carol, eng.address, 'to be deleted');
