@@ -215,6 +215,18 @@ describe('threads', () => {
     expect((within(panel).getByRole('button', { name: 'Reply' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('opened by a reply\'s address, shows the whole thread and replies to its first message', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/r1' });
+    expect(app.core.callsTo('$openThread')).toEqual([['c1', 'r1']]);
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    expect(within(panel).getByText('thread start')).toBeTruthy();
+    const reply = within(panel).getByRole('textbox', { name: 'Reply' });
+    fireEvent.change(reply, { target: { value: 'answer' } });
+    await act(async () => fireEvent.keyDown(reply, { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'answer', { reply_to: 'p1' }]]);
+  });
+
   it('says so when the thread was deleted', () => {
     const app = open([parent], { path: '/conversations/c1/threads/p1' });
     app.push(threadPatch({ parent: null, meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: true } }));

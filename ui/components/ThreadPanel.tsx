@@ -15,7 +15,8 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const endRef = useRef<HTMLDivElement>(null);
   const meta = store.threadMeta.value;
   // Until the worker has switched, the store may hold another thread: show none of it.
-  const current = meta?.address === address && meta.guid === guid;
+  // A reply's guid in the address opens the thread it belongs to (the worker answers with that thread).
+  const current = meta?.address === address && (meta.guid === guid || store.threadRepliesByGuid.value.has(guid));
   const parent = current ? store.threadParent.value : null;
   const replies = current ? store.threadReplies.value : [];
 
@@ -68,7 +69,7 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
           <div ref={endRef} />
         </div>
       )}
-      {parent && !(current && meta.gone) && <Composer address={address} entry={entry} replyTo={guid} />}
+      {parent && current && !meta.gone && <Composer address={address} entry={entry} replyTo={meta.guid} />}
     </aside>
   );
 }
