@@ -3,10 +3,18 @@
  * Alice does something, Bob sees it live (flags are personal: Alice's other
  * device sees hers, Bob does not).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** Contexts opened by a test, closed after it so no signed-in page lingers into the next spec. */
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
 
 async function signIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
   // A render error blanks the page; name it instead of timing out on a missing element.
   page.on('pageerror', (e) => console.error(`page error at ${email}: ${e.message}`));
   await page.goto('/');

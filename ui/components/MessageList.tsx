@@ -58,14 +58,16 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
     if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
   };
 
-  // Start at the first unread message when there is one, else at the newest, when the conversation first has messages.
+  // Start at the first unread message when there is one, else at the newest, once the conversation has messages
+  // and its newest page is in (messages heard live before opening must not fix the place before the page arrives).
   const startedAtEnd = useRef(false);
+  const pageLoading = meta?.loading ?? true;
   useLayoutEffect(() => {
-    if (startedAtEnd.current || messages.length === 0) return;
+    if (startedAtEnd.current || messages.length === 0 || pageLoading) return;
     startedAtEnd.current = true;
     if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
     else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [messages.length, virtualizer, dividerIndex]);
+  }, [messages.length, virtualizer, dividerIndex, pageLoading]);
 
   // The user's own new message brings the view down even when scrolled up.
   const last = messages[messages.length - 1];
