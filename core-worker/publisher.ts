@@ -14,6 +14,8 @@ import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
 import { createFlaggedSection } from './view-sections/flagged-section';
 import { createMessageSettingsSection } from './view-sections/message-settings-section';
+import { createPeopleSection } from './view-sections/people-section';
+import { createSearchSection } from './view-sections/search-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createThreadSection } from './view-sections/thread-section';
@@ -60,6 +62,8 @@ function createSections(): ViewSection[] {
     createThreadSection(),
     createFlaggedSection(),
     createMessageSettingsSection(),
+    createPeopleSection(),
+    createSearchSection(),
   ];
 }
 

@@ -10,10 +10,14 @@ import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyContext, createContext, type ContextState } from './context';
 import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyPeople, createPeople, type PeopleState } from './people';
+import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applyReading, createReading, type ReadingState } from './reading';
+import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
 import { applyThreads, createThreads, type ThreadsState } from './threads';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
@@ -31,6 +35,11 @@ export interface Projections {
   flagged: FlaggedState;
   reading: ReadingState;
   messageSettings: MessageSettingsState;
+  presence: PresenceState;
+  people: PeopleState;
+  search: SearchState;
+  /** The window around a search hit the open conversation shows, if any. */
+  context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
   /** seq of the last envelope folded in. */
@@ -49,6 +58,10 @@ export function createProjections(): Projections {
     flagged: createFlagged(),
     reading: createReading(),
     messageSettings: createMessageSettings(),
+    presence: createPresence(),
+    people: createPeople(),
+    search: createSearch(),
+    context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
     seq: 0,
@@ -69,6 +82,10 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyPresence(p.presence, envelope, changes);
+  applyPeople(p.people, envelope, changes);
+  applySearch(p.search, envelope, changes);
+  applyContext(p.context, envelope, changes);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
   p.seq = envelope.seq;

@@ -10,6 +10,8 @@
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
+import type { PeopleEvent } from './events-people';
+import type { SearchEvent } from './events-search';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
 export const LOG_SCHEMA_VERSION = 2;
@@ -108,7 +110,9 @@ export type DomainEvent =
   /** The user closed a toast. */
   | { type: 'toast.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
-  | { type: 'clock.ticked' };
+  | { type: 'clock.ticked' }
+  | PeopleEvent
+  | SearchEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -11,10 +11,13 @@ import type { Projections } from '../../projections/fold';
 import type { Message } from '../../protocol/entities';
 import type { CoreContext, Feature } from '../core-context';
 
-/** The message wherever the user can see it: the conversation, a thread, the flagged list. */
+/** The message wherever the user can see it: the conversation (or the window around a search hit), a thread, the flagged list. */
 export function findMessage(p: Projections, address: string, guid: string): Message | undefined {
   const top = p.messages.byAddress.get(address)?.byGuid.get(guid);
   if (top) return top;
+  const w = p.context.window;
+  const inWindow = w?.address === address ? w.store.byGuid.get(guid) : undefined;
+  if (inWindow) return inWindow;
   for (const thread of p.threads.byParent.values()) {
     if (thread.address !== address) continue;
     if (thread.parent.guid === guid) return thread.parent;

@@ -6,6 +6,7 @@ import { ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
+import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
 const downSchemas = {
@@ -18,6 +19,8 @@ const downSchemas = {
   ACK: AckFrame,
   OUT: OutFrame,
   CHA: ChaFrame,
+  NOS: NosFrame,
+  CRQ: CrqFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
 } as const;
@@ -35,7 +38,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'BLO', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

@@ -25,6 +25,10 @@ import type { Handlers, RouteDeps, SecureName } from './context';
 import { messageHandlers } from './messages';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
+import { botHandlers } from './bot';
+import { connectionHandlers } from './connections';
+import { searchHandlers } from './search';
+import { statusHandlers } from './status';
 
 export { MESSAGES, type RouteDeps } from './context';
 export { login } from './session';
@@ -35,6 +39,10 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...statusHandlers(deps),
+    ...connectionHandlers(deps),
+    ...searchHandlers(deps),
+    ...botHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
   };

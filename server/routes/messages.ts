@@ -36,7 +36,7 @@ export const MESSAGE_REFUSALS = {
 
 type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'deleteMessage' | 'react' | 'unreact' | 'flag';
 
-export function messageHandlers({ db, hub }: RouteDeps): Handlers<Family> {
+export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
   /** A live message of this channel, or 404 'No message found'. */
   async function liveMessage(channel: MemberChannel, guid: string, viewer: UserRow): Promise<StoredMessage> {
     const message = await messageFor(db, guid, viewer.guid);
@@ -100,6 +100,7 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<Family> {
       });
       // Replies go to every member too: open thread panels and the parent's reply count follow live.
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      if (created && c.channel_type === 0) bot.onPosted(user, channel.guid, message.wire); // the welcome bot answers in its DM
       return { isOk: true, message: message.wire };
     },
 

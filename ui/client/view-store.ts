@@ -23,6 +23,8 @@ import {
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 export interface ChannelGroupView {
   group: ChannelGroup;
@@ -67,6 +69,10 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
 }
 
 export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
@@ -74,6 +80,16 @@ export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, rece
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -136,6 +152,8 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
   };
 }
 
@@ -226,5 +244,11 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
+
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
   });
 }

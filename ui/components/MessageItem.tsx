@@ -18,18 +18,26 @@ export interface MessageItemProps {
   message: MessageView;
   /** Shown inside the thread panel: no "Reply in thread", no thread summary. */
   inThread?: boolean;
+  /** The search hit the conversation was opened at. */
+  highlighted?: boolean;
 }
 
-export const MessageItem = memo(function MessageItem({ message, inThread = false }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, inThread = false, highlighted = false }: MessageItemProps) {
+  const { core } = usePlaza();
   const time = formatMessageTime(message.created);
   const classes = ['message'];
   if (message.continued) classes.push('continued');
   if (message.isOwn) classes.push('own');
   if (message.is_urgent) classes.push('urgent');
+  if (highlighted) classes.push('highlighted');
   const colour = flagColour(message.flag);
   const canReply = !inThread && message.reply_to === null;
   return (
-    <article className={classes.join(' ')} aria-label={`${message.is_urgent ? 'Urgent: ' : ''}${message.author}, ${time.label}`}>
+    <article
+      className={classes.join(' ')}
+      aria-label={`${message.is_urgent ? 'Urgent: ' : ''}${message.author}, ${time.label}`}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       {message.continued ? (
         <time className="gutter-time" dateTime={time.iso} title={time.full}>
           {time.clock}
@@ -53,7 +61,7 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
         </div>
       )}
       <div className="message-body">
-        <MessageParts parts={message.parts} />
+        <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
       </div>
       {message.reactions.length > 0 && (
         <ul className="reactions" aria-label="Reactions">

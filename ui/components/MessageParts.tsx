@@ -2,12 +2,26 @@
 import { SHRUG } from '../../protocol/commands';
 import type { InlinePart } from '../../protocol/entities';
 import type { MessagePartView } from '../../protocol/views';
+import { isBotCommand } from '../../protocol/welcome-bot';
+
+/** Answers a choice the welcome bot offered (a command part with a bot: code). */
+type OnChoice = (code: string, label: string) => void;
 
 // The worker already turned unsafe links into text; this is a second fence so that a
 // bug there can never put a javascript: (or other scheme) URL into an href.
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
-function Command({ part }: { part: Extract<InlinePart, { type: 'command' }> }) {
+function Command({ part, onChoice }: { part: Extract<InlinePart, { type: 'command' }>; onChoice?: OnChoice | undefined }) {
+  if (isBotCommand(part.code)) {
+    // The bot's choices are buttons; one the user already sent reads as plain text.
+    return onChoice ? (
+      <button type="button" className="bot-choice" onClick={() => onChoice(part.code, part.text)}>
+        {part.text}
+      </button>
+    ) : (
+      <span className="bot-answer">{part.text}</span>
+    );
+  }
   switch (part.code) {
     case 'me':
       return <em className="command-me">{part.text}</em>;
@@ -20,7 +34,7 @@ function Command({ part }: { part: Extract<InlinePart, { type: 'command' }> }) {
   }
 }
 
-function Inline({ part }: { part: InlinePart }) {
+function Inline({ part, onChoice }: { part: InlinePart; onChoice?: OnChoice | undefined }) {
   switch (part.type) {
     case 'text':
       return <>{part.text}</>;
@@ -38,7 +52,7 @@ function Inline({ part }: { part: InlinePart }) {
         </a>
       );
     case 'command':
-      return <Command part={part} />;
+      return <Command part={part} onChoice={onChoice} />;
   }
 }
 
@@ -46,7 +60,7 @@ function InlineList({ parts }: { parts: InlinePart[] }) {
   return parts.map((part, i) => <Inline key={i} part={part} />);
 }
 
-export function MessageParts({ parts }: { parts: MessagePartView[] }) {
+export function MessageParts({ parts, onChoice }: { parts: MessagePartView[]; onChoice?: OnChoice }) {
   return parts.map((part, i) => {
     switch (part.type) {
       case 'bullet-list':
@@ -79,7 +93,7 @@ export function MessageParts({ parts }: { parts: MessagePartView[] }) {
           </span>
         );
       default:
-        return <Inline key={i} part={part} />;
+        return <Inline key={i} part={part} onChoice={onChoice} />;
     }
   });
 }

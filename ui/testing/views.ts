@@ -14,6 +14,7 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     sortKey: over.name ?? over.address,
     canPost: true,
     postingBlockedReason: null,
+    target_user_guid: null,
     ...over,
   };
 }
@@ -42,7 +43,10 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   return {
     email: `${over.name.split(' ')[0]!.toLowerCase()}@acme.test`,
     status: 'Active',
+    customStatus: null,
     is_bot: false,
+    is_external: false,
+    details: null,
     ...over,
   };
 }
@@ -64,7 +68,7 @@ export function toastView(over: Partial<ToastView> & { id: string }): ToastView 
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, newMessages: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, newMessages: null, context: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
