@@ -90,15 +90,15 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
     virtualizer.scrollToIndex(index, { align: 'center' });
   }, [anchor, messages, virtualizer]);
 
-  // Start at the first unread message when there is one, else at the newest, once the conversation has messages
-  // and its newest page is in (messages heard live before opening must not fix the place before the page arrives).
+  // Start at the newest message once the conversation has messages and its newest page is in (messages heard
+  // live before opening must not fix the place before the page arrives). The "New messages" divider marks where
+  // the unread part begins, and "Jump to first unread" goes there.
   const pageLoading = meta?.loading ?? true;
   useLayoutEffect(() => {
     if (startedAtEnd.current || messages.length === 0 || pageLoading || anchor !== null) return;
     startedAtEnd.current = true;
-    if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
-    else virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [messages.length, virtualizer, dividerIndex, pageLoading, anchor]);
+    virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [messages.length, virtualizer, pageLoading, anchor]);
 
   // The user's own new message brings the view down even when scrolled up.
   const last = messages[messages.length - 1];
