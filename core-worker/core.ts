@@ -28,16 +28,19 @@ import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
 import { createFlagsFeature } from './features/flags';
+import { createFoldersFeature } from './features/folders';
 import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
 import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
+import { createTeamMembersFeature } from './features/team-members';
+import { createTeamsFeature } from './features/teams';
 import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
-import { createPublisher, type Publisher, type RuntimeState } from './publisher';
+import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
 
@@ -66,6 +69,7 @@ export function createCore(deps: CoreDeps): Core {
     signedIn: false,
     loadingHistory: new Set(),
     historyError: new Map(),
+    teams: createTeamsRuntime(),
     thread: { loading: false, error: null },
     flagged: { loading: false, error: null },
   };
@@ -183,9 +187,12 @@ export function createCore(deps: CoreDeps): Core {
   const connections = createConnectionsFeature(ctx);
   const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
   const bot = createBotFeature(ctx);
+  const folders = createFoldersFeature(ctx);
+  const teams = createTeamsFeature(ctx, () => sync.refresh());
+  const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, expiry];
+  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -219,6 +226,9 @@ export function createCore(deps: CoreDeps): Core {
     ...connections.api,
     ...search.api,
     ...bot.api,
+    ...folders.api,
+    ...teams.api,
+    ...teamMembers.api,
 
     async $setAttention(next) {
       if (next === attentive) return;

@@ -38,6 +38,12 @@ export interface ChangeSet {
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
+  folderTree: boolean;
+  /** The "Browse teams" directory changed. */
+  teamDirectory: boolean;
+  /** Channel addresses whose members panel data changed. */
+  teamMembers: Set<string>;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -60,6 +66,9 @@ export function createChangeSet(): ChangeSet {
     search: false,
     alerts: new Set(),
     toasts: false,
+    folderTree: false,
+    teamDirectory: false,
+    teamMembers: new Set(),
   };
 }
 
@@ -82,6 +91,9 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.messageSettings &&
     changes.threads.size === 0 &&
     !changes.toasts &&
+    !changes.folderTree &&
+    !changes.teamDirectory &&
+    changes.teamMembers.size === 0 &&
     changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&

@@ -12,6 +12,7 @@ import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
 import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
+import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyPeople, createPeople, type PeopleState } from './people';
@@ -19,6 +20,7 @@ import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applyReading, createReading, type ReadingState } from './reading';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
+import { applyTeams, createTeams, type TeamsState } from './teams';
 import { applyThreads, createThreads, type ThreadsState } from './threads';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
@@ -42,6 +44,8 @@ export interface Projections {
   context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
+  folders: FoldersState;
+  teams: TeamsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -64,6 +68,8 @@ export function createProjections(): Projections {
     context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    folders: createFolders(),
+    teams: createTeams(),
     seq: 0,
   };
 }
@@ -88,6 +94,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyContext(p.context, envelope, changes);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyFolders(p.folders, envelope, changes);
+  applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;
 }
 

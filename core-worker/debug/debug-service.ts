@@ -10,7 +10,7 @@ import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, Projec
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
 import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
-import { createPublisher } from '../publisher';
+import { createPublisher, createTeamsRuntime } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
 import { diffJson } from './json-diff';
@@ -47,6 +47,7 @@ export function viewSnapshot(p: Projections): ViewPatch {
       signedIn: p.session.active,
       loadingHistory: new Set(),
       historyError: new Map(),
+      teams: createTeamsRuntime(),
       thread: { loading: false, error: null },
       flagged: { loading: false, error: null },
     },

@@ -15,10 +15,13 @@ import {
   type FlaggedMessageView,
   type FlaggedMeta,
   type MessageSettingsView,
+  type FolderView,
   type MessageView,
   type ThreadMeta,
   type RecordsDiff,
   type SessionView,
+  type TeamDirectoryView,
+  type TeamMembersView,
   type ToastView,
   type UserView,
   type ViewPatch,
@@ -73,10 +76,17 @@ export interface ViewStore {
   people: Signal<PeopleView>;
   /** In-channel and global search. */
   search: Signal<SearchView>;
+  foldersByGuid: Signal<ReadonlyMap<string, FolderView>>;
+  /** Folders in the sidebar's order (the worker's pre-order sort keys). */
+  folders: ReadonlySignal<FolderView[]>;
+  teamDirectory: Signal<TeamDirectoryView>;
+  /** Members panels by channel address. */
+  teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
 
 export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
 export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
+export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
@@ -102,6 +112,7 @@ export function createViewStore(): ViewStore {
   const flaggedByGuid = signal<ReadonlyMap<string, FlaggedMessageView>>(new Map());
   const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
+  const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -154,6 +165,10 @@ export function createViewStore(): ViewStore {
     toasts: signal([]),
     people: signal(INITIAL_PEOPLE),
     search: signal(INITIAL_SEARCH),
+    foldersByGuid,
+    folders: computed(() => [...foldersByGuid.value.values()].sort((a, b) => byString(a.sortKey, b.sortKey))),
+    teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
+    teamMembers: signal(new Map()),
   };
 }
 
@@ -250,5 +265,22 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.search) store.search.value = patch.search;
     else if (reset) store.search.value = INITIAL_SEARCH;
+
+    if (patch.folders) store.foldersByGuid.value = applyDiff(store.foldersByGuid.value, patch.folders, (f) => f.guid, reset);
+    else if (reset) store.foldersByGuid.value = new Map();
+
+    if (patch.teamDirectory) store.teamDirectory.value = patch.teamDirectory;
+    else if (reset) store.teamDirectory.value = INITIAL_TEAM_DIRECTORY;
+
+    if (patch.teamMembers) {
+      const next = reset ? new Map<string, TeamMembersView>() : new Map(store.teamMembers.value);
+      for (const [address, view] of Object.entries(patch.teamMembers)) {
+        if (view) next.set(address, view);
+        else next.delete(address);
+      }
+      store.teamMembers.value = next;
+    } else if (reset) {
+      store.teamMembers.value = new Map();
+    }
   });
 }

@@ -6,6 +6,7 @@ import { usePlaza } from '../client/core-context';
 import { DEBUG_REPLAY_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
+import { BrowseTeamsPage } from './BrowseTeamsPage';
 import { BotErrorPopover } from './BotErrorPopover';
 import { GlobalSearchPage } from './GlobalSearchPage';
 import { Link } from './Link';
@@ -81,6 +82,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (
           <FlaggedView />
+        ) : route.name === 'browse-teams' ? (
+          <BrowseTeamsPage />
         ) : route.name === 'people' ? (
           <PeoplePage />
         ) : route.name === 'connect' ? (

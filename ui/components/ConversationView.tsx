@@ -7,6 +7,7 @@ import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { StatusBadge } from './StatusBadge';
+import { TeamActions } from './TeamActions';
 import { ThreadPanel } from './ThreadPanel';
 import { TypingIndicator } from './TypingIndicator';
 
@@ -26,6 +27,7 @@ export function ConversationView({ address, thread = null }: { address: string; 
   // A direct message shows the other person's status (spec 3 §4.1).
   const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
   const [searching, setSearching] = useState(store.search.value.channel?.address === address);
+  const gone = !entry && store.channels.value.size > 0;
 
   // The route says which thread is open; the worker loads it (null closes it).
   useEffect(() => {
@@ -38,16 +40,28 @@ export function ConversationView({ address, thread = null }: { address: string; 
         <header className="conversation-header">
           <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
           {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
-          <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
-            Search in conversation
-          </button>
+          {entry?.team && <TeamActions entry={entry} />}
+          {!gone && (
+            <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+              Search in conversation
+            </button>
+          )}
         </header>
-        {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
-        <MessageList address={address} messages={messages} meta={meta} />
-        <TypingIndicator names={typing} />
-        <Composer address={address} entry={entry} />
+        {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+        {gone ? (
+          <p role="status" className="notice gone-notice">
+            This conversation is no longer available to you.
+          </p>
+        ) : (
+          <>
+            {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+            <MessageList address={address} messages={messages} meta={meta} />
+            <TypingIndicator names={typing} />
+            <Composer address={address} entry={entry} />
+          </>
+        )}
       </section>
-      {thread && <ThreadPanel key={thread} address={address} guid={thread} entry={entry} />}
+      {thread && !gone && <ThreadPanel key={thread} address={address} guid={thread} entry={entry} />}
     </div>
   );
 }
