@@ -28,13 +28,17 @@ import { createChannelsFeature } from './features/channels';
 import { createConnectionFeature, type ConnectionFeature } from './features/connection';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
+import { createFlagsFeature } from './features/flags';
 import { createFoldersFeature } from './features/folders';
+import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
 import { createOutboxFeature } from './features/outbox';
+import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
 import { createTeamMembersFeature } from './features/team-members';
 import { createTeamsFeature } from './features/teams';
+import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
@@ -62,7 +66,15 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() };
+  const runtime: RuntimeState = {
+    booted: false,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    teams: createTeamsRuntime(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -183,6 +195,10 @@ export function createCore(deps: CoreDeps): Core {
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
   connection = createConnectionFeature(ctx, { catchUp: () => sync.catchUp(), retryOutbox: () => outbox.retryNow() });
+  const threads = createThreadsFeature(ctx);
+  const reactions = createReactionsFeature(ctx, outbox);
+  const flags = createFlagsFeature(ctx, outbox);
+  const messageSettings = createMessageSettingsFeature(ctx);
   const alerts = createAlertsFeature(ctx);
   const presence = createPresenceFeature(ctx);
   const status = createStatusFeature(ctx);
@@ -196,7 +212,7 @@ export function createCore(deps: CoreDeps): Core {
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
   // expiry last, so it sees every deadline the others' events set.
-  features = [session, outbox, conversations, sync, messages, channels, typing, connection, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
+  features = [session, outbox, conversations, sync, messages, channels, typing, connection, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -222,6 +238,9 @@ export function createCore(deps: CoreDeps): Core {
     ...typing.api,
     ...outbox.api,
     ...connection.api,
+    ...threads.api,
+    ...reactions.api,
+    ...flags.api,
     ...alerts.api,
     ...presence.api,
     ...status.api,

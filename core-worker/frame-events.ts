@@ -12,7 +12,7 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'MSG':
       return [{ type: 'message.received', message: frame.data.message }];
     case 'DEL': {
-      const { address, guid, from_guid, created, change_seq } = frame.data;
+      const { address, guid, from_guid, created, reply_to, change_seq } = frame.data;
       return [
         {
           type: 'message.deleted',
@@ -20,9 +20,14 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
           guid,
           ...(from_guid !== undefined ? { from_guid } : {}),
           ...(created !== undefined ? { created } : {}),
+          ...(reply_to ? { reply_to } : {}),
           ...(change_seq !== undefined ? { change_seq } : {}),
         },
       ];
+    }
+    case 'FAV': {
+      const { address, guid, flag } = frame.data;
+      return [{ type: 'flag.set', address, guid, flag }];
     }
     case 'REA': {
       const { address, guid, reactions, change_seq } = frame.data;

@@ -1,7 +1,9 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
  * `unread` and `channels` read the message store as it was before the event,
- * so they run before `messages`.
+ * so they run before `messages`; `messages` reads the threads as they were
+ * (the reply before a deleted one); `threads`, `flagged` and `reading` read
+ * the message store as it is after.
  */
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, createAlerts, type AlertsState } from './alerts';
@@ -9,14 +11,18 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
+import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyFolders, createFolders, type FoldersState } from './folders';
+import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
 import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applyReading, createReading, type ReadingState } from './reading';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
 import { applyTeams, createTeams, type TeamsState } from './teams';
+import { applyThreads, createThreads, type ThreadsState } from './threads';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -29,6 +35,10 @@ export interface Projections {
   typing: TypingState;
   connection: ConnectionState;
   outbox: OutboxProjection;
+  threads: ThreadsState;
+  flagged: FlaggedState;
+  reading: ReadingState;
+  messageSettings: MessageSettingsState;
   presence: PresenceState;
   people: PeopleState;
   search: SearchState;
@@ -51,6 +61,10 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     outbox: createOutbox(),
+    threads: createThreads(),
+    flagged: createFlagged(),
+    reading: createReading(),
+    messageSettings: createMessageSettings(),
     presence: createPresence(),
     people: createPeople(),
     search: createSearch(),
@@ -70,7 +84,11 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
-  applyMessages(p.messages, envelope, changes);
+  applyMessages(p.messages, envelope, changes, p.threads);
+  applyThreads(p.threads, envelope, changes, p.messages);
+  applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+  applyReading(p.reading, envelope, changes, me, p);
+  applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyOutbox(p.outbox, envelope, changes);

@@ -74,6 +74,9 @@ export function applyOutbox(state: OutboxProjection, { event }: Envelope, change
     case 'history.loaded':
       if (state.byId.size > 0) for (const message of event.messages) arrived(state, message, changes);
       return;
+    case 'thread.loaded':
+      if (state.byId.size > 0) for (const message of [event.parent, ...event.replies]) arrived(state, message, changes);
+      return;
     default:
       return;
   }

@@ -19,11 +19,26 @@ export interface PostPayload {
   reply_to: string | null;
 }
 
-/** Deleting a message; its author and time let unread counters decide once it is gone. */
+/** Deleting a message (a reply names its thread); its author and time let unread counters decide once it is gone. */
 export interface DeletePayload {
   guid: string;
   from_guid: string | null;
   created: number | null;
+  reply_to: string | null;
+}
+
+/** Adding (react) or removing (unreact) the user's reaction `content` on a message. */
+export interface ReactionPayload {
+  guid: string;
+  content: string;
+  user_guid: string;
+}
+
+/** Setting the user's flag on a message (0: none); `previous` is restored if the server refuses. */
+export interface FlagPayload {
+  guid: string;
+  flag: number;
+  previous: number;
 }
 
 /** Moving the read bookmark of a channel forward to a message. */
@@ -37,6 +52,9 @@ export interface OutboxPayloads {
   post: PostPayload;
   delete: DeletePayload;
   bookmark: BookmarkPayload;
+  react: ReactionPayload;
+  unreact: ReactionPayload;
+  flag: FlagPayload;
 }
 export type OutboxKindName = keyof OutboxPayloads;
 

@@ -1,15 +1,17 @@
 /**
- * Posting and deleting messages, both through the outbox: a post shows at
- * once as sending and is delivered exactly once; a deletion shows the message
- * as deleting until the server confirms it. What can be refused without the
- * server (an empty message, a channel the user may not post in) is refused
- * at once, with the reason the server would give.
+ * Posting (in a conversation or a thread, urgent or not) and deleting
+ * messages, replies included — both through the outbox: a post shows at once
+ * as sending and is delivered exactly once; a deletion shows the message as
+ * deleting until the server confirms it. What can be refused without the
+ * server (an empty message, a channel the user may not post in) is refused at
+ * once, with the reason the server would give.
  */
 import { partsFromText } from '../../projections/compose';
 import { postingRight } from '../../protocol/rules/posting-rights';
 import { fail, ok } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 import type { OutboxFeature } from './outbox';
+import { findMessage } from './reactions';
 
 export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeature, 'enqueue'>): Feature<'$post' | '$deleteMessage'> {
   return {
@@ -17,7 +19,7 @@ export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeatu
       async $post(address, text, options = {}) {
         await ctx.ready();
         if (!ctx.runtime.signedIn) return fail({ name: 'Unauthorized', message: 'Not signed in' });
-        const parts = partsFromText(text, ctx.projections.session.usersByGuid.values());
+        const parts = partsFromText(text, { users: ctx.projections.session.usersByGuid.values(), address });
         if (parts.length === 0) return fail({ name: 'InvalidRequest', message: 'Type a message first.', field: 'json' });
         const channel = ctx.projections.channels.byAddress.get(address)?.channel;
         const right = channel ? postingRight(channel, { is_company_admin: ctx.projections.session.user?.is_company_admin ?? false }) : null;
@@ -37,8 +39,8 @@ export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeatu
         for (const entry of ctx.projections.outbox.byId.values()) {
           if (entry.kind === 'delete' && entry.payload.guid === guid && entry.state === 'pending') return ok(null); // already on its way
         }
-        const stored = ctx.projections.messages.byAddress.get(address)?.byGuid.get(guid);
-        await outbox.enqueue('delete', address, { guid, from_guid: stored?.from_guid ?? null, created: stored?.created ?? null });
+        const stored = findMessage(ctx.projections, address, guid);
+        await outbox.enqueue('delete', address, { guid, from_guid: stored?.from_guid ?? null, created: stored?.created ?? null, reply_to: stored?.reply_to ?? null });
         return ok(null);
       },
     },

@@ -24,8 +24,11 @@ import type { OutboxStore } from '../ports';
 import { nextDelay } from '../socket-connection';
 
 export interface OutboxFeature extends Feature<'$retryOutbox' | '$discardOutbox'> {
-  /** Queues a mutation; resolves with its id once it is stored (it is sent only then). */
-  enqueue<K extends OutboxKindName>(kind: K, address: string, payload: OutboxPayloads[K], id?: string): Promise<string>;
+  /**
+   * Queues a mutation; resolves with its id once it is stored (it is sent only then). `applied` are
+   * events that show it at once (an optimistic reaction or flag), folded with the entry.
+   */
+  enqueue<K extends OutboxKindName>(kind: K, address: string, payload: OutboxPayloads[K], options?: { id?: string; applied?: DomainEvent[] }): Promise<string>;
   /** Sends what waits now, every retry delay reset: the socket or the network is back. */
   retryNow(): void;
 }
@@ -123,7 +126,13 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
 
   function refuse(entry: OutboxEntry, reason: string): void {
     backoff.delete(entry.id);
-    ctx.dispatch('rest', [kindOf(entry).keepsFailed ? { type: 'outbox.failed', id: entry.id, error: reason } : { type: 'outbox.removed', id: entry.id, reason: 'refused' }]);
+    const kind = kindOf(entry);
+    if (kind.keepsFailed) ctx.dispatch('rest', [{ type: 'outbox.failed', id: entry.id, error: reason }]);
+    else {
+      ctx.dispatch('rest', [...(kind.undo?.(entry as never) ?? []), { type: 'outbox.removed', id: entry.id, reason: 'refused' }]);
+      // Undone without a trace would puzzle: say why.
+      if (kind.refusalTitle) ctx.showToast({ title: kind.refusalTitle, body: reason, kind: 'error' });
+    }
   }
 
   async function send(entry: OutboxEntry): Promise<void> {
@@ -186,8 +195,9 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
 
   return {
     retryNow,
-    async enqueue(kind, address, payload, id = ctx.deps.random.uuid()) {
+    async enqueue(kind, address, payload, options = {}) {
       await opened;
+      const id = options.id ?? ctx.deps.random.uuid();
       const entry = { id, kind, address, payload, queuedAt: clock.now(), state: 'pending', error: null } as OutboxEntry;
       const events: DomainEvent[] = [];
       const key = kindOf(entry).supersedeKey?.(entry as never);
@@ -198,7 +208,7 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
           }
         }
       }
-      events.push({ type: 'outbox.queued', entry });
+      events.push(...(options.applied ?? []), { type: 'outbox.queued', entry });
       const isStored = new Promise<void>((resolve) => whenStored.set(id, resolve));
       ctx.dispatch('intent', events);
       if (!store || !ready) markDurable(id); // nothing to wait for: kept in memory (and in the log) only

@@ -21,6 +21,9 @@ interface OutboxEndpoints {
   post: 'post';
   delete: 'deleteMessage';
   bookmark: 'bookmark';
+  react: 'react';
+  unreact: 'unreact';
+  flag: 'flag';
 }
 
 export interface OutboxKind<K extends OutboxKindName> {
@@ -36,6 +39,10 @@ export interface OutboxKind<K extends OutboxKindName> {
   alreadyDone?(entry: OutboxEntry<K>, failure: Failure): DomainEvent[] | null;
   /** A refused entry stays, failed, so the user can retry or discard it (posts, deletions); otherwise it is dropped. */
   keepsFailed: boolean;
+  /** For a dropped refusal: the events that undo what was applied at once when it was queued. */
+  undo?(entry: OutboxEntry<K>): DomainEvent[];
+  /** For a dropped refusal the user should hear of: the toast's title (its body is the server's reason). */
+  refusalTitle?: string;
   /** A newer entry with the same key replaces one that is still waiting (one read bookmark per channel). */
   supersedeKey?(entry: OutboxEntry<K>): string;
 }
@@ -44,8 +51,19 @@ const deletedEvent = (entry: OutboxEntry<'delete'>): DomainEvent => ({
   type: 'message.deleted',
   address: entry.address,
   guid: entry.payload.guid,
+  reply_to: entry.payload.reply_to,
   ...(entry.payload.from_guid !== null ? { from_guid: entry.payload.from_guid } : {}),
   ...(entry.payload.created !== null ? { created: entry.payload.created } : {}),
+});
+
+/** The user's reaction set (on) or taken back: what is applied at once when queued, and what undoes it. */
+const toggled = (entry: OutboxEntry<'react' | 'unreact'>, on: boolean): DomainEvent => ({
+  type: 'reaction.toggled',
+  address: entry.address,
+  guid: entry.payload.guid,
+  user_guid: entry.payload.user_guid,
+  content: entry.payload.content,
+  on,
 });
 
 export const OUTBOX_KINDS: { [K in OutboxKindName]: OutboxKind<K> } = {
@@ -80,5 +98,31 @@ export const OUTBOX_KINDS: { [K in OutboxKindName]: OutboxKind<K> } = {
     alreadyDone: (_entry, failure) => (failure.status === 404 ? [] : null),
     keepsFailed: false,
     supersedeKey: (entry) => `bookmark:${entry.address}`,
+  },
+  // Reactions are applied at once when queued (reaction.toggled); the server's list wins once accepted.
+  react: {
+    endpoint: 'react',
+    request: ({ address, payload }) => ({ address, guid: payload.guid, content: payload.content }),
+    accepted: (entry, { reactions }) => [{ type: 'reactions.changed', address: entry.address, guid: entry.payload.guid, reactions }],
+    keepsFailed: false,
+    undo: (entry) => [toggled(entry, false)],
+    refusalTitle: 'Reaction not added',
+  },
+  unreact: {
+    endpoint: 'unreact',
+    request: ({ address, payload }) => ({ address, guid: payload.guid, content: payload.content }),
+    accepted: (entry, { reactions }) => [{ type: 'reactions.changed', address: entry.address, guid: entry.payload.guid, reactions }],
+    keepsFailed: false,
+    undo: (entry) => [toggled(entry, true)],
+    refusalTitle: 'Reaction not removed',
+  },
+  flag: {
+    endpoint: 'flag',
+    request: ({ address, payload }) => ({ address, guid: payload.guid, is_on: payload.flag > 0, flag: payload.flag }),
+    // Set at once when queued (flag.set); the server's value wins if it differs.
+    accepted: (entry, response) => (response.flag === entry.payload.flag ? [] : [{ type: 'flag.set', address: entry.address, guid: entry.payload.guid, flag: response.flag }]),
+    keepsFailed: false,
+    undo: ({ address, payload }) => [{ type: 'flag.set', address, guid: payload.guid, flag: payload.previous }],
+    refusalTitle: 'Flag not saved',
   },
 };

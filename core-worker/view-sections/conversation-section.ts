@@ -2,13 +2,15 @@
  * The open conversation: everything when it changed, else only the touched
  * messages. While a window around a search hit is open for it (projections/
  * context.ts), the messages come from that window and the meta names the hit.
- * The user's unsent posts (the outbox) follow the newest messages, and a
- * message whose deletion is waiting or was refused says so.
+ * The user's unsent posts (the outbox) follow the newest messages — replies
+ * show in their thread instead (thread-section.ts) — and a message whose
+ * deletion is waiting or was refused says so.
  */
 import { indexOfMessage, latestMessage, type MessageStore } from '../../projections/messages';
 import type { Projections } from '../../projections/fold';
 import { outboxDeletions, outboxPosts } from '../../projections/outbox';
 import { messageView, pendingPostView } from '../../projections/views/message-view';
+import { viewerFor } from '../../projections/views/viewer';
 import type { ConversationMeta, MessageView, RecordsDiff } from '../../protocol/views';
 import type { RuntimeState } from '../publisher';
 import type { ViewSection } from './section';
@@ -21,12 +23,15 @@ function sourceOf(p: Projections, address: string): MessageStore | undefined {
 
 function metaView(p: Projections, runtime: RuntimeState, address: string): ConversationMeta {
   const store = p.messages.byAddress.get(address);
+  const reading = p.reading;
+  const divider = reading.address === address && reading.firstUnread !== null ? { guid: reading.firstUnread, count: reading.unreadAtOpen } : null;
   const w = p.context.window;
   return {
     address,
     isComplete: store?.isComplete ?? false,
     loading: runtime.loadingHistory.has(address),
     error: runtime.historyError.get(address) ?? null,
+    newMessages: divider,
     context: w && w.address === address ? { anchor: w.anchor, hasBefore: w.hasBefore, hasAfter: w.hasAfter } : null,
   };
 }
@@ -34,14 +39,14 @@ function metaView(p: Projections, runtime: RuntimeState, address: string): Conve
 function allMessages(p: Projections, address: string): MessageView[] {
   const store = sourceOf(p, address);
   if (!store) return [];
-  const me = p.session.user?.target_user_guid;
+  const viewer = viewerFor(p, address);
   const deletions = outboxDeletions(p.outbox, address);
-  return store.order.map((guid, i) => messageView(store, i, me, deletions.get(guid)));
+  return store.order.map((guid, i) => messageView(store, i, viewer, deletions.get(guid)));
 }
 
-/** The unsent posts of a channel, each merged with the message before it; none beside a window around a search hit. */
+/** The unsent top-level posts of a channel, each merged with the message before it; none beside a window around a search hit. */
 function pendingViews(p: Projections, address: string): MessageView[] {
-  const posts = outboxPosts(p.outbox, address);
+  const posts = outboxPosts(p.outbox, address).filter((entry) => entry.payload.reply_to === null);
   if (posts.length === 0 || p.context.window?.address === address) return [];
   let previous: { from_guid: string; created: number } | undefined = latestMessage(p.messages.byAddress.get(address));
   return posts.map((entry) => {
@@ -77,12 +82,12 @@ export function createConversationSection(): ViewSection {
         patch.conversation = { address: open, reset: true, meta: metaView(p, runtime, open), messages: everything(p, open) };
       } else if (touched || changes.conversationMeta.has(open) || changes.outbox.has(open)) {
         const store = sourceOf(p, open);
-        const me = p.session.user?.target_user_guid;
+        const viewer = viewerFor(p, open);
         const deletions = touched ? outboxDeletions(p.outbox, open) : undefined;
         const messages = { put: [] as MessageView[], remove: [] as string[] };
         for (const guid of touched ?? []) {
           const index = store ? indexOfMessage(store, guid) : -1;
-          if (store && index >= 0) messages.put.push(messageView(store, index, me, deletions?.get(guid)));
+          if (store && index >= 0) messages.put.push(messageView(store, index, viewer, deletions?.get(guid)));
           else messages.remove.push(guid);
         }
         // Unsent posts: new ones, changed ones (failed, retried, merged differently), and those that left.

@@ -14,6 +14,7 @@ import { PeoplePage } from './PeoplePage';
 import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { FlaggedView } from './FlaggedView';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
@@ -78,10 +79,12 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
       <BotErrorPopover />
-      <Sidebar activeAddress={address} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} />
       <main className="main">
         {address !== null ? (
-          <ConversationView key={address} address={address} />
+          <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
+        ) : route.name === 'flagged' ? (
+          <FlaggedView />
         ) : route.name === 'browse-teams' ? (
           <BrowseTeamsPage />
         ) : route.name === 'people' ? (
