@@ -5,6 +5,7 @@ import { AUTH_HEADERS, endpoints, type EndpointName } from '../protocol/rest/end
 import { openDatabase, type Database } from './db';
 import { HttpRejection, readJsonBody, reject, sendJson, validationRejection } from './http-util';
 import { migrate } from './migrations';
+import type { ServerVersions } from './routes/context';
 import { login, MESSAGES, ROUTES, secureHandlers } from './routes/index';
 import { seedDemo } from './seed';
 import { SocketHub } from './socket-hub';
@@ -24,6 +25,8 @@ export interface PlazaServerOptions {
   /** Seed the demo company into an empty database (default true). */
   seed?: boolean;
   log?: (line: string) => void;
+  /** What env_data reports; defaults to this build's version for both (no upgrade alert). */
+  versions?: ServerVersions;
 }
 
 export interface PlazaServer {
@@ -51,7 +54,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   }
 
   const hub = new SocketHub(db, log);
-  const handlers = secureHandlers({ db, hub });
+  const handlers = secureHandlers({ db, hub, ...(options.versions ? { versions: options.versions } : {}) });
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const name = ROUTES.get(path);

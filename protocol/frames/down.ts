@@ -6,6 +6,7 @@ import { ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { CanFrame } from './security';
 import { TypFrameDown } from './typing';
 
 const downSchemas = {
@@ -19,6 +20,7 @@ const downSchemas = {
   CHA: ChaFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
+  CAN: CanFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -34,7 +36,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

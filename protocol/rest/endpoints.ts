@@ -10,7 +10,10 @@ import type { z } from 'zod';
 import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
+import { envEndpoints } from './env';
 import { messageEndpoints } from './messages';
+import { notificationEndpoints } from './notifications';
+import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
@@ -24,6 +27,9 @@ export const endpoints = {
   ...userEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
+  ...notificationEndpoints,
+  ...securityEndpoints,
+  ...envEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -26,9 +26,16 @@ export type Handler<N extends SecureName> = (user: UserRow, body: RequestBody<N>
 /** Handlers for a family of secure endpoints. */
 export type Handlers<N extends SecureName> = { [K in N]: Handler<K> };
 
+/** What env_data reports (spec 1 §4 version-upgrade rule); both default to this build's version. */
+export interface ServerVersions {
+  server_version: string;
+  latest_release: string;
+}
+
 export interface RouteDeps {
   db: Database;
   hub: SocketHub;
+  versions?: ServerVersions;
 }
 
 /** The channel at `address` if the user is a member; otherwise 404 'No channel found' (membership does not leak). */

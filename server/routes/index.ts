@@ -22,7 +22,10 @@ import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
+import { envHandlers } from './env';
 import { messageHandlers } from './messages';
+import { notificationHandlers } from './notifications';
+import { securityHandlers } from './security';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
 
@@ -37,6 +40,9 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...userHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
+    ...notificationHandlers(deps),
+    ...securityHandlers(deps),
+    ...envHandlers(deps),
   };
 }
 

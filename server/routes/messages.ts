@@ -14,6 +14,7 @@ import {
   softDeleteMessage,
 } from '../channel-store';
 import { reject } from '../http-util';
+import { alertForPost } from '../post-alerts';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
 export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage'> {
@@ -52,6 +53,8 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
         client_guid: body.client_guid ?? null,
       });
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      // Urgent (type 0) and mention (type 11) alerts, after the message itself went out.
+      if (created) await alertForPost(db, hub, { channel, author: user, message: message.wire, parts });
       return { isOk: true, message: message.wire };
     },
 
