@@ -22,6 +22,8 @@ import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
 import { createMessagesFeature } from './features/messages';
+import { createNotificationsFeature } from './features/notifications';
+import { createSecurityFeature } from './features/security';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
 import { createTypingFeature } from './features/typing';
@@ -155,10 +157,19 @@ export function createCore(deps: CoreDeps): Core {
   const messages = createMessagesFeature(ctx);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
-  const alerts = createAlertsFeature(ctx);
+  const notifications = createNotificationsFeature(ctx);
+  const security = createSecurityFeature(ctx);
+  const alerts = createAlertsFeature(ctx, {
+    // A refresh alert's action: catch up with everything the server holds for us.
+    async resync() {
+      await Promise.all([sync.refresh(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
+    },
+    signOut: () => session.endSession('signed-out'),
+    resetMfa: (who) => security.reset(who),
+  });
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, alerts, expiry];
+  features = [session, conversations, sync, messages, channels, typing, notifications, security, alerts, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -183,8 +194,11 @@ export function createCore(deps: CoreDeps): Core {
     ...channels.api,
     ...typing.api,
     ...alerts.api,
+    ...notifications.api,
+    ...security.api,
 
     async $setAttention(next) {
+      notifications.attentionChanged(next);
       if (next === attentive) return;
       attentive = next;
       socket.send({ code: 'IDL', data: { is_idle: !next } });

@@ -12,6 +12,7 @@ import type { FrameScheduler } from './ports';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createNotifySection } from './view-sections/notify-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createTypingSection } from './view-sections/typing-section';
@@ -43,7 +44,7 @@ export interface Publisher {
 
 /** The parts of a patch, in the order they are built. */
 function createSections(): ViewSection[] {
-  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection(), createAlertsSection()];
+  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection(), createAlertsSection(), createNotifySection()];
 }
 
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {

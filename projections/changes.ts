@@ -24,6 +24,16 @@ export interface ChangeSet {
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** Notification settings, the global mute, or attention (the badge's idle star) changed. */
+  notify: boolean;
+  /** Channel addresses whose channel_on or mute changed. */
+  channelNotify: Set<string>;
+  /** A sound was decided. */
+  sound: boolean;
+  /** The popover queue changed. */
+  popover: boolean;
+  /** Two-factor reset requests changed. */
+  mfa: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -39,6 +49,11 @@ export function createChangeSet(): ChangeSet {
     openConversation: false,
     alerts: new Set(),
     toasts: false,
+    notify: false,
+    channelNotify: new Set(),
+    sound: false,
+    popover: false,
+    mfa: false,
   };
 }
 
@@ -57,6 +72,11 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.allChannels &&
     !changes.openConversation &&
     !changes.toasts &&
+    !changes.notify &&
+    !changes.sound &&
+    !changes.popover &&
+    !changes.mfa &&
+    changes.channelNotify.size === 0 &&
     changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&

@@ -1,7 +1,8 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
- * `unread` and `channels` read the message store as it was before the event,
- * so they run before `messages`.
+ * `unread`, `channels` and `notify` read the message store as it was before
+ * the event, so they run before `messages`; `notify` and `mfa` ask whether an
+ * alert is new, so they run before `alerts`.
  */
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, createAlerts, type AlertsState } from './alerts';
@@ -9,6 +10,9 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyMfa, createMfa, type MfaState } from './mfa';
+import { applyNotify, createNotify, type NotifyState } from './notify';
+import { applyPopover, createPopover, type PopoverState } from './popover';
 import { applySession, createSession, type SessionState } from './session';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
@@ -23,6 +27,9 @@ export interface Projections {
   connection: ConnectionState;
   alerts: AlertsState;
   toasts: ToastsState;
+  notify: NotifyState;
+  popover: PopoverState;
+  mfa: MfaState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -37,6 +44,9 @@ export function createProjections(): Projections {
     connection: createConnection(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    notify: createNotify(),
+    popover: createPopover(),
+    mfa: createMfa(),
     seq: 0,
   };
 }
@@ -48,11 +58,15 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
+  // Before messages and alerts: it asks whether a message or an alert is new.
+  applyNotify(p.notify, envelope, changes, { me: p.session.user, openAddress: p.session.openAddress, channels: p.channels, messages: p.messages, alerts: p.alerts });
   applyMessages(p.messages, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyMfa(p.mfa, envelope, changes, me, p.alerts);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyPopover(p.popover, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -31,6 +31,8 @@ export interface ToastSpec {
   kind: 'info' | 'success' | 'error' | 'promotion';
   /** An alert this toast announces, to open it from the toast. */
   alert_guid?: string;
+  /** A conversation this toast is about (a new message), to open it from the toast. */
+  address?: string;
 }
 
 /** A modal notice with an Ok button (spec 1 §2: the 'Bot Error' popover). */

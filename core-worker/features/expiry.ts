@@ -1,16 +1,26 @@
 /**
- * Time-driven expiry: typing indicators (5 s), toasts (5 s / 60 s) and any
- * other projection with a deadline. Folds judge expiry by envelope time; this
+ * Time-driven expiry: typing indicators (5 s), toasts (5 s / 60 s), alerts
+ * that time out (5 s), mutes (checked every 10 s), the delayed upgrade alert,
+ * and any other projection with a deadline. Folds judge expiry by envelope time; this
  * feature keeps one timer armed at the earliest deadline and, when it fires,
  * appends a `clock.ticked` event so the folds can drop what is due.
  */
+import { nextAlertTimeout } from '../../projections/alerts';
 import type { Projections } from '../../projections/fold';
+import { nextNotifyDeadline } from '../../projections/notify';
 import { nextToastExpiry } from '../../projections/toasts';
 import { nextTypingExpiry } from '../../projections/typing';
 import type { CoreContext, FeatureHooks } from '../core-context';
 
 /** Each returns the projection's next deadline (epoch ms) or null. Add new deadlines here. */
-const DEADLINES: readonly ((p: Projections) => number | null)[] = [(p) => nextTypingExpiry(p.typing), (p) => nextToastExpiry(p.toasts)];
+const DEADLINES: readonly ((p: Projections) => number | null)[] = [
+  (p) => nextTypingExpiry(p.typing),
+  (p) => nextToastExpiry(p.toasts),
+  // Alerts that dismiss themselves 5 s after arriving (spec 3 §9).
+  (p) => nextAlertTimeout(p.alerts),
+  // The 10 s mute check (spec 3 §4.2) and the delayed version-upgrade alert (spec 1 §4).
+  (p) => nextNotifyDeadline(p.notify),
+];
 
 export function createExpiryFeature(ctx: CoreContext): FeatureHooks {
   const { clock } = ctx.deps;

@@ -85,6 +85,11 @@ export function alertBehaviour(type: number): AlertBehaviour {
   return BEHAVIOURS.get(type) ?? 'unknown';
 }
 
+/** Types the spec names (0–21) and the client's own (1000–1005); others are logged once and still shown. */
+export function isKnownAlertType(type: number): boolean {
+  return SERVER_ALERT_NAMES[type] !== undefined || CLIENT_ALERT_NAMES[type] !== undefined;
+}
+
 export function alertTypeName(type: number, given = ''): string {
   if (given) return given;
   return SERVER_ALERT_NAMES[type] ?? CLIENT_ALERT_NAMES[type] ?? `Alert ${type}`;

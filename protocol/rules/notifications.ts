@@ -150,6 +150,13 @@ export type SoundKind = 'chord' | 'beep';
 /** The urgent-alert chord at most once per 30 s, the beep at most once per second. */
 export const SOUND_THROTTLE_MS: Readonly<Record<SoundKind, number>> = { chord: 30_000, beep: 1_000 };
 
+/**
+ * A new message is announced with a toast at most once per second, like the
+ * beep (Plaza's choice): a burst — catching up after a reconnect, a busy
+ * channel — shows one toast, not hundreds, and the stack holds only 4 anyway.
+ */
+export const ANNOUNCE_THROTTLE_MS = 1_000;
+
 // ── Unread badge (spec 3 §4.3, §9) ──────────────────────────────────────────
 
 export const APP_TITLE = 'Plaza';

@@ -10,11 +10,16 @@ import {
   CHANNEL_GROUP_LABELS,
   type ChannelEntryView,
   type ChannelGroup,
+  type ChannelNotifyView,
   type ConnectionView,
   type ConversationMeta,
   type MessageView,
+  type MfaResetView,
+  type NotificationsView,
+  type PopoverView,
   type RecordsDiff,
   type SessionView,
+  type SoundView,
   type ToastView,
   type UserView,
   type ViewPatch,
@@ -52,10 +57,23 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Notification settings, the global mute and the unread badge. */
+  notifications: Signal<NotificationsView>;
+  /** Channels whose notifications differ from the default (off or muted), by address. */
+  channelNotify: Signal<ReadonlyMap<string, ChannelNotifyView>>;
+  /** The latest sound the worker decided (a new id means: play it). */
+  sound: Signal<SoundView | null>;
+  popover: Signal<PopoverView | null>;
+  mfaResets: Signal<readonly MfaResetView[]>;
 }
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_NOTIFICATIONS: NotificationsView = {
+  settings: { global_on: true, conversations_on: true, teams_on: true, departments_on: true },
+  pause: { kind: null, until: null },
+  badge: { count: 0, label: '', title: 'Plaza' },
+};
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -107,6 +125,11 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    notifications: signal(INITIAL_NOTIFICATIONS),
+    channelNotify: signal(new Map()),
+    sound: signal(null),
+    popover: signal(null),
+    mfaResets: signal([]),
   };
 }
 
@@ -176,5 +199,20 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
+
+    if (patch.notifications) store.notifications.value = patch.notifications;
+    else if (reset) store.notifications.value = INITIAL_NOTIFICATIONS;
+
+    if (patch.channelNotify) store.channelNotify.value = applyDiff(store.channelNotify.value, patch.channelNotify, (c) => c.address, reset);
+    else if (reset) store.channelNotify.value = new Map();
+
+    if (patch.sound !== undefined) store.sound.value = patch.sound;
+    else if (reset) store.sound.value = null;
+
+    if (patch.popover !== undefined) store.popover.value = patch.popover;
+    else if (reset) store.popover.value = null;
+
+    if (patch.mfaResets) store.mfaResets.value = patch.mfaResets;
+    else if (reset) store.mfaResets.value = [];
   });
 }

@@ -1,5 +1,6 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { CoreApi, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
+import type { AlertActionOutcome, CoreApi, MuteChoice, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
+import type { NotificationSettings } from '../../protocol/rules/notifications';
 import { ok, type Result } from '../../protocol/result';
 import type { ViewPatch } from '../../protocol/views';
 
@@ -79,6 +80,44 @@ export class FakeCore implements CoreApi {
   }
   async $closeToast(id: string) {
     this.record('$closeToast', [id]);
+  }
+
+  runAlertActionResult: Result<AlertActionOutcome> = ok({ navigate: null, reload: false });
+  /** What the notification and two-factor calls answer. */
+  notifyResult: Result<null> = ok(null);
+  async $runAlertAction(guid: string) {
+    this.record('$runAlertAction', [guid]);
+    return this.runAlertActionResult;
+  }
+  async $closePopover(id: string) {
+    this.record('$closePopover', [id]);
+  }
+  async $setChannelNotifications(addresses: string[], on: boolean) {
+    this.record('$setChannelNotifications', [addresses, on]);
+    return this.notifyResult;
+  }
+  async $setNotificationSettings(settings: Partial<NotificationSettings>) {
+    this.record('$setNotificationSettings', [settings]);
+    return this.notifyResult;
+  }
+  async $setMute(address: string | null, choice: MuteChoice) {
+    this.record('$setMute', [address, choice]);
+    return this.notifyResult;
+  }
+  async $describeDevice(device: { mobile: boolean }) {
+    this.record('$describeDevice', [device]);
+  }
+  async $requestMfaReset() {
+    this.record('$requestMfaReset', []);
+    return this.notifyResult;
+  }
+  async $cancelMfaReset(targetUserGuid: string) {
+    this.record('$cancelMfaReset', [targetUserGuid]);
+    return this.notifyResult;
+  }
+  async $resetMfa(targetUserGuid: string) {
+    this.record('$resetMfa', [targetUserGuid]);
+    return this.notifyResult;
   }
 
   /** What $exportSession answers; tests may replace it. */
