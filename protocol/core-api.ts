@@ -82,6 +82,8 @@ export interface CoreApi {
    * person's two-factor; sign-out ends the session; reload asks the UI to reload.
    */
   $runAlertAction(guid: string): Promise<Result<AlertActionOutcome>>;
+  /** Company admins: sends an information alert (type 17) to everyone else; a promotion shows as a 60 s toast. */
+  $sendInformationAlert(message: string, promotion: boolean): Promise<Result<{ sent: number }>>;
   /** Closes a popover (its Ok button). */
   $closePopover(id: string): Promise<void>;
   /** Turns notifications of channels on or off (one: notifications/channel, several: notifications/channels), with a toast. */

@@ -27,7 +27,7 @@ export interface AlertsHost {
   resetMfa(targetUserGuid: string): Promise<Result<null>>;
 }
 
-export interface AlertsFeature extends Feature<'$dismissAlerts' | '$processJoinRequest' | '$closeToast' | '$runAlertAction' | '$closePopover'> {
+export interface AlertsFeature extends Feature<'$dismissAlerts' | '$processJoinRequest' | '$closeToast' | '$runAlertAction' | '$closePopover' | '$sendInformationAlert'> {
   loadAlerts(): Promise<void>;
 }
 
@@ -134,6 +134,14 @@ export function createAlertsFeature(ctx: CoreContext, host: AlertsHost): AlertsF
             return result.ok ? ok({ navigate: null, reload: false }) : result;
           }
         }
+      },
+
+      async $sendInformationAlert(message, promotion) {
+        await ctx.ready();
+        const result = await ctx.api.call('broadcastAlert', { message, promotion });
+        if (!result.ok) return result;
+        ctx.showToast({ title: 'Alert sent', body: `Sent to ${result.value.sent} ${result.value.sent === 1 ? 'person' : 'people'}.`, kind: 'success' });
+        return ok({ sent: result.value.sent });
       },
 
       async $closeToast(id) {

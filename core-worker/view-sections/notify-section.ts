@@ -69,7 +69,9 @@ export function createNotifySection(): ViewSection {
       }
       if (reset || put.length || remove.length) patch.channelNotify = { put, remove };
 
-      if (reset || changes.sound) patch.sound = p.notify.sound;
+      // A snapshot carries no sound: what played before the UI (re)subscribed must not play again.
+      if (reset) patch.sound = null;
+      else if (changes.sound) patch.sound = p.notify.sound;
       if (reset || changes.popover) patch.popover = p.popover.queue[0] ?? null;
       if (reset || changes.mfa) patch.mfaResets = mfaResets(p);
     },

@@ -113,7 +113,6 @@ const uiState = (s: ViewStore) =>
     popover: s.popover.value,
     mfa: s.mfaResets.value,
     alerts: s.alerts.value,
-    sound: s.sound.value,
   });
 
 describe('notify, mfa, popover and alerts: incremental equals rebuilt', () => {

@@ -6,6 +6,7 @@ describe('routes', () => {
     expect(parseRoute('/login', '?destination=%2Fconversations%2Fabc')).toEqual({ name: 'login', destination: '/conversations/abc' });
     expect(parseRoute('/', '')).toEqual({ name: 'home' });
     expect(parseRoute('/conversations/a%20b', '')).toEqual({ name: 'conversation', address: 'a b' });
+    expect(parseRoute('/settings/notifications', '')).toEqual({ name: 'notification-settings' });
     expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
   });
 

@@ -8,6 +8,7 @@ export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
   | { name: 'conversation'; address: string }
+  | { name: 'notification-settings' }
   | { name: 'debug-replay' }
   | { name: 'not-found' };
 
@@ -25,6 +26,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
+  if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
   const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
   if (match) {
     try {
@@ -38,6 +40,9 @@ export function parseRoute(pathname: string, search: string): Route {
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
+
+/** Settings: Notifications (spec 1 §2). */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
 
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
 

@@ -3,11 +3,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
+import { DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, type Route } from '../client/router';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { LiveEffects } from './LiveEffects';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
+import { PopoverHost } from './PopoverHost';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
@@ -41,6 +44,9 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         </span>
         <span className="user-name">{user?.name}</span>
         <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
+        <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
+          Settings
+        </button>
         {sessionActions && (
           <>
             <ExportSessionButton />
@@ -56,10 +62,15 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <PopoverHost />
+      {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
+      {sessionActions && <LiveEffects />}
       <Sidebar activeAddress={address} />
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} />
+        ) : route.name === 'notification-settings' ? (
+          <NotificationSettingsPage />
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { TypingIndicator } from './TypingIndicator';
@@ -25,6 +26,7 @@ export function ConversationView({ address }: { address: string }) {
     <section className="conversation" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+        <ChannelNotifyMenu address={address} />
       </header>
       <MessageList address={address} messages={messages} meta={meta} />
       <TypingIndicator names={typing} />

@@ -68,7 +68,7 @@ export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
                 {row.kind === 'heading' ? (
                   <h2 className="group-heading">{row.label}</h2>
                 ) : (
-                  <ChannelLink entry={row.entry} active={row.entry.address === activeAddress} />
+                  <ChannelLink entry={row.entry} active={row.entry.address === activeAddress} muted={store.channelNotify.value.get(row.entry.address)?.mute.kind != null} />
                 )}
               </div>
             );
@@ -80,7 +80,7 @@ export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
   );
 }
 
-function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boolean }) {
+function ChannelLink({ entry, active, muted }: { entry: ChannelEntryView; active: boolean; muted: boolean }) {
   const unread = entry.unread > 0;
   const classes = ['channel-link'];
   if (unread) classes.push('unread');
@@ -88,6 +88,12 @@ function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boole
   return (
     <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
       <span className="channel-name">{entry.name}</span>
+      {muted && (
+        <span className="muted-mark" role="img" aria-label="muted">
+          {' '}
+          🔕
+        </span>
+      )}
       {/* The space keeps the accessible name "Design 12 unread", not "Design12 unread". */}
       {unread && ' '}
       {unread && (

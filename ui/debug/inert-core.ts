@@ -21,6 +21,7 @@ export function createInertCore(): CoreApi {
     $closeToast: async () => {},
     $runAlertAction: async () => fail(replaying),
     $closePopover: async () => {},
+    $sendInformationAlert: async () => fail(replaying),
     $setChannelNotifications: async () => fail(replaying),
     $setNotificationSettings: async () => fail(replaying),
     $setMute: async () => fail(replaying),

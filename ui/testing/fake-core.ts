@@ -89,6 +89,11 @@ export class FakeCore implements CoreApi {
     this.record('$runAlertAction', [guid]);
     return this.runAlertActionResult;
   }
+  sendInformationAlertResult: Result<{ sent: number }> = ok({ sent: 3 });
+  async $sendInformationAlert(message: string, promotion: boolean) {
+    this.record('$sendInformationAlert', [message, promotion]);
+    return this.sendInformationAlertResult;
+  }
   async $closePopover(id: string) {
     this.record('$closePopover', [id]);
   }
