@@ -10,7 +10,8 @@
  * - A new message from someone else is announced (toast + beep) when its
  *   channel notifies (global_on, the kind's setting, channel_on), neither the
  *   channel nor everything is muted, and the user is not looking at that very
- *   conversation.
+ *   conversation — at most once per second. Urgent messages and mentions of
+ *   the user are left to the alert the server raises for them.
  * - A new server alert is loud unless the conversation it names does not
  *   notify or is muted, everything is muted, it is about the conversation being
  *   looked at (urgent alerts excepted), or it is an admin alert a non-admin
@@ -171,10 +172,19 @@ function alertIsLoud(state: NotifyState, alert: Alert, inputs: NotifyInputs, at:
   return !(looking && alert.alert_type !== ALERT_TYPE.urgentMessage && alertBehaviour(alert.alert_type) === 'go-to');
 }
 
+/** Whether the message mentions the user (a person part naming them, or the whole conversation). */
+function mentions(message: Message, me: string | undefined): boolean {
+  const parts = message.parts.flatMap((p) => (p.type === 'bullet-list' || p.type === 'ordered-list' ? p.items.flat() : [p]));
+  return parts.some((p) => p.type === 'person' && (p.scope !== 'user' || p.user_guid === me));
+}
+
 function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq }: Envelope, changes: ChangeSet): void {
   state.announced = null;
+  const me = inputs.me?.target_user_guid;
   const known = inputs.messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
-  if (known || message.from_guid === inputs.me?.target_user_guid || message.disable_notification) return;
+  if (known || message.from_guid === me || message.disable_notification) return;
+  // An urgent message or a mention raises an alert (type 0, 11) that announces it: one toast, not two.
+  if (message.is_urgent || mentions(message, me)) return;
   if (!channelAudible(state, inputs.channels, message.address, at)) return;
   if (state.attentive && inputs.openAddress === message.address) return;
   if (state.lastAnnouncedAt !== null && at - state.lastAnnouncedAt < ANNOUNCE_THROTTLE_MS) return;

@@ -266,3 +266,19 @@ describe('notification rules', () => {
     expect(upgradeAvailable('0.5.0', '0.5.0', '0.6.0')).toBe(false);
   });
 });
+
+describe('messages that raise alerts', () => {
+  it('leaves urgent messages and mentions of the user to their alerts', () => {
+    const at = (guid: string, over: Partial<Parameters<typeof message>[0]> = {}) =>
+      ({ type: 'message.received', message: message({ guid, address: 'a', created: T0, from_guid: 'alice', ...over }) }) as const;
+    const log = new LogBuilder().add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }).add({ type: 'channels.listed', channels: [channel({ address: 'a' })] });
+    log.add(at('u', { is_urgent: true }));
+    expect(foldAll(log.envelopes).notify.announced).toBeNull();
+    log.advance(2_000).add(at('m', { parts: [{ type: 'person', user_guid: 'me', name: 'Me', scope: 'user' }] }));
+    expect(foldAll(log.envelopes).notify.announced).toBeNull();
+    log.advance(2_000).add(at('all', { parts: [{ type: 'bullet-list', items: [[{ type: 'person', user_guid: 'a', name: 'everyone', scope: 'all' }]] }] }));
+    expect(foldAll(log.envelopes).notify.announced).toBeNull();
+    log.advance(2_000).add(at('other', { parts: [{ type: 'person', user_guid: 'carol', name: 'Carol', scope: 'user' }] }));
+    expect(foldAll(log.envelopes).notify.announced).toBe('other');
+  });
+});
