@@ -26,7 +26,15 @@ export function ChannelNotifyMenu({ address }: { address: string }) {
   const menuId = useId();
 
   useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    // A press anywhere else closes the menu.
+    const onPointerDown = (e: PointerEvent): void => {
+      const target = e.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
   const close = (): void => {

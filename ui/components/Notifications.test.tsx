@@ -97,6 +97,9 @@ describe('a conversation’s notification menu', () => {
     fireEvent.click(menuButton);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(menuButton);
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Design', level: 1 }));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('shows the state the worker sends, and offers Unmute while muted', async () => {
