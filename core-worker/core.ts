@@ -18,6 +18,12 @@ import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
 import { createAlertsFeature } from './features/alerts';
+import { createBotFeature } from './features/bot';
+import { createConnectionsFeature } from './features/connections';
+import { createPeopleFeature } from './features/people';
+import { createPresenceFeature } from './features/presence';
+import { createSearchFeature } from './features/search';
+import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
@@ -87,7 +93,7 @@ export function createCore(deps: CoreDeps): Core {
     onState: (state) => dispatch('socket', [{ type: 'connection.changed', state }]),
     onText: (text) => ingestFrame(text),
     onOpen: () => {
-      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: !attentive } });
+      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: presence.isIdle() } });
       for (const f of features) f.onSocketOpen?.();
     },
   });
@@ -96,7 +102,7 @@ export function createCore(deps: CoreDeps): Core {
     if (!log || events.length === 0) return;
     for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
     publisher.schedule();
-    for (const f of features) f.afterDispatch?.();
+    for (const f of features) f.afterDispatch?.(events);
   }
 
   const ctx: CoreContext = {
@@ -167,9 +173,15 @@ export function createCore(deps: CoreDeps): Core {
     signOut: () => session.endSession('signed-out'),
     resetMfa: (who) => security.reset(who),
   });
+  const presence = createPresenceFeature(ctx);
+  const status = createStatusFeature(ctx);
+  const people = createPeopleFeature(ctx);
+  const connections = createConnectionsFeature(ctx);
+  const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
+  const bot = createBotFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, notifications, security, alerts, expiry];
+  features = [session, conversations, sync, messages, channels, typing, notifications, security, alerts, presence, status, people, connections, search, bot, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -196,12 +208,18 @@ export function createCore(deps: CoreDeps): Core {
     ...alerts.api,
     ...notifications.api,
     ...security.api,
+    ...presence.api,
+    ...status.api,
+    ...people.api,
+    ...connections.api,
+    ...search.api,
+    ...bot.api,
 
     async $setAttention(next) {
       notifications.attentionChanged(next);
       if (next === attentive) return;
       attentive = next;
-      socket.send({ code: 'IDL', data: { is_idle: !next } });
+      presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
       const open = projections.session.openAddress;
       if (next && open) await conversations.markViewed(open);
     },

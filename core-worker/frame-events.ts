@@ -1,6 +1,7 @@
 /** What each decoded server frame means in the event log's vocabulary. */
 import type { DomainEvent } from '../protocol/events';
 import type { DownFrame } from '../protocol/frames/down';
+import { connectionEvents } from './frame-events-people';
 
 /**
  * Events for one frame. Connection-level frames (CHK, ACK, OUT) produce none
@@ -29,6 +30,10 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       }
       return channel ? [{ type: 'channel.upserted', channel }] : [];
     }
+    case 'NOS':
+      return [{ type: 'presence.changed', user_guid: frame.data.user_guid, connection_state: frame.data.connection_state, custom_status: frame.data.custom_status }];
+    case 'CRQ':
+      return connectionEvents(frame.data);
     case 'ALR':
       return [{ type: 'alert.received', alert: frame.data.alert }];
     case 'ALD':

@@ -13,6 +13,8 @@ import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
 import { createNotifySection } from './view-sections/notify-section';
+import { createPeopleSection } from './view-sections/people-section';
+import { createSearchSection } from './view-sections/search-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createTypingSection } from './view-sections/typing-section';
@@ -44,7 +46,17 @@ export interface Publisher {
 
 /** The parts of a patch, in the order they are built. */
 function createSections(): ViewSection[] {
-  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection(), createAlertsSection(), createNotifySection()];
+  return [
+    createSessionSection(),
+    createChannelsSection(),
+    createUsersSection(),
+    createConversationSection(),
+    createTypingSection(),
+    createAlertsSection(),
+    createPeopleSection(),
+    createSearchSection(),
+    createNotifySection(),
+  ];
 }
 
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {

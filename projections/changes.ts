@@ -20,6 +20,12 @@ export interface ChangeSet {
   typing: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Users whose presence, custom status or details changed (the users section resends only these). */
+  userGuids: Set<string>;
+  /** The people view changed (own statuses, directory search, connections, the bot's error). */
+  people: boolean;
+  /** The search view changed. */
+  search: boolean;
   /** Alert guids that appeared, changed or went away. */
   alerts: Set<string>;
   /** The toast stack changed. */
@@ -47,6 +53,9 @@ export function createChangeSet(): ChangeSet {
     conversationMeta: new Set(),
     typing: new Set(),
     openConversation: false,
+    userGuids: new Set(),
+    people: false,
+    search: false,
     alerts: new Set(),
     toasts: false,
     notify: false,
@@ -81,6 +90,9 @@ export function isEmpty(changes: ChangeSet): boolean {
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
-    changes.typing.size === 0
+    changes.typing.size === 0 &&
+    changes.userGuids.size === 0 &&
+    !changes.people &&
+    !changes.search
   );
 }

@@ -9,10 +9,14 @@ import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyContext, createContext, type ContextState } from './context';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyMfa, createMfa, type MfaState } from './mfa';
 import { applyNotify, createNotify, type NotifyState } from './notify';
 import { applyPopover, createPopover, type PopoverState } from './popover';
+import { applyPeople, createPeople, type PeopleState } from './people';
+import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
@@ -25,6 +29,11 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  presence: PresenceState;
+  people: PeopleState;
+  search: SearchState;
+  /** The window around a search hit the open conversation shows, if any. */
+  context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
   notify: NotifyState;
@@ -42,6 +51,10 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    presence: createPresence(),
+    people: createPeople(),
+    search: createSearch(),
+    context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
     notify: createNotify(),
@@ -63,6 +76,10 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessages(p.messages, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyPresence(p.presence, envelope, changes);
+  applyPeople(p.people, envelope, changes);
+  applySearch(p.search, envelope, changes);
+  applyContext(p.context, envelope, changes);
   applyMfa(p.mfa, envelope, changes, me, p.alerts);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);

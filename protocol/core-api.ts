@@ -4,8 +4,10 @@
  * prefixed `$`, arguments and results are plain data, and failures come back
  * as `Result` values, never as thrown class instances.
  */
+import type { StatusColor, StatusIcon } from './custom-status';
 import type { RecordingSettings } from './recording-settings';
 import type { NotificationSettings } from './rules/notifications';
+import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
 import type { ViewPatch } from './views';
 
@@ -49,6 +51,23 @@ export interface RecordingSummary {
 
 export type { RecordingSettings };
 
+/** What the UI saw of the user (spec 3 §4.1): activity (debounced 1 s in the UI), or the pointer entering or leaving the window. */
+export type ActivityKind = 'activity' | 'pointer-enter' | 'pointer-leave';
+
+/** A custom status as the user edits it. */
+export interface StatusInput {
+  icon: StatusIcon;
+  text: string;
+  color: StatusColor;
+}
+
+/** Options of a new connect link; the defaults are 7 days and 10 uses (spec 2 §9). */
+export interface ConnectLinkOptions {
+  ttl_seconds?: number;
+  max_clicks?: number;
+  team_guid?: string | null;
+}
+
 export interface CoreApi {
   /** Starts the stream of view patches: a full snapshot first, then coalesced diffs, at most one per frame. */
   $subscribe(listener: PatchListener): Promise<void>;
@@ -68,8 +87,52 @@ export interface CoreApi {
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
-  /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
+  /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen; losing it makes the user idle. */
   $setAttention(attentive: boolean): Promise<void>;
+
+  // People: presence, custom status, directory, connections (core-worker/features/presence.ts, status.ts, people.ts, connections.ts).
+  /** The user did something (or the pointer entered/left the window): the worker decides idle or active. */
+  $reportActivity(kind: ActivityKind): Promise<void>;
+  /** Shows a custom status instead of the automatic one. */
+  $selectStatus(icon: StatusIcon): Promise<Result<null>>;
+  /** Back to the automatic Active/Idle/Offline. */
+  $automaticStatus(): Promise<Result<null>>;
+  $insertStatus(status: StatusInput): Promise<Result<null>>;
+  /** Changes the status with icon `icon` (the input may name another icon). */
+  $updateStatus(icon: StatusIcon, status: StatusInput): Promise<Result<null>>;
+  $deleteStatus(icon: StatusIcon): Promise<Result<null>>;
+  /** Loads one person's details for their profile card. */
+  $loadUserDetails(userGuid: string): Promise<Result<null>>;
+  /** Searches the directory (members/search); the results arrive in the people view. */
+  $searchPeople(term: string): Promise<Result<null>>;
+  /** Accepts or rejects a connection request; on accept, the address of the new conversation. */
+  $respondConnection(guid: string, accept: boolean): Promise<Result<{ address: string | null }>>;
+  $createConnectLink(options?: ConnectLinkOptions): Promise<Result<{ cl_guid: string }>>;
+  $deleteConnectLink(clGuid: string): Promise<Result<null>>;
+  /** Uses a connect link (a pasted link or its id): the conversation's address, or null when a request was sent. */
+  $useConnectLink(link: string): Promise<Result<{ address: string | null }>>;
+
+  // Search (core-worker/features/search.ts).
+  /** Searches the conversation; refused without a term or a filter (spec 2 §5). */
+  $searchChannel(address: string, query: ChannelSearchQuery): Promise<Result<null>>;
+  /** Loads the next page of the current in-channel search. */
+  $searchChannelMore(): Promise<Result<null>>;
+  $closeChannelSearch(): Promise<void>;
+  /** Searches channels, messages and people (meetings and files are not in Plaza yet). */
+  $searchGlobal(query: GlobalSearchQuery): Promise<Result<null>>;
+  $closeGlobalSearch(): Promise<void>;
+  /** Opens a hit in its conversation: loads the messages around it, scrolled to and highlighting it. */
+  $openSearchHit(address: string, guid: string): Promise<Result<null>>;
+  /** Extends the shown window of messages around a hit. */
+  $loadContext(address: string, direction: 'before' | 'after'): Promise<Result<null>>;
+  /** Leaves the window around a hit for the newest messages. */
+  $closeContext(address: string): Promise<void>;
+
+  // The welcome bot (core-worker/features/bot.ts).
+  /** Answers the bot with one of the choices it offered. */
+  $answerBot(address: string, code: string, label: string): Promise<Result<null>>;
+  /** Closes the 'Bot Error' popover. */
+  $dismissBotError(): Promise<void>;
   /** Dismisses alerts: the server's first (spec 1 §4: a server call, then the local mark), the client's own at once. */
   $dismissAlerts(guids: string[]): Promise<Result<null>>;
   /** Approves or denies the join request an alert (type 1) asks about (teams/process). */

@@ -4,6 +4,7 @@
  * documented in docs/protocol.md.
  */
 import { z } from 'zod';
+import { UserCustomStatus } from './custom-status';
 
 const guid = z.string().min(1).max(200);
 /** Epoch milliseconds. The spec names `created`/`last_message_ts` but not their format. */
@@ -136,6 +137,17 @@ export const User = z.object({
   is_company_admin: z.boolean().default(false),
   connection_state: z.string().max(50).default(''),
   imageURL: z.string().max(2_000).nullable().default(null),
+  /** The selected custom status, or null for automatic presence (spec 3 §3, §4.1). */
+  custom_status: UserCustomStatus.nullable().default(null),
+  // Details (spec 3 §3 User, personal info): sent by users/details and with `details: true`.
+  job_title: z.string().max(200).optional(),
+  address1: z.string().max(500).optional(),
+  address2: z.string().max(500).optional(),
+  city: z.string().max(200).optional(),
+  state: z.string().max(200).optional(),
+  zip: z.string().max(50).optional(),
+  desk_number: z.string().max(100).optional(),
+  cell_number: z.string().max(100).optional(),
 });
 export type UserWire = z.input<typeof User>;
 export type User = z.output<typeof User>;

@@ -11,6 +11,8 @@
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
 import type { Mute, NotificationSettings } from './rules/notifications';
+import type { PeopleEvent } from './events-people';
+import type { SearchEvent } from './events-search';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
 export const LOG_SCHEMA_VERSION = 1;
@@ -118,7 +120,9 @@ export type DomainEvent =
   /** The user closed a popover (Ok). */
   | { type: 'popover.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
-  | { type: 'clock.ticked' };
+  | { type: 'clock.ticked' }
+  | PeopleEvent
+  | SearchEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

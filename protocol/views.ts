@@ -8,6 +8,8 @@ import type { Etype, MessagePart } from './entities';
 import type { SocketState, ToastSpec } from './events';
 import type { AlertAction, AlertBehaviour } from './rules/alerts';
 import type { MuteKind, NotificationSettings, SoundKind } from './rules/notifications';
+import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
+import type { SearchView } from './views-search';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -37,6 +39,8 @@ export interface ChannelEntryView {
   canPost: boolean;
   /** Why the composer is disabled, when canPost is false. */
   postingBlockedReason: string | null;
+  /** For a direct message: the other person (presence and status are shown by their UserView). */
+  target_user_guid: string | null;
 }
 
 export interface ReactionView {
@@ -72,15 +76,27 @@ export interface ConversationMeta {
   loading: boolean;
   /** A failure to show next to the list (e.g. history could not be loaded). */
   error: string | null;
+  /**
+   * Set while the conversation shows the messages around a search hit instead
+   * of its newest pages: the hit to scroll to and highlight, and whether more
+   * messages exist on either side of the window.
+   */
+  context: { anchor: string; hasBefore: boolean; hasAfter: boolean } | null;
 }
 
 export interface UserView {
   guid: string;
   name: string;
   email: string;
-  /** Connection status label (spec 1 §4 mapping). */
-  status: 'Active' | 'Idle' | 'Offline';
+  /** Connection status label (spec 1 §4 mapping), 'Blocked' for a blocked user. */
+  status: PresenceLabel;
+  /** The selected custom status, shown instead of the automatic status; null when automatic or unknown. */
+  customStatus: CustomStatusView | null;
   is_bot: boolean;
+  /** Belongs to another company (a connection). */
+  is_external: boolean;
+  /** Profile details, once loaded (users/details). */
+  details: UserDetailsView | null;
 }
 
 export interface SessionView {
@@ -207,6 +223,10 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  /** Own status and statuses, directory search, connections, the bot's error: the whole view when it changed. */
+  people?: PeopleView;
+  /** In-channel and global search: the whole view when it changed. */
+  search?: SearchView;
   alerts?: RecordsDiff<AlertView>;
   /** The whole toast stack (at most 4, newest first) whenever it changed. */
   toasts?: ToastView[];

@@ -2,9 +2,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTH_HEADERS, endpoints, type EndpointName } from '../protocol/rest/endpoints';
+import { createWelcomeBot, type BotTimers } from './bot/welcome-bot';
 import { openDatabase, type Database } from './db';
 import { HttpRejection, readJsonBody, reject, sendJson, validationRejection } from './http-util';
 import { migrate } from './migrations';
+import { createPresence } from './presence';
 import type { ServerVersions } from './routes/context';
 import { login, MESSAGES, ROUTES, secureHandlers } from './routes/index';
 import { seedDemo } from './seed';
@@ -27,12 +29,16 @@ export interface PlazaServerOptions {
   log?: (line: string) => void;
   /** What env_data reports; defaults to this build's version for both (no upgrade alert). */
   versions?: ServerVersions;
+  /** The welcome bot's timers (tests run its typing delays instantly); real timers by default. */
+  botTimers?: BotTimers;
 }
 
 export interface PlazaServer {
   url: string;
   port: number;
   db: Database;
+  /** Resolves when the welcome bot has said everything queued (tests). */
+  botSettled(): Promise<void>;
   /** Ends a session: later calls get 403, its sockets get OUT and close. */
   signOut(loginGuid: string): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +60,10 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   }
 
   const hub = new SocketHub(db, log);
-  const handlers = secureHandlers({ db, hub, ...(options.versions ? { versions: options.versions } : {}) });
+  const presence = createPresence(db, hub, log);
+  const bot = createWelcomeBot({ db, hub, log, ...(options.botTimers ? { timers: options.botTimers } : {}) });
+  const deps = { db, hub, presence, bot, ...(options.versions ? { versions: options.versions } : {}) };
+  const handlers = secureHandlers(deps);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const name = ROUTES.get(path);
@@ -69,7 +78,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     const parsed = endpoint.request.safeParse(raw);
     if (!parsed.success) throw validationRejection(parsed.error);
     const body = parsed.data as never;
-    const result = user ? await handlers[name as Exclude<EndpointName, 'login'>](user, body) : await login({ db, hub }, body);
+    const result = user ? await handlers[name as Exclude<EndpointName, 'login'>](user, body) : await login(deps, body);
     sendJson(res, 200, result);
   }
 
@@ -116,12 +125,14 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     url: `http://${shownHost}:${port}`,
     port,
     db,
+    botSettled: () => bot.settled(),
     async signOut(loginGuid) {
       await revokeSession(db, loginGuid);
       hub.signOut(loginGuid);
     },
     close() {
       closing ??= (async () => {
+        bot.stop();
         await hub.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -177,6 +177,104 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN totp_reset_at bigint;
     `,
   },
+  // 50–59: people, search and the welcome bot (issue 5).
+  {
+    version: 50,
+    name: 'custom statuses and user details',
+    sql: `
+      -- A user's statuses are keyed by icon (spec 3 §7.6: select, update and delete name the icon).
+      CREATE TABLE custom_statuses (
+        user_guid text NOT NULL REFERENCES users(guid),
+        icon text NOT NULL,
+        text text NOT NULL,
+        color text NOT NULL CHECK (color IN ('green', 'yellow', 'red', 'grey')),
+        created bigint NOT NULL,
+        PRIMARY KEY (user_guid, icon)
+      );
+      -- The selected status's icon, NULL for automatic presence.
+      ALTER TABLE users ADD COLUMN custom_status_icon text;
+      -- The default statuses are inserted once, on the user's first list.
+      ALTER TABLE users ADD COLUMN statuses_initialized boolean NOT NULL DEFAULT false;
+      ALTER TABLE users ADD COLUMN job_title text;
+      ALTER TABLE users ADD COLUMN address1 text;
+      ALTER TABLE users ADD COLUMN address2 text;
+      ALTER TABLE users ADD COLUMN city text;
+      ALTER TABLE users ADD COLUMN state text;
+      ALTER TABLE users ADD COLUMN zip text;
+      ALTER TABLE users ADD COLUMN desk_number text;
+      ALTER TABLE users ADD COLUMN cell_number text;
+    `,
+  },
+  {
+    version: 51,
+    name: 'connections and connect links',
+    sql: `
+      -- Two users of different companies who may talk; user_a < user_b.
+      CREATE TABLE connections (
+        user_a text NOT NULL REFERENCES users(guid),
+        user_b text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        PRIMARY KEY (user_a, user_b),
+        CHECK (user_a < user_b)
+      );
+      CREATE INDEX connections_b ON connections (user_b);
+      CREATE TABLE connect_links (
+        cl_guid text PRIMARY KEY,
+        code text NOT NULL UNIQUE,
+        owner_guid text NOT NULL REFERENCES users(guid),
+        team_guid text REFERENCES channels(guid),
+        ttl_seconds integer NOT NULL,
+        max_clicks integer NOT NULL,
+        clicks integer NOT NULL DEFAULT 0,
+        created bigint NOT NULL,
+        expires bigint NOT NULL,
+        deleted_at bigint
+      );
+      CREATE INDEX connect_links_owner ON connect_links (owner_guid);
+      CREATE TABLE connection_requests (
+        guid text PRIMARY KEY,
+        from_guid text NOT NULL REFERENCES users(guid),
+        to_guid text NOT NULL REFERENCES users(guid),
+        cl_guid text REFERENCES connect_links(cl_guid),
+        created bigint NOT NULL,
+        -- NULL while pending; 0 accepted, 1 rejected (the cr/respond codes).
+        response integer,
+        responded bigint
+      );
+      -- One pending request per pair and direction.
+      CREATE UNIQUE INDEX connection_requests_pending ON connection_requests (from_guid, to_guid) WHERE response IS NULL;
+      CREATE INDEX connection_requests_to ON connection_requests (to_guid) WHERE response IS NULL;
+    `,
+  },
+  {
+    version: 52,
+    name: 'message search',
+    sql: `
+      -- The plain text of a message's parts (text, and names of mentions), for search.
+      CREATE FUNCTION plaza_message_text(j text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+        SELECT coalesce(string_agg(v #>> '{}', ' '), '')
+          FROM (SELECT jsonb_path_query(j::jsonb, 'strict $.**.text') AS v
+                UNION ALL SELECT jsonb_path_query(j::jsonb, 'strict $.**.name')) parts
+      $fn$;
+      ALTER TABLE messages ADD COLUMN search_text text GENERATED ALWAYS AS (plaza_message_text(json)) STORED;
+      -- Words, language-neutral ('simple': no stemming), matched by prefix.
+      CREATE INDEX messages_search ON messages USING gin (to_tsvector('simple', search_text));
+    `,
+  },
+  {
+    version: 53,
+    name: 'welcome bot state',
+    sql: `
+      CREATE TABLE bot_states (
+        user_guid text PRIMARY KEY REFERENCES users(guid),
+        -- not_set, first, nth (spec 1 §4 welcome tutorial state)
+        tutorial_state text NOT NULL DEFAULT 'not_set',
+        -- The last step said that offers choices: what 'next' continues from.
+        step text,
+        updated bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

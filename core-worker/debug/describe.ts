@@ -1,6 +1,9 @@
 /** One-line descriptions of inputs and events for the debugger's lists. */
 import type { Envelope } from '../../protocol/events';
 import type { InputLine } from '../../protocol/session-file';
+import type { PeopleEvent } from '../../protocol/events-people';
+import type { SearchEvent } from '../../protocol/events-search';
+import { describePeopleOrSearchEvent } from './describe-people';
 
 const MAX = 160;
 
@@ -91,6 +94,8 @@ export function eventSummary(envelope: Envelope): string {
     case 'toast.shown':
       return clip(`${e.toast.id} ${e.toast.title}`);
     default: {
+      const ours = describePeopleOrSearchEvent(e as PeopleEvent | SearchEvent);
+      if (ours !== undefined) return ours;
       // Events without a summary of their own show their fields.
       const { type: _type, ...fields } = e as { type: string };
       return clip(json(fields));

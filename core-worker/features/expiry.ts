@@ -8,6 +8,7 @@
 import { nextAlertTimeout } from '../../projections/alerts';
 import type { Projections } from '../../projections/fold';
 import { nextNotifyDeadline } from '../../projections/notify';
+import { nextPresenceExpiry } from '../../projections/presence';
 import { nextToastExpiry } from '../../projections/toasts';
 import { nextTypingExpiry } from '../../projections/typing';
 import type { CoreContext, FeatureHooks } from '../core-context';
@@ -20,6 +21,8 @@ const DEADLINES: readonly ((p: Projections) => number | null)[] = [
   (p) => nextAlertTimeout(p.alerts),
   // The 10 s mute check (spec 3 §4.2) and the delayed version-upgrade alert (spec 1 §4).
   (p) => nextNotifyDeadline(p.notify),
+  // Others' automatic 'active' turns idle after 30 s without news (spec 3 §4.1).
+  (p) => nextPresenceExpiry(p.presence),
 ];
 
 export function createExpiryFeature(ctx: CoreContext): FeatureHooks {

@@ -18,9 +18,12 @@ export function badgeCount(messages: number, email = 0, emailOnBadge = false): n
   return messages + (emailOnBadge ? email : 0);
 }
 
+/** Idle for the title's star (spec 3 §4.3): the presence the worker decided (spec 3 §4.1), or the page not being seen. */
+const isIdle = (p: Projections): boolean => p.presence.selfIdle || !p.notify.attentive;
+
 function badgeView(p: Projections): BadgeView {
   const count = badgeCount(badgeUnread(p.notify, p.unread.total, (a) => p.unread.byAddress.get(a)?.count ?? 0));
-  return { count, label: badgeLabel(count), title: badgeTitle(count, !p.notify.attentive) };
+  return { count, label: badgeLabel(count), title: badgeTitle(count, isIdle(p)) };
 }
 
 function notificationsView(p: Projections): NotificationsView {
@@ -47,7 +50,7 @@ export function createNotifySection(): ViewSection {
   let sentChannels = new Set<string>();
   return {
     build(patch, { p, changes, reset }) {
-      if (reset || changes.notify || changes.channels.size || changes.allChannels || changes.channelNotify.size) {
+      if (reset || changes.notify || changes.people || changes.channels.size || changes.allChannels || changes.channelNotify.size) {
         const view = notificationsView(p);
         if (reset || !sameView(view, sentNotifications)) patch.notifications = view;
         sentNotifications = view;

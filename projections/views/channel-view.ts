@@ -42,5 +42,6 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
     sortKey: sortKeyOf(channel),
     canPost: right.allowed,
     postingBlockedReason: right.allowed ? null : right.reason,
+    target_user_guid: channel.channel_type === 0 ? channel.target_user_guid : null,
   };
 }

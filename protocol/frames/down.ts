@@ -7,6 +7,7 @@ import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from './messages';
 import { CanFrame } from './security';
+import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
 const downSchemas = {
@@ -18,6 +19,8 @@ const downSchemas = {
   ACK: AckFrame,
   OUT: OutFrame,
   CHA: ChaFrame,
+  NOS: NosFrame,
+  CRQ: CrqFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
   CAN: CanFrame,
@@ -36,7 +39,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'BLO', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

@@ -17,6 +17,11 @@ import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
+import { botEndpoints } from './bot';
+import { connectionEndpoints } from './connections';
+import { peopleEndpoints } from './people';
+import { searchEndpoints } from './search';
+import { statusEndpoints } from './status';
 
 export { AUTH_HEADERS, SECURE_BASE, type Endpoint } from './endpoint';
 
@@ -25,6 +30,11 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...statusEndpoints,
+  ...peopleEndpoints,
+  ...connectionEndpoints,
+  ...searchEndpoints,
+  ...botEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
   ...notificationEndpoints,

@@ -28,6 +28,10 @@ import { notificationHandlers } from './notifications';
 import { securityHandlers } from './security';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
+import { botHandlers } from './bot';
+import { connectionHandlers } from './connections';
+import { searchHandlers } from './search';
+import { statusHandlers } from './status';
 
 export { MESSAGES, type RouteDeps } from './context';
 export { login } from './session';
@@ -38,6 +42,10 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...statusHandlers(deps),
+    ...connectionHandlers(deps),
+    ...searchHandlers(deps),
+    ...botHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
     ...notificationHandlers(deps),

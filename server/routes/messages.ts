@@ -17,7 +17,7 @@ import { reject } from '../http-util';
 import { alertForPost } from '../post-alerts';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
-export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage'> {
+export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage'> {
   return {
     async history(user, body) {
       const channel = await memberChannel(db, user, body.address);
@@ -55,6 +55,7 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
       // Urgent (type 0) and mention (type 11) alerts, after the message itself went out.
       if (created) await alertForPost(db, hub, { channel, author: user, message: message.wire, parts });
+      if (created && c.channel_type === 0) bot.onPosted(user, channel.guid, message.wire); // the welcome bot answers in its DM
       return { isOk: true, message: message.wire };
     },
 

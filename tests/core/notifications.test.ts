@@ -276,6 +276,16 @@ describe('the unread badge', () => {
     expect(latest(h, 'notifications')!.badge.title).toBe('(103) Plaza');
   });
 
+  it('stars the title once presence turns idle after 30 s without activity (spec 3 §4.1)', async () => {
+    const h = await signedIn();
+    send(h, msg('design'));
+    expect(latest(h, 'notifications')!.badge.title).toBe('(1) Plaza');
+    await h.clock.advance(30_000);
+    expect(latest(h, 'notifications')!.badge.title).toBe('(1) Plaza *');
+    await h.core.api.$reportActivity('pointer');
+    expect(latest(h, 'notifications')!.badge.title).toBe('(1) Plaza');
+  });
+
   it('keeps the idle star right after a reload: the core tells the log what is true now', async () => {
     const h = await signedIn();
     await h.core.api.$setAttention(false);

@@ -10,6 +10,11 @@ export type Route =
   | { name: 'conversation'; address: string }
   | { name: 'notification-settings' }
   | { name: 'debug-replay' }
+  | { name: 'people' }
+  /** A connect link opened in the browser: the People screen with it filled in. */
+  | { name: 'connect'; clGuid: string }
+  /** Global search; `q` is the term in the address, so a search can be bookmarked and reloaded. */
+  | { name: 'search'; q: string }
   | { name: 'not-found' };
 
 export interface Router {
@@ -27,6 +32,16 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
   if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
+  if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
+  if (pathname === SEARCH_PATH || pathname === `${SEARCH_PATH}/`) return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
+  const connect = /^\/connect\/([^/]+)\/?$/.exec(pathname);
+  if (connect) {
+    try {
+      return { name: 'connect', clGuid: decodeURIComponent(connect[1]!) };
+    } catch {
+      return { name: 'not-found' };
+    }
+  }
   const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
   if (match) {
     try {
@@ -37,6 +52,10 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   return { name: 'not-found' };
 }
+
+export const PEOPLE_PATH = '/people';
+export const SEARCH_PATH = '/search';
+export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';

@@ -24,6 +24,8 @@ import {
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 export interface ChannelGroupView {
   group: ChannelGroup;
@@ -65,6 +67,10 @@ export interface ViewStore {
   sound: Signal<SoundView | null>;
   popover: Signal<PopoverView | null>;
   mfaResets: Signal<readonly MfaResetView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
 }
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
@@ -74,6 +80,16 @@ export const INITIAL_NOTIFICATIONS: NotificationsView = {
   pause: { kind: null, until: null },
   badge: { count: 0, label: '', title: 'Plaza' },
 };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -130,6 +146,8 @@ export function createViewStore(): ViewStore {
     sound: signal(null),
     popover: signal(null),
     mfaResets: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
   };
 }
 
@@ -214,5 +232,10 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.mfaResets) store.mfaResets.value = patch.mfaResets;
     else if (reset) store.mfaResets.value = [];
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
   });
 }

@@ -1,11 +1,16 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state). */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, type Route } from '../client/router';
+import { DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
+import { BotErrorPopover } from './BotErrorPopover';
+import { GlobalSearchPage } from './GlobalSearchPage';
+import { Link } from './Link';
+import { PeoplePage } from './PeoplePage';
+import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { LiveEffects } from './LiveEffects';
@@ -34,6 +39,11 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   const socket = store.connection.value.socket;
   const address = route.name === 'conversation' ? route.address : null;
   const [alertsOpen, setAlertsOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = (e: FormEvent): void => {
+    e.preventDefault();
+    if (query.trim()) router.navigate(searchPath(query.trim()));
+  };
 
   return (
     <div className="app">
@@ -42,7 +52,14 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className={`connection connection-${socket}`} role="status">
           {CONNECTION_TEXT[socket]}
         </span>
+        <form role="search" aria-label="Search Plaza" className="header-search" onSubmit={search}>
+          <input type="search" aria-label="Search Plaza" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </form>
+        <Link href={PEOPLE_PATH} className="header-link" aria-current={route.name === 'people' ? 'page' : undefined}>
+          People
+        </Link>
         <span className="user-name">{user?.name}</span>
+        <StatusMenu />
         <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
         <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
           Settings
@@ -65,12 +82,19 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       <PopoverHost />
       {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
       {sessionActions && <LiveEffects />}
+      <BotErrorPopover />
       <Sidebar activeAddress={address} />
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} />
         ) : route.name === 'notification-settings' ? (
           <NotificationSettingsPage />
+        ) : route.name === 'people' ? (
+          <PeoplePage />
+        ) : route.name === 'connect' ? (
+          <PeoplePage connectLink={route.clGuid} />
+        ) : route.name === 'search' ? (
+          <GlobalSearchPage q={route.q} />
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>

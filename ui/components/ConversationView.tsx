@@ -1,11 +1,13 @@
 /** The open conversation: its name, the message log, who is typing, and the composer. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { StatusBadge } from './StatusBadge';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
@@ -21,13 +23,21 @@ export function ConversationView({ address }: { address: string }) {
   const meta = isOpen ? store.conversationMeta.value : null;
   const messages = isOpen ? store.messages.value : NO_MESSAGES;
   const typing = store.typing.value.get(address) ?? NOBODY;
+  // A direct message shows the other person's status (spec 3 §4.1).
+  const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
+  const [searching, setSearching] = useState(store.search.value.channel?.address === address);
 
   return (
     <section className="conversation" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+        {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
+        <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+          Search in conversation
+        </button>
         <ChannelNotifyMenu address={address} />
       </header>
+      {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
       <MessageList address={address} messages={messages} meta={meta} />
       <TypingIndicator names={typing} />
       <Composer address={address} entry={entry} />

@@ -30,7 +30,7 @@ export function PopoverHost() {
     <div className="dialog-backdrop">
       <div
         ref={ref}
-        className={`dialog popover popover-${popover.kind}`}
+        className={`dialog app-popover app-popover-${popover.kind}`}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}

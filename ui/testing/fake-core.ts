@@ -1,6 +1,8 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { AlertActionOutcome, CoreApi, MuteChoice, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MuteChoice, PatchListener, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { StatusIcon } from '../../protocol/custom-status';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
+import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
 import { ok, type Result } from '../../protocol/result';
 import type { ViewPatch } from '../../protocol/views';
 
@@ -152,5 +154,44 @@ export class FakeCore implements CoreApi {
     if (this.setSettingsResult) return this.setSettingsResult;
     this.recordingSettings = settings;
     return ok(settings);
+  }
+
+  // People, search and the bot: each answers `results[method]` when a test set one, else success.
+  results: Partial<Record<Method, Result<unknown>>> = {};
+  private answer<T>(method: Method, args: unknown[], fallback: T): Promise<Result<T>> {
+    this.record(method, args);
+    return Promise.resolve((this.results[method] as Result<T> | undefined) ?? ok(fallback));
+  }
+  async $reportActivity(kind: ActivityKind) {
+    this.record('$reportActivity', [kind]);
+  }
+  $selectStatus = (icon: StatusIcon) => this.answer('$selectStatus', [icon], null);
+  $automaticStatus = () => this.answer('$automaticStatus', [], null);
+  $insertStatus = (status: StatusInput) => this.answer('$insertStatus', [status], null);
+  $updateStatus = (icon: StatusIcon, status: StatusInput) => this.answer('$updateStatus', [icon, status], null);
+  $deleteStatus = (icon: StatusIcon) => this.answer('$deleteStatus', [icon], null);
+  $loadUserDetails = (guid: string) => this.answer('$loadUserDetails', [guid], null);
+  $searchPeople = (term: string) => this.answer('$searchPeople', [term], null);
+  $respondConnection = (guid: string, accept: boolean) => this.answer<{ address: string | null }>('$respondConnection', [guid, accept], { address: accept ? 'dm-connected' : null });
+  $createConnectLink = (options?: ConnectLinkOptions) => this.answer('$createConnectLink', options === undefined ? [] : [options], { cl_guid: 'cl-new' });
+  $deleteConnectLink = (clGuid: string) => this.answer('$deleteConnectLink', [clGuid], null);
+  $useConnectLink = (link: string) => this.answer<{ address: string | null }>('$useConnectLink', [link], { address: 'dm-linked' });
+  $searchChannel = (address: string, query: ChannelSearchQuery) => this.answer('$searchChannel', [address, query], null);
+  $searchChannelMore = () => this.answer('$searchChannelMore', [], null);
+  async $closeChannelSearch() {
+    this.record('$closeChannelSearch', []);
+  }
+  $searchGlobal = (query: GlobalSearchQuery) => this.answer('$searchGlobal', [query], null);
+  async $closeGlobalSearch() {
+    this.record('$closeGlobalSearch', []);
+  }
+  $openSearchHit = (address: string, guid: string) => this.answer('$openSearchHit', [address, guid], null);
+  $loadContext = (address: string, direction: 'before' | 'after') => this.answer('$loadContext', [address, direction], null);
+  async $closeContext(address: string) {
+    this.record('$closeContext', [address]);
+  }
+  $answerBot = (address: string, code: string, label: string) => this.answer('$answerBot', [address, code, label], null);
+  async $dismissBotError() {
+    this.record('$dismissBotError', []);
   }
 }

@@ -15,6 +15,7 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     sortKey: over.name ?? over.address,
     canPost: true,
     postingBlockedReason: null,
+    target_user_guid: null,
     ...over,
   };
 }
@@ -40,7 +41,10 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   return {
     email: `${over.name.split(' ')[0]!.toLowerCase()}@acme.test`,
     status: 'Active',
+    customStatus: null,
     is_bot: false,
+    is_external: false,
+    details: null,
     ...over,
   };
 }
@@ -68,7 +72,7 @@ export function toastView(over: Partial<ToastView> & { id: string }): ToastView 
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, context: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
