@@ -27,15 +27,18 @@ import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
+import { createFoldersFeature } from './features/folders';
 import { createMessagesFeature } from './features/messages';
 import { createNotificationsFeature } from './features/notifications';
 import { createSecurityFeature } from './features/security';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
+import { createTeamMembersFeature } from './features/team-members';
+import { createTeamsFeature } from './features/teams';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
-import { createPublisher, type Publisher, type RuntimeState } from './publisher';
+import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
 
@@ -59,7 +62,7 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map() };
+  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -179,9 +182,12 @@ export function createCore(deps: CoreDeps): Core {
   const connections = createConnectionsFeature(ctx);
   const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
   const bot = createBotFeature(ctx);
+  const folders = createFoldersFeature(ctx);
+  const teams = createTeamsFeature(ctx, () => sync.refresh());
+  const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, notifications, security, alerts, presence, status, people, connections, search, bot, expiry];
+  features = [session, conversations, sync, messages, channels, typing, notifications, security, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -214,6 +220,9 @@ export function createCore(deps: CoreDeps): Core {
     ...connections.api,
     ...search.api,
     ...bot.api,
+    ...folders.api,
+    ...teams.api,
+    ...teamMembers.api,
 
     async $setAttention(next) {
       notifications.attentionChanged(next);

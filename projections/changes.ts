@@ -40,6 +40,12 @@ export interface ChangeSet {
   popover: boolean;
   /** Two-factor reset requests changed. */
   mfa: boolean;
+  /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
+  folderTree: boolean;
+  /** The "Browse teams" directory changed. */
+  teamDirectory: boolean;
+  /** Channel addresses whose members panel data changed. */
+  teamMembers: Set<string>;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -63,6 +69,9 @@ export function createChangeSet(): ChangeSet {
     sound: false,
     popover: false,
     mfa: false,
+    folderTree: false,
+    teamDirectory: false,
+    teamMembers: new Set(),
   };
 }
 
@@ -86,6 +95,9 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.popover &&
     !changes.mfa &&
     changes.channelNotify.size === 0 &&
+    !changes.folderTree &&
+    !changes.teamDirectory &&
+    changes.teamMembers.size === 0 &&
     changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&

@@ -10,6 +10,7 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
+import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyMfa, createMfa, type MfaState } from './mfa';
 import { applyNotify, createNotify, type NotifyState } from './notify';
@@ -18,6 +19,7 @@ import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
+import { applyTeams, createTeams, type TeamsState } from './teams';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -39,6 +41,8 @@ export interface Projections {
   notify: NotifyState;
   popover: PopoverState;
   mfa: MfaState;
+  folders: FoldersState;
+  teams: TeamsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -60,6 +64,8 @@ export function createProjections(): Projections {
     notify: createNotify(),
     popover: createPopover(),
     mfa: createMfa(),
+    folders: createFolders(),
+    teams: createTeams(),
     seq: 0,
   };
 }
@@ -84,6 +90,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
   applyPopover(p.popover, envelope, changes);
+  applyFolders(p.folders, envelope, changes);
+  applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;
 }
 

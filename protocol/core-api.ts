@@ -51,6 +51,24 @@ export interface RecordingSummary {
 
 export type { RecordingSettings };
 
+/** A team or department to create (spec 1 §5 defaults apply to what is left out; see creationFlags). */
+export interface NewTeam {
+  name: string;
+  is_hr?: boolean;
+  description?: string;
+  is_private?: boolean;
+  read_only?: boolean;
+  is_open?: boolean;
+}
+
+/** Options of adding people or inviting them by email. */
+export interface MemberOptions {
+  /** Make them team admins (member_type 2). */
+  asAdmins?: boolean;
+  /** The user confirmed that people of another company may join (the server refuses them otherwise). */
+  externalConfirmed?: boolean;
+}
+
 /** What the UI saw of the user (spec 3 §4.1): activity (debounced 1 s in the UI), or the pointer entering or leaving the window. */
 export type ActivityKind = 'activity' | 'pointer-enter' | 'pointer-leave';
 
@@ -139,6 +157,42 @@ export interface CoreApi {
   $processJoinRequest(alertGuid: string, approve: boolean): Promise<Result<null>>;
   /** Closes a toast before it expires. */
   $closeToast(id: string): Promise<void>;
+
+  /** Creates a conversation folder, at the top level or inside `parentGuid`. */
+  $createFolder(name: string, parentGuid: string | null): Promise<Result<{ guid: string }>>;
+  $renameFolder(guid: string, name: string): Promise<Result<null>>;
+  /** Deletes a folder; its channels and subfolders move up to its parent. */
+  $deleteFolder(guid: string): Promise<Result<null>>;
+  /** Moves a folder inside another (null: top level). Moving it into itself or a subfolder is refused. */
+  $moveFolder(guid: string, parentGuid: string | null): Promise<Result<null>>;
+  /** Puts a channel into a folder (null: out of every folder). */
+  $moveChannelToFolder(address: string, folderGuid: string | null): Promise<Result<null>>;
+
+  /** Loads the company's teams and departments for "Browse teams". */
+  $loadTeamDirectory(): Promise<Result<null>>;
+  /** Joins an open team at once, or asks its admins (spec 1 §4: 'joined' makes the user a member). */
+  $requestToJoin(teamGuid: string): Promise<Result<{ result: 'joined' | 'requested' }>>;
+  $cancelJoinRequest(teamGuid: string): Promise<Result<null>>;
+  $createTeam(team: NewTeam): Promise<Result<{ address: string }>>;
+  $renameTeam(address: string, name: string): Promise<Result<null>>;
+  $deleteTeam(address: string): Promise<Result<null>>;
+  $setTeamFlags(address: string, flags: { is_private: boolean; is_open: boolean }): Promise<Result<null>>;
+  /** Moves a team of another company into the user's company. */
+  $moveTeamToCompany(address: string): Promise<Result<null>>;
+  $leaveChannel(address: string): Promise<Result<null>>;
+  /** Loads a team's members and pending invitations (the members panel loads them when opened). */
+  $loadTeamMembers(address: string): Promise<Result<null>>;
+  $addTeamMembers(address: string, userGuids: string[], options?: MemberOptions): Promise<Result<null>>;
+  $setMemberAdmin(address: string, userGuid: string, isAdmin: boolean): Promise<Result<null>>;
+  $removeTeamMember(address: string, userGuid: string): Promise<Result<null>>;
+  /** Invites people by email; `emails` is a list split on commas or semicolons (spec 1 §5). */
+  $inviteByEmail(address: string, emails: string, options?: MemberOptions): Promise<Result<{ sent: string[] }>>;
+  $revokeInvite(address: string, inviteGuid: string): Promise<Result<null>>;
+  /** Sends the named invitations again, or every one whose reminder is due. */
+  $remindInvites(address: string, inviteGuids?: string[]): Promise<Result<{ reminded: number }>>;
+  $dismissInviteReminders(address: string, inviteGuids: string[]): Promise<Result<null>>;
+  /** Blocks a person of another company from the user's company, or reinstates them (company admins). */
+  $setBlocked(userGuid: string, blocked: boolean): Promise<Result<null>>;
   /**
    * Runs an alert's main action (AlertView.action): go-to dismisses it and names the
    * conversation to open; refresh and retry resync with the server; reset resets the

@@ -13,6 +13,7 @@ import type { Alert, Channel, Message, Reaction, User } from './entities';
 import type { Mute, NotificationSettings } from './rules/notifications';
 import type { PeopleEvent } from './events-people';
 import type { SearchEvent } from './events-search';
+import type { TeamEvent } from './events-teams';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
 export const LOG_SCHEMA_VERSION = 1;
@@ -122,7 +123,8 @@ export type DomainEvent =
   /** Time passed; folds expire what is due at the envelope time. */
   | { type: 'clock.ticked' }
   | PeopleEvent
-  | SearchEvent;
+  | SearchEvent
+  | TeamEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

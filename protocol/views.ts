@@ -10,6 +10,9 @@ import type { AlertAction, AlertBehaviour } from './rules/alerts';
 import type { MuteKind, NotificationSettings, SoundKind } from './rules/notifications';
 import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
 import type { SearchView } from './views-search';
+import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
+
+export type { FolderView, InviteView, TeamDirectoryView, TeamFacts, TeamMemberView, TeamMembersView, TeamSummaryView } from './views-teams';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -41,6 +44,10 @@ export interface ChannelEntryView {
   postingBlockedReason: string | null;
   /** For a direct message: the other person (presence and status are shown by their UserView). */
   target_user_guid: string | null;
+  /** The folder the sidebar shows it in (a folder the user has), or null: shown in its group. */
+  folder: string | null;
+  /** What the user may do with it as a team or department; null for other kinds. */
+  team: TeamFacts | null;
 }
 
 export interface ReactionView {
@@ -239,4 +246,9 @@ export interface ViewPatch {
   popover?: PopoverView | null;
   /** Pending two-factor reset requests, whole, whenever they changed. */
   mfaResets?: MfaResetView[];
+  folders?: RecordsDiff<FolderView>;
+  /** The "Browse teams" directory, whole, whenever it changed. */
+  teamDirectory?: TeamDirectoryView;
+  /** Members panels by channel address, whole per team; null: that team's panel data is gone. */
+  teamMembers?: Record<string, TeamMembersView | null>;
 }

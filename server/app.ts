@@ -62,14 +62,14 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   const hub = new SocketHub(db, log);
   const presence = createPresence(db, hub, log);
   const bot = createWelcomeBot({ db, hub, log, ...(options.botTimers ? { timers: options.botTimers } : {}) });
-  const deps = { db, hub, presence, bot, ...(options.versions ? { versions: options.versions } : {}) };
+  const deps = { db, hub, presence, bot, log, ...(options.versions ? { versions: options.versions } : {}) };
   const handlers = secureHandlers(deps);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const name = ROUTES.get(path);
     if (!name) throw reject(404, MESSAGES.notFound);
-    if (req.method !== 'POST') throw new HttpRejection(405, { isOk: false, message: 'Use POST.' });
     const endpoint = endpoints[name];
+    if (req.method !== endpoint.method) throw new HttpRejection(405, { isOk: false, message: `Use ${endpoint.method}.` });
     const user = endpoint.secure
       ? await findSessionUser(db, req.headers[AUTH_HEADERS.loginGuid], req.headers[AUTH_HEADERS.authToken])
       : undefined;

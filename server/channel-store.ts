@@ -79,6 +79,7 @@ interface ChannelRow {
   read_only: boolean;
   company_guid: string;
   member_type: number;
+  folder_guid: string | null;
   unread_messages: number;
   channel_on: boolean | null;
   other_guid: string | null;
@@ -99,7 +100,7 @@ interface ChannelRow {
 
 const CHANNEL_SQL = `
 SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_external, c.is_private, c.is_open, c.read_only, c.company_guid,
-       cm.member_type,
+       cm.member_type, cm.folder_guid,
        (SELECT count(*)::int FROM messages x
          WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
        (SELECT n.channel_on FROM channel_notifications n WHERE n.channel_guid = c.guid AND n.user_guid = cm.user_guid) AS channel_on,
@@ -163,7 +164,7 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
       is_member: true,
       member_type: memberType,
       user_is_admin: memberType === 2,
-      folder_guid: null,
+      folder_guid: r.folder_guid,
       company_guid: r.company_guid,
       target_user_guid: other?.guid ?? null,
       task_guid: null,

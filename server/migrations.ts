@@ -130,6 +130,67 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX join_requests_pending ON join_requests (channel_guid, user_guid) WHERE state = 'pending';
     `,
   },
+  // 30–39: folders, teams and blocking (issue 5).
+  {
+    version: 30,
+    name: 'folders, team invites, company blocks',
+    sql: `
+      -- Conversation folders: per user, nestable (spec 1 §3 Folder).
+      CREATE TABLE folders (
+        guid text PRIMARY KEY,
+        user_guid text NOT NULL REFERENCES users(guid),
+        name text NOT NULL,
+        parent_guid text REFERENCES folders(guid),
+        created bigint NOT NULL
+      );
+      CREATE INDEX folders_user ON folders (user_guid);
+      -- Which folder the member keeps the channel in (per user, like the bookmark).
+      ALTER TABLE channel_members ADD COLUMN folder_guid text REFERENCES folders(guid) ON DELETE SET NULL;
+
+      ALTER TABLE channels ADD COLUMN description text NOT NULL DEFAULT '';
+      -- A deleted team keeps its rows (messages refer to it) but has no members and is listed nowhere.
+      ALTER TABLE channels ADD COLUMN deleted_at bigint;
+
+      -- Email invitations to a team (spec 1 §3 Invite) and their reminders.
+      CREATE TABLE team_invites (
+        guid text PRIMARY KEY,
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        email text NOT NULL,
+        member_type integer NOT NULL DEFAULT 0 CHECK (member_type IN (0, 2)),
+        is_external boolean NOT NULL DEFAULT false,
+        invited_by text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        sent_count integer NOT NULL DEFAULT 1,
+        last_sent bigint NOT NULL,
+        reminders_dismissed boolean NOT NULL DEFAULT false,
+        revoked_at bigint
+      );
+      CREATE UNIQUE INDEX team_invites_pending ON team_invites (channel_guid, lower(email)) WHERE revoked_at IS NULL;
+
+      -- A company blocks a person of another company (spec 1 §4 "Blocking").
+      CREATE TABLE company_blocks (
+        company_guid text NOT NULL REFERENCES companies(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        blocked_by text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        PRIMARY KEY (company_guid, user_guid)
+      );
+      -- The blocked person's memberships in that company's channels, set aside until they are reinstated.
+      CREATE TABLE suspended_members (
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        company_guid text NOT NULL REFERENCES companies(guid),
+        member_type integer NOT NULL,
+        bookmark_created bigint NOT NULL,
+        bookmark_guid text,
+        joined bigint NOT NULL,
+        folder_guid text,
+        PRIMARY KEY (channel_guid, user_guid)
+      );
+      CREATE INDEX suspended_members_company_user ON suspended_members (company_guid, user_guid);
+    `,
+  },
+  // 40–49: notification settings and two-factor reset requests (issue 5).
   {
     version: 40,
     name: 'notification settings, channel notifications, mutes, two-factor reset requests',

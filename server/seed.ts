@@ -8,6 +8,7 @@ import { line, lineParts } from './bot/script';
 import { addMember, findOrCreateDm, insertChannel, insertMessage, markAllRead } from './channel-store';
 import { hashPassword, newGuid } from './crypto';
 import type { Database, Queryable } from './db';
+import { refreshExternal } from './team-store';
 
 export const DEMO_PASSWORD = 'plaza-demo';
 
@@ -18,6 +19,7 @@ export const DEMO_CREDENTIALS = [
   { email: 'carol@acme.test', password: DEMO_PASSWORD, name: 'Carol Chen', note: '' },
   { email: 'dave@acme.test', password: DEMO_PASSWORD, name: 'Dave Diaz', note: '' },
   { email: 'grace@globex.test', password: DEMO_PASSWORD, name: 'Grace Green', note: 'another company (Globex): connect with her through a connect link' },
+  { email: 'gina@globex.test', password: DEMO_PASSWORD, name: 'Gina Garcia', note: 'Globex, an external member of Acme’s “Launch Partners” (blocking, external members)' },
 ] as const;
 
 const HOUR = 3_600_000;
@@ -185,7 +187,35 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
   ]);
   await greet(globex, 'Globex', globexBot.guid, grace, true);
 
+  // A second Globex person shares Acme's external team "Launch Partners" and a direct message with Alice,
+  // so external members and blocking can be shown (Grace stays a stranger for the connection flow).
+  const gina = await addGlobexUser('Gina', 'Garcia', 'gina@globex.test', hashes[5] ?? null, 0);
+  await tx.query('UPDATE users SET is_company_admin = false, job_title = $2 WHERE guid = $1', [gina.guid, 'Launch coordinator']);
+  await addMember(tx, (await tx.query<{ guid: string }>("SELECT guid FROM channels WHERE company_guid = $1 AND channel_type = 2", [globex]))[0]!.guid, gina.guid, 0);
+  await greet(globex, 'Globex', globexBot.guid, gina, false);
+  await seedLaunchPartners(tx, company, { alice, bob, gina }, now);
   await markAllRead(tx);
+}
+
+/** Acme's external team "Launch Partners" (Alice, Bob and Gina of Globex) and the external DM of Alice and Gina. */
+async function seedLaunchPartners(tx: Queryable, acme: string, who: { alice: { guid: string }; bob: { guid: string }; gina: { guid: string } }, now: number): Promise<void> {
+  const { alice, bob, gina } = who;
+  const partners = await insertChannel(tx, { company_guid: acme, created: now - 20 * 24 * HOUR, name: 'Launch Partners', channel_type: 1, etype: 'channel', is_open: false });
+  await addMember(tx, partners.guid, alice.guid, 2);
+  await addMember(tx, partners.guid, bob.guid, 0);
+  await addMember(tx, partners.guid, gina.guid, 0);
+  await refreshExternal(tx, partners.guid);
+  await say(tx, partners.guid, now, [
+    [alice.guid, 60, [text('Welcome, Gina! This is where Acme and Globex plan the joint launch.')]],
+    [gina.guid, 59, [text('Thanks! I shared our timeline with the team.')]],
+    [bob.guid, 30, [text('Engineering can deliver the integration by the 15th.')]],
+  ]);
+  const dm = await findOrCreateDm(tx, acme, alice.guid, gina.guid);
+  await refreshExternal(tx, dm.guid);
+  await say(tx, dm.guid, now, [
+    [gina.guid, 58, [text('Hi Alice, quick question about the launch budget.')]],
+    [alice.guid, 57, [text('Sure, let us talk tomorrow.')]],
+  ]);
 }
 
 async function say(tx: Queryable, channelGuid: string, now: number, lines: Line[]): Promise<void> {

@@ -32,7 +32,7 @@ export function App() {
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
   // The People and Search screens show no conversation: nothing is marked read behind them.
-  const noConversation = route.name === 'home' || route.name === 'people' || route.name === 'connect' || route.name === 'search';
+  const noConversation = route.name === 'home' || route.name === 'people' || route.name === 'connect' || route.name === 'search' || route.name === 'browse-teams';
   const open = status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : noConversation ? null : undefined;
   useEffect(() => {
     if (open !== undefined) void core.$openConversation(open);

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { fail, ok, type Result } from '../result';
 import { AldFrame, AlrFrame } from './alerts';
-import { ChaFrame } from './channels';
+import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from './messages';
@@ -24,6 +24,7 @@ const downSchemas = {
   ALR: AlrFrame,
   ALD: AldFrame,
   CAN: CanFrame,
+  BLO: BloFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -39,7 +40,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'BLO', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

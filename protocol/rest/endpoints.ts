@@ -1,8 +1,9 @@
 /**
  * Every REST call Plaza makes, with the spec's paths and field names, gathered
  * from one schema file per family (session, channels, messages, users, …).
- * Every call is a POST of JSON. Secure calls live under /secure/data and carry
- * the X-Login-Guid and X-Auth-Token headers; sign-in is under /data. Response
+ * Every call is a POST of JSON, except the GETs the spec names (teams/list,
+ * departments_list). Secure calls live under /secure/data and carry the
+ * X-Login-Guid and X-Auth-Token headers; sign-in is under /data. Response
  * fields beyond those the spec names are Plaza's choice and are documented in
  * docs/protocol.md.
  */
@@ -11,10 +12,12 @@ import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { envEndpoints } from './env';
+import { folderEndpoints } from './folders';
 import { messageEndpoints } from './messages';
 import { notificationEndpoints } from './notifications';
 import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
+import { teamMemberEndpoints } from './team-members';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
 import { botEndpoints } from './bot';
@@ -23,7 +26,7 @@ import { peopleEndpoints } from './people';
 import { searchEndpoints } from './search';
 import { statusEndpoints } from './status';
 
-export { AUTH_HEADERS, SECURE_BASE, type Endpoint } from './endpoint';
+export { AUTH_HEADERS, SECURE_BASE, type Endpoint, type HttpMethod } from './endpoint';
 
 export const endpoints = {
   ...sessionEndpoints,
@@ -40,6 +43,8 @@ export const endpoints = {
   ...notificationEndpoints,
   ...securityEndpoints,
   ...envEndpoints,
+  ...teamMemberEndpoints,
+  ...folderEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -2,8 +2,9 @@
  * Notification settings (spec 1 §7 "Channels and teams", spec 3 §3, §4.2, §7.4):
  * per-channel on/off, the global settings, and muting. Paths are the spec's;
  * notifications/mute is Plaza's (the spec names muting but not its call).
- * Like every Plaza call these are POSTs: the spec's "GET notifications/global"
- * is a POST without fields (it reads), with fields it changes them.
+ * notifications/global is one path for the spec's GET and POST, and a path has
+ * one method in Plaza: it is a POST that reads without fields and changes the
+ * fields it is given.
  */
 import { z } from 'zod';
 import type { Mute as MuteShape, NotificationSettings as SettingsShape } from '../rules/notifications';

@@ -7,7 +7,7 @@
  * sends CAN to the admins.
  */
 import { z } from 'zod';
-import { guid, ok, secure } from './endpoint';
+import { guid, ok, secure, secureGet } from './endpoint';
 
 export const MfaResetRequestEntry = z.object({
   target_user_guid: guid,
@@ -19,7 +19,6 @@ export const MfaResetRequestEntry = z.object({
 export type MfaResetRequestEntry = z.output<typeof MfaResetRequestEntry>;
 
 /** The pending requests the caller may see: all of the company's for an admin, their own otherwise. */
-export const AdminResetRequestsRequest = z.object({}).strict();
 export const AdminResetRequestsResponse = z.object({ isOk: ok, requests: z.array(MfaResetRequestEntry).max(10_000) });
 
 export const RequestResetRequest = z.object({}).strict();
@@ -32,7 +31,7 @@ export const AdminResetCancelRequest = z.object({ target_user_guid: guid });
 export const AdminResetCancelResponse = z.object({ isOk: ok });
 
 export const securityEndpoints = {
-  adminResetRequests: secure('/confirmed/corporate/totp/admin_reset_requests', AdminResetRequestsRequest, AdminResetRequestsResponse),
+  adminResetRequests: secureGet('/confirmed/corporate/totp/admin_reset_requests', AdminResetRequestsResponse),
   requestReset: secure('/confirmed/corporate/totp/request_reset', RequestResetRequest, RequestResetResponse),
   adminReset: secure('/confirmed/corporate/totp/admin_reset', AdminResetRequest, AdminResetResponse),
   adminResetCancel: secure('/confirmed/corporate/totp/admin_reset_cancel', AdminResetCancelRequest, AdminResetCancelResponse),

@@ -42,6 +42,8 @@ export interface RouteDeps {
   presence: Presence;
   /** The welcome bot: post_as_bot, and answers in the bot's DM. */
   bot: WelcomeBot;
+  /** The server's log (e.g. the local server notes the emails it would send). */
+  log?: (line: string) => void;
 }
 
 /** The channel at `address` if the user is a member; otherwise 404 'No channel found' (membership does not leak). */

@@ -282,7 +282,7 @@ describe('the unread badge', () => {
     expect(latest(h, 'notifications')!.badge.title).toBe('(1) Plaza');
     await h.clock.advance(30_000);
     expect(latest(h, 'notifications')!.badge.title).toBe('(1) Plaza *');
-    await h.core.api.$reportActivity('pointer');
+    await h.core.api.$reportActivity('activity');
     expect(latest(h, 'notifications')!.badge.title).toBe('(1) Plaza');
   });
 

@@ -11,8 +11,3 @@ export function endOfToday(now: Date = new Date()): number {
   next.setHours(24, 0, 0, 0);
   return next.getTime();
 }
-
-/** Reloads the page (the 'New version available' alert's action: the only way to get the new client). */
-export function reloadPage(win: Window = window): void {
-  win.location.reload();
-}

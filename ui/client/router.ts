@@ -9,6 +9,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'conversation'; address: string }
   | { name: 'notification-settings' }
+  | { name: 'browse-teams' }
   | { name: 'debug-replay' }
   | { name: 'people' }
   /** A connect link opened in the browser: the People screen with it filled in. */
@@ -24,6 +25,8 @@ export interface Router {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Follows back/forward (popstate) until the returned function is called. */
   listen(): () => void;
+  /** Reloads the page (alerts whose behaviour is 'refresh', spec 1 §9). */
+  reload(): void;
 }
 
 /** Parses a location into a route; addresses are URI-decoded. */
@@ -32,6 +35,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
   if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
+  if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
   if (pathname === SEARCH_PATH || pathname === `${SEARCH_PATH}/`) return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
   const connect = /^\/connect\/([^/]+)\/?$/.exec(pathname);
@@ -56,6 +60,8 @@ export function parseRoute(pathname: string, search: string): Route {
 export const PEOPLE_PATH = '/people';
 export const SEARCH_PATH = '/search';
 export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
+/** "Browse teams": the company's teams and departments, to join or ask to join. */
+export const BROWSE_TEAMS_PATH = '/teams';
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
@@ -99,6 +105,9 @@ export function createRouter(win: Window = window): Router {
       onPopState();
       return () => win.removeEventListener('popstate', onPopState);
     },
+    reload() {
+      win.location.reload();
+    },
   };
 }
 
@@ -116,5 +125,7 @@ export function createMemoryRouter(initial = '/'): Router & { location: Signal<{
       location.value = split(to);
     },
     listen: () => () => {},
+    // The replayed app never reloads the real page.
+    reload: () => {},
   };
 }

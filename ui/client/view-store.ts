@@ -13,6 +13,7 @@ import {
   type ChannelNotifyView,
   type ConnectionView,
   type ConversationMeta,
+  type FolderView,
   type MessageView,
   type MfaResetView,
   type NotificationsView,
@@ -20,6 +21,8 @@ import {
   type RecordsDiff,
   type SessionView,
   type SoundView,
+  type TeamDirectoryView,
+  type TeamMembersView,
   type ToastView,
   type UserView,
   type ViewPatch,
@@ -71,7 +74,15 @@ export interface ViewStore {
   people: Signal<PeopleView>;
   /** In-channel and global search. */
   search: Signal<SearchView>;
+  foldersByGuid: Signal<ReadonlyMap<string, FolderView>>;
+  /** Folders in the sidebar's order (the worker's pre-order sort keys). */
+  folders: ReadonlySignal<FolderView[]>;
+  teamDirectory: Signal<TeamDirectoryView>;
+  /** Members panels by channel address. */
+  teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
+
+export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
@@ -99,6 +110,7 @@ export function createViewStore(): ViewStore {
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
+  const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -148,6 +160,10 @@ export function createViewStore(): ViewStore {
     mfaResets: signal([]),
     people: signal(INITIAL_PEOPLE),
     search: signal(INITIAL_SEARCH),
+    foldersByGuid,
+    folders: computed(() => [...foldersByGuid.value.values()].sort((a, b) => byString(a.sortKey, b.sortKey))),
+    teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
+    teamMembers: signal(new Map()),
   };
 }
 
@@ -237,5 +253,22 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
 
     if (patch.search) store.search.value = patch.search;
     else if (reset) store.search.value = INITIAL_SEARCH;
+
+    if (patch.folders) store.foldersByGuid.value = applyDiff(store.foldersByGuid.value, patch.folders, (f) => f.guid, reset);
+    else if (reset) store.foldersByGuid.value = new Map();
+
+    if (patch.teamDirectory) store.teamDirectory.value = patch.teamDirectory;
+    else if (reset) store.teamDirectory.value = INITIAL_TEAM_DIRECTORY;
+
+    if (patch.teamMembers) {
+      const next = reset ? new Map<string, TeamMembersView>() : new Map(store.teamMembers.value);
+      for (const [address, view] of Object.entries(patch.teamMembers)) {
+        if (view) next.set(address, view);
+        else next.delete(address);
+      }
+      store.teamMembers.value = next;
+    } else if (reset) {
+      store.teamMembers.value = new Map();
+    }
   });
 }

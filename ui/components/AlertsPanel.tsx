@@ -4,7 +4,6 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Result } from '../../protocol/result';
 import type { AlertView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { reloadPage } from '../client/device';
 import { conversationPath } from '../client/router';
 import { trapTab } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
@@ -67,7 +66,7 @@ function AlertItem({ alert, onNavigate }: { alert: AlertView; onNavigate: () => 
   const runAction = async (): Promise<void> => {
     const outcome = await run(() => core.$runAlertAction(alert.guid));
     if (!outcome) return;
-    if (outcome.reload) reloadPage();
+    if (outcome.reload) router.reload();
     else if (outcome.navigate) {
       router.navigate(conversationPath(outcome.navigate));
       onNavigate();

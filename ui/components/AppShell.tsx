@@ -6,6 +6,7 @@ import { usePlaza } from '../client/core-context';
 import { DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
+import { BrowseTeamsPage } from './BrowseTeamsPage';
 import { BotErrorPopover } from './BotErrorPopover';
 import { GlobalSearchPage } from './GlobalSearchPage';
 import { Link } from './Link';
@@ -89,6 +90,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           <ConversationView key={address} address={address} />
         ) : route.name === 'notification-settings' ? (
           <NotificationSettingsPage />
+        ) : route.name === 'browse-teams' ? (
+          <BrowseTeamsPage />
         ) : route.name === 'people' ? (
           <PeoplePage />
         ) : route.name === 'connect' ? (

@@ -8,6 +8,7 @@ import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { StatusBadge } from './StatusBadge';
+import { TeamActions } from './TeamActions';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
@@ -26,21 +27,34 @@ export function ConversationView({ address }: { address: string }) {
   // A direct message shows the other person's status (spec 3 §4.1).
   const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
   const [searching, setSearching] = useState(store.search.value.channel?.address === address);
+  const gone = !entry && store.channels.value.size > 0;
 
   return (
     <section className="conversation" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
         {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
-        <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
-          Search in conversation
-        </button>
+        {entry?.team && <TeamActions entry={entry} />}
+        {!gone && (
+          <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+            Search in conversation
+          </button>
+        )}
         <ChannelNotifyMenu address={address} />
       </header>
-      {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
-      <MessageList address={address} messages={messages} meta={meta} />
-      <TypingIndicator names={typing} />
-      <Composer address={address} entry={entry} />
+      {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+      {gone ? (
+        <p role="status" className="notice gone-notice">
+          This conversation is no longer available to you.
+        </p>
+      ) : (
+        <>
+          {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+          <MessageList address={address} messages={messages} meta={meta} />
+          <TypingIndicator names={typing} />
+          <Composer address={address} entry={entry} />
+        </>
+      )}
     </section>
   );
 }

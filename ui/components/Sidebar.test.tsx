@@ -100,7 +100,7 @@ describe('Start-DM dialog', () => {
     const a = app();
     a.core.startDirectMessageResult = fail({ name: 'NetworkError', message: 'Could not reach Plaza.' });
     fireEvent.click(screen.getByRole('button', { name: 'New message' }));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Bob Builder/ })));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Bob Builder/ })));
     expect(screen.getByRole('alert').textContent).toBe('Could not reach Plaza.');
     expect(screen.getByRole('dialog', { name: 'Start a direct message' })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MuteChoice, PatchListener, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
 import type { StatusIcon } from '../../protocol/custom-status';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
@@ -127,6 +127,77 @@ export class FakeCore implements CoreApi {
     return this.notifyResult;
   }
 
+  // Folders and teams answer `results[method]` like the people methods below.
+  $createFolder(name: string, parentGuid: string | null) {
+    return this.answer('$createFolder', [name, parentGuid], { guid: 'f-new' });
+  }
+  $renameFolder(guid: string, name: string) {
+    return this.answer('$renameFolder', [guid, name], null);
+  }
+  $deleteFolder(guid: string) {
+    return this.answer('$deleteFolder', [guid], null);
+  }
+  $moveFolder(guid: string, parentGuid: string | null) {
+    return this.answer('$moveFolder', [guid, parentGuid], null);
+  }
+  $moveChannelToFolder(address: string, folderGuid: string | null) {
+    return this.answer('$moveChannelToFolder', [address, folderGuid], null);
+  }
+  $loadTeamDirectory() {
+    return this.answer('$loadTeamDirectory', [], null);
+  }
+  $requestToJoin(teamGuid: string) {
+    return this.answer<{ result: 'joined' | 'requested' }>('$requestToJoin', [teamGuid], { result: 'requested' });
+  }
+  $cancelJoinRequest(teamGuid: string) {
+    return this.answer('$cancelJoinRequest', [teamGuid], null);
+  }
+  $createTeam(team: NewTeam) {
+    return this.answer('$createTeam', [team], { address: 't-new' });
+  }
+  $renameTeam(address: string, name: string) {
+    return this.answer('$renameTeam', [address, name], null);
+  }
+  $deleteTeam(address: string) {
+    return this.answer('$deleteTeam', [address], null);
+  }
+  $setTeamFlags(address: string, flags: { is_private: boolean; is_open: boolean }) {
+    return this.answer('$setTeamFlags', [address, flags], null);
+  }
+  $moveTeamToCompany(address: string) {
+    return this.answer('$moveTeamToCompany', [address], null);
+  }
+  $leaveChannel(address: string) {
+    return this.answer('$leaveChannel', [address], null);
+  }
+  $loadTeamMembers(address: string) {
+    return this.answer('$loadTeamMembers', [address], null);
+  }
+  $addTeamMembers(address: string, userGuids: string[], options?: MemberOptions) {
+    return this.answer('$addTeamMembers', options ? [address, userGuids, options] : [address, userGuids], null);
+  }
+  $setMemberAdmin(address: string, userGuid: string, isAdmin: boolean) {
+    return this.answer('$setMemberAdmin', [address, userGuid, isAdmin], null);
+  }
+  $removeTeamMember(address: string, userGuid: string) {
+    return this.answer('$removeTeamMember', [address, userGuid], null);
+  }
+  $inviteByEmail(address: string, emails: string, options?: MemberOptions) {
+    return this.answer('$inviteByEmail', options ? [address, emails, options] : [address, emails], { sent: [] as string[] });
+  }
+  $revokeInvite(address: string, inviteGuid: string) {
+    return this.answer('$revokeInvite', [address, inviteGuid], null);
+  }
+  $remindInvites(address: string, inviteGuids?: string[]) {
+    return this.answer('$remindInvites', inviteGuids ? [address, inviteGuids] : [address], { reminded: 0 });
+  }
+  $dismissInviteReminders(address: string, inviteGuids: string[]) {
+    return this.answer('$dismissInviteReminders', [address, inviteGuids], null);
+  }
+  $setBlocked(userGuid: string, blocked: boolean) {
+    return this.answer('$setBlocked', [userGuid, blocked], null);
+  }
+
   /** What $exportSession answers; tests may replace it. */
   exportResult: Result<{ fileName: string; text: string }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', text: '{"format":"plaza-session"}\n' } };
 
@@ -156,7 +227,7 @@ export class FakeCore implements CoreApi {
     return ok(settings);
   }
 
-  // People, search and the bot: each answers `results[method]` when a test set one, else success.
+  // People, search, the bot, folders and teams: each answers `results[method]` when a test set one, else success.
   results: Partial<Record<Method, Result<unknown>>> = {};
   private answer<T>(method: Method, args: unknown[], fallback: T): Promise<Result<T>> {
     this.record(method, args);

@@ -16,6 +16,8 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     canPost: true,
     postingBlockedReason: null,
     target_user_guid: null,
+    folder: null,
+    team: null,
     ...over,
   };
 }
