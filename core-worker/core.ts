@@ -27,14 +27,18 @@ import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
+import { createFlagsFeature } from './features/flags';
 import { createFoldersFeature } from './features/folders';
+import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
 import { createNotificationsFeature } from './features/notifications';
 import { createSecurityFeature } from './features/security';
+import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
 import { createTeamMembersFeature } from './features/team-members';
 import { createTeamsFeature } from './features/teams';
+import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
@@ -62,7 +66,15 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() };
+  const runtime: RuntimeState = {
+    booted: false,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    teams: createTeamsRuntime(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -166,6 +178,10 @@ export function createCore(deps: CoreDeps): Core {
   const messages = createMessagesFeature(ctx);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
+  const threads = createThreadsFeature(ctx);
+  const reactions = createReactionsFeature(ctx);
+  const flags = createFlagsFeature(ctx);
+  const messageSettings = createMessageSettingsFeature(ctx);
   const notifications = createNotificationsFeature(ctx);
   const security = createSecurityFeature(ctx);
   const alerts = createAlertsFeature(ctx, {
@@ -187,7 +203,7 @@ export function createCore(deps: CoreDeps): Core {
   const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, notifications, security, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
+  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, notifications, security, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -211,6 +227,9 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...threads.api,
+    ...reactions.api,
+    ...flags.api,
     ...alerts.api,
     ...notifications.api,
     ...security.api,

@@ -12,6 +12,8 @@ import type { FrameScheduler } from './ports';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createFlaggedSection } from './view-sections/flagged-section';
+import { createMessageSettingsSection } from './view-sections/message-settings-section';
 import { createNotifySection } from './view-sections/notify-section';
 import { createPeopleSection } from './view-sections/people-section';
 import { createSearchSection } from './view-sections/search-section';
@@ -19,6 +21,7 @@ import { createFoldersSection } from './view-sections/folders-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createTeamsSection } from './view-sections/teams-section';
+import { createThreadSection } from './view-sections/thread-section';
 import { createTypingSection } from './view-sections/typing-section';
 import { createUsersSection } from './view-sections/users-section';
 
@@ -36,6 +39,10 @@ export interface RuntimeState {
   historyError: Map<string, string>;
   /** The "Browse teams" directory and the members panels, by channel address. */
   teams: { directory: LoadState; members: Map<string, LoadState> };
+  /** The open thread's load (features/threads.ts). */
+  thread: { loading: boolean; error: string | null };
+  /** The flagged-messages list's load (features/flags.ts). */
+  flagged: { loading: boolean; error: string | null };
 }
 
 export const createTeamsRuntime = (): RuntimeState['teams'] => ({ directory: { loading: false, error: null }, members: new Map() });
@@ -65,6 +72,9 @@ function createSections(): ViewSection[] {
     createConversationSection(),
     createTypingSection(),
     createAlertsSection(),
+    createThreadSection(),
+    createFlaggedSection(),
+    createMessageSettingsSection(),
     createPeopleSection(),
     createSearchSection(),
     createFoldersSection(),

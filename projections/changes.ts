@@ -20,6 +20,14 @@ export interface ChangeSet {
   typing: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Threads (by the guid of their first message) whose replies or first message changed. */
+  threads: Set<string>;
+  /** The open thread changed. */
+  threadOpen: boolean;
+  /** The flagged-messages list changed. */
+  flagged: boolean;
+  /** The local message settings (skin tone, emoji use) changed. */
+  messageSettings: boolean;
   /** Users whose presence, custom status or details changed (the users section resends only these). */
   userGuids: Set<string>;
   /** The people view changed (own statuses, directory search, connections, the bot's error). */
@@ -59,6 +67,10 @@ export function createChangeSet(): ChangeSet {
     conversationMeta: new Set(),
     typing: new Set(),
     openConversation: false,
+    threads: new Set(),
+    threadOpen: false,
+    flagged: false,
+    messageSettings: false,
     userGuids: new Set(),
     people: false,
     search: false,
@@ -89,6 +101,10 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.threadOpen &&
+    !changes.flagged &&
+    !changes.messageSettings &&
+    changes.threads.size === 0 &&
     !changes.toasts &&
     !changes.notify &&
     !changes.sound &&

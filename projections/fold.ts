@@ -1,8 +1,10 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
  * `unread`, `channels` and `notify` read the message store as it was before
- * the event, so they run before `messages`; `notify` and `mfa` ask whether an
- * alert is new, so they run before `alerts`.
+ * the event, so they run before `messages`; `messages` reads the threads as
+ * they were (the reply before a deleted one); `threads`, `flagged` and
+ * `reading` read the message store as it is after; `notify` and `mfa` ask
+ * whether an alert is new, so they run before `alerts`.
  */
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, createAlerts, type AlertsState } from './alerts';
@@ -10,16 +12,20 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
+import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyFolders, createFolders, type FoldersState } from './folders';
+import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyMfa, createMfa, type MfaState } from './mfa';
 import { applyNotify, createNotify, type NotifyState } from './notify';
 import { applyPopover, createPopover, type PopoverState } from './popover';
 import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applyReading, createReading, type ReadingState } from './reading';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
 import { applyTeams, createTeams, type TeamsState } from './teams';
+import { applyThreads, createThreads, type ThreadsState } from './threads';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -31,6 +37,10 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  threads: ThreadsState;
+  flagged: FlaggedState;
+  reading: ReadingState;
+  messageSettings: MessageSettingsState;
   presence: PresenceState;
   people: PeopleState;
   search: SearchState;
@@ -55,6 +65,10 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    threads: createThreads(),
+    flagged: createFlagged(),
+    reading: createReading(),
+    messageSettings: createMessageSettings(),
     presence: createPresence(),
     people: createPeople(),
     search: createSearch(),
@@ -79,7 +93,11 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyChannels(p.channels, envelope, changes, p.messages);
   // Before messages and alerts: it asks whether a message or an alert is new.
   applyNotify(p.notify, envelope, changes, { me: p.session.user, openAddress: p.session.openAddress, channels: p.channels, messages: p.messages, alerts: p.alerts });
-  applyMessages(p.messages, envelope, changes);
+  applyMessages(p.messages, envelope, changes, p.threads);
+  applyThreads(p.threads, envelope, changes, p.messages);
+  applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+  applyReading(p.reading, envelope, changes, me, p);
+  applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyPresence(p.presence, envelope, changes);

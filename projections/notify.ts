@@ -11,7 +11,8 @@
  *   channel notifies (global_on, the kind's setting, channel_on), neither the
  *   channel nor everything is muted, and the user is not looking at that very
  *   conversation — at most once per second. Urgent messages and mentions of
- *   the user are left to the alert the server raises for them.
+ *   the user are left to the alert the server raises for them; thread
+ *   replies are not announced.
  * - A new server alert is loud unless the conversation it names does not
  *   notify or is muted, everything is muted, it is about the conversation being
  *   looked at (urgent alerts excepted), or it is an admin alert a non-admin
@@ -182,7 +183,8 @@ function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, {
   state.announced = null;
   const me = inputs.me?.target_user_guid;
   const known = inputs.messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
-  if (known || message.from_guid === me || message.disable_notification) return;
+  // Thread replies are not announced (they do not count as unread either); a mention in one raises its alert.
+  if (known || message.reply_to !== null || message.from_guid === me || message.disable_notification) return;
   // An urgent message or a mention raises an alert (type 0, 11) that announces it: one toast, not two.
   if (message.is_urgent || mentions(message, me)) return;
   if (!channelAudible(state, inputs.channels, message.address, at)) return;

@@ -99,8 +99,20 @@ export interface CoreApi {
   $loadOlder(address: string): Promise<Result<null>>;
   /** Posts text typed in the composer; the worker turns it into message parts. */
   $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
-  /** Deletes one of the user's messages. */
+  /** Deletes a message (the user's own; channel and company admins also others'), a reply included. */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
+  $openThread(address: string, guid: string | null): Promise<Result<null>>;
+  /** Adds the user's reaction `content` to a message, or removes it when the user already reacted with it. */
+  $toggleReaction(address: string, guid: string, content: string): Promise<Result<null>>;
+  /** Sets the user's flag on a message: 1–12 a colour, 0 removes it. */
+  $setFlag(address: string, guid: string, flag: number): Promise<Result<null>>;
+  /** Loads a page of the user's flagged messages (0: the newest, and a fresh start of the view). */
+  $loadFlagged(page: number): Promise<Result<null>>;
+  /** Counts an emoji inserted from the picker toward the Recent list (reactions count by themselves). */
+  $noteEmojiUsed(emoji: string): Promise<void>;
+  /** Chooses the skin tone of emoji (0 default, 1–5). */
+  $setSkinTone(tone: number): Promise<Result<null>>;
   /** Tells others the user is typing (throttled in the worker). */
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */

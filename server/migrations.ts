@@ -336,6 +336,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Versions 20–29 belong to the messages work (threads, reactions, flags).
+    version: 20,
+    name: 'per-user message flags; replies by thread',
+    sql: `
+      -- Flags are per user (spec 1 §3 flag ids 1-12); messages.flag is left unused.
+      CREATE TABLE message_flags (
+        message_guid text NOT NULL REFERENCES messages(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        flag integer NOT NULL CHECK (flag BETWEEN 1 AND 12),
+        created bigint NOT NULL,
+        PRIMARY KEY (message_guid, user_guid)
+      );
+      CREATE INDEX message_flags_user ON message_flags (user_guid);
+      CREATE INDEX messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

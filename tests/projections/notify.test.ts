@@ -88,7 +88,7 @@ function randomLog(seed: number, length: number): LogBuilder {
 
 /** Drives a publisher over a fold and keeps the UI's copy (the view store) up to date. */
 function liveUi(p: Projections): { store: ViewStore; fold(envelope: Envelope): void } {
-  const runtime: RuntimeState = { booted: true, signedIn: true, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() };
+  const runtime: RuntimeState = { booted: true, signedIn: true, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime(), thread: { loading: false, error: null }, flagged: { loading: false, error: null } };
   const publisher = createPublisher({ projections: () => p, runtime, scheduleFrame: () => () => {} });
   const store = createViewStore();
   publisher.subscribe((patch: ViewPatch) => applyPatch(store, patch));
@@ -268,7 +268,7 @@ describe('notification rules', () => {
 });
 
 describe('messages that raise alerts', () => {
-  it('leaves urgent messages and mentions of the user to their alerts', () => {
+  it('leaves urgent messages and mentions of the user to their alerts, and thread replies unannounced', () => {
     const at = (guid: string, over: Partial<Parameters<typeof message>[0]> = {}) =>
       ({ type: 'message.received', message: message({ guid, address: 'a', created: T0, from_guid: 'alice', ...over }) }) as const;
     const log = new LogBuilder().add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }).add({ type: 'channels.listed', channels: [channel({ address: 'a' })] });
@@ -277,6 +277,8 @@ describe('messages that raise alerts', () => {
     log.advance(2_000).add(at('m', { parts: [{ type: 'person', user_guid: 'me', name: 'Me', scope: 'user' }] }));
     expect(foldAll(log.envelopes).notify.announced).toBeNull();
     log.advance(2_000).add(at('all', { parts: [{ type: 'bullet-list', items: [[{ type: 'person', user_guid: 'a', name: 'everyone', scope: 'all' }]] }] }));
+    expect(foldAll(log.envelopes).notify.announced).toBeNull();
+    log.advance(2_000).add(at('reply', { reply_to: 'u' }));
     expect(foldAll(log.envelopes).notify.announced).toBeNull();
     log.advance(2_000).add(at('other', { parts: [{ type: 'person', user_guid: 'carol', name: 'Carol', scope: 'user' }] }));
     expect(foldAll(log.envelopes).notify.announced).toBe('other');

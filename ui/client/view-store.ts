@@ -13,11 +13,15 @@ import {
   type ChannelNotifyView,
   type ConnectionView,
   type ConversationMeta,
+  type FlaggedMessageView,
+  type FlaggedMeta,
+  type MessageSettingsView,
   type FolderView,
   type MessageView,
   type MfaResetView,
   type NotificationsView,
   type PopoverView,
+  type ThreadMeta,
   type RecordsDiff,
   type SessionView,
   type SoundView,
@@ -55,6 +59,17 @@ export interface ViewStore {
   usersByGuid: Signal<ReadonlyMap<string, UserView>>;
   /** Company users by name. */
   users: ReadonlySignal<UserView[]>;
+  /** The open thread panel (null: none), its first message and its replies by guid. */
+  threadMeta: Signal<ThreadMeta | null>;
+  threadParent: Signal<MessageView | null>;
+  threadRepliesByGuid: Signal<ReadonlyMap<string, MessageView>>;
+  /** The thread's replies, oldest first. */
+  threadReplies: ReadonlySignal<MessageView[]>;
+  flaggedMeta: Signal<FlaggedMeta>;
+  flaggedByGuid: Signal<ReadonlyMap<string, FlaggedMessageView>>;
+  /** Flagged messages, newest first. */
+  flagged: ReadonlySignal<FlaggedMessageView[]>;
+  messageSettings: Signal<MessageSettingsView>;
   alertsByGuid: Signal<ReadonlyMap<string, AlertView>>;
   /** Alerts newest first. */
   alerts: ReadonlySignal<AlertView[]>;
@@ -82,6 +97,8 @@ export interface ViewStore {
   teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
 
+export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
+export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
 export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
@@ -109,6 +126,9 @@ export function createViewStore(): ViewStore {
   const channels = signal<ReadonlyMap<string, ChannelEntryView>>(new Map());
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
+  const threadRepliesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
+  const flaggedByGuid = signal<ReadonlyMap<string, FlaggedMessageView>>(new Map());
+  const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
   const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   return {
@@ -145,6 +165,14 @@ export function createViewStore(): ViewStore {
         (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || byString(a.guid, b.guid),
       ),
     ),
+    threadMeta: signal(null),
+    threadParent: signal(null),
+    threadRepliesByGuid,
+    threadReplies: computed(() => [...threadRepliesByGuid.value.values()].sort(bySortKey)),
+    flaggedMeta: signal(INITIAL_FLAGGED_META),
+    flaggedByGuid,
+    flagged: computed(() => [...flaggedByGuid.value.values()].sort((a, b) => bySortKey(b, a))),
+    messageSettings: signal(INITIAL_MESSAGE_SETTINGS),
     alertsByGuid,
     alerts: computed(() => [...alertsByGuid.value.values()].sort((a, b) => b.created - a.created || byString(a.guid, b.guid))),
     activeAlertCount: computed(() => {
@@ -228,6 +256,27 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
       store.typing.value = new Map();
     }
 
+    const thread = patch.thread;
+    if (thread) {
+      store.threadMeta.value = thread.meta;
+      store.threadParent.value = thread.parent;
+      store.threadRepliesByGuid.value = thread.meta === null ? new Map() : applyDiff(store.threadRepliesByGuid.value, thread.replies, (m) => m.guid, reset || thread.reset);
+    } else if (reset) {
+      store.threadMeta.value = null;
+      store.threadParent.value = null;
+      store.threadRepliesByGuid.value = new Map();
+    }
+
+    if (patch.flagged) {
+      store.flaggedMeta.value = patch.flagged.meta;
+      store.flaggedByGuid.value = applyDiff(store.flaggedByGuid.value, patch.flagged.messages, (m) => m.guid, reset || patch.flagged.reset);
+    } else if (reset) {
+      store.flaggedMeta.value = INITIAL_FLAGGED_META;
+      store.flaggedByGuid.value = new Map();
+    }
+
+    if (patch.messageSettings) store.messageSettings.value = patch.messageSettings;
+    else if (reset) store.messageSettings.value = INITIAL_MESSAGE_SETTINGS;
     if (patch.alerts) store.alertsByGuid.value = applyDiff(store.alertsByGuid.value, patch.alerts, (a) => a.guid, reset);
     else if (reset) store.alertsByGuid.value = new Map();
 

@@ -14,6 +14,7 @@ import { PeoplePage } from './PeoplePage';
 import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { FlaggedView } from './FlaggedView';
 import { LiveEffects } from './LiveEffects';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { PopoverHost } from './PopoverHost';
@@ -84,10 +85,12 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
       {sessionActions && <LiveEffects />}
       <BotErrorPopover />
-      <Sidebar activeAddress={address} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} />
       <main className="main">
         {address !== null ? (
-          <ConversationView key={address} address={address} />
+          <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
+        ) : route.name === 'flagged' ? (
+          <FlaggedView />
         ) : route.name === 'notification-settings' ? (
           <NotificationSettingsPage />
         ) : route.name === 'browse-teams' ? (

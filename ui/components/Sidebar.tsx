@@ -9,10 +9,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { BROWSE_TEAMS_PATH, conversationPath } from '../client/router';
+import { BROWSE_TEAMS_PATH, conversationPath, FLAGGED_PATH } from '../client/router';
 import { CreateTeamDialog } from './CreateTeamDialog';
 import { FolderNameDialog, MoveToFolderDialog } from './FolderDialogs';
 import { ConfirmDialog } from './ConfirmDialog';
+import type { ChannelGroupView } from '../client/view-store';
 import { Link } from './Link';
 import { Menu } from './Menu';
 import { sidebarRows } from './sidebar-rows';
@@ -29,7 +30,7 @@ type Open =
   | { kind: 'move-channel'; entry: ChannelEntryView }
   | null;
 
-export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
+export function Sidebar({ activeAddress, flaggedActive = false }: { activeAddress: string | null; flaggedActive?: boolean }) {
   useSignals();
   const { store, core, router } = usePlaza();
   const groups = store.channelGroups.value;
@@ -86,6 +87,9 @@ export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
         <button type="button" aria-haspopup="dialog" onClick={() => setOpen({ kind: 'new-folder', parent: null })}>
           New folder
         </button>
+        <Link href={FLAGGED_PATH} className={flaggedActive ? 'flagged-link active' : 'flagged-link'} aria-current={flaggedActive ? 'page' : undefined}>
+          Flagged messages
+        </Link>
       </div>
       <div ref={scrollRef} className="sidebar-scroller">
         {rows.length === 0 && <p className="empty">No conversations yet.</p>}

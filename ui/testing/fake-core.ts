@@ -1,5 +1,5 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
 import type { StatusIcon } from '../../protocol/custom-status';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
@@ -18,6 +18,11 @@ export class FakeCore implements CoreApi {
   deleteResult: Result<null> = ok(null);
   loadOlderResult: Result<null> = ok(null);
   startDirectMessageResult: Result<{ address: string }> = ok({ address: 'dm-new' });
+  openThreadResult: Result<null> = ok(null);
+  toggleReactionResult: Result<null> = ok(null);
+  setFlagResult: Result<null> = ok(null);
+  loadFlaggedResult: Result<null> = ok(null);
+  setSkinToneResult: Result<null> = ok(null);
 
   /** Sends a patch to subscribers, as the worker would. */
   push(patch: ViewPatch): void {
@@ -51,13 +56,36 @@ export class FakeCore implements CoreApi {
     this.record('$loadOlder', [address]);
     return this.loadOlderResult;
   }
-  async $post(address: string, text: string) {
-    this.record('$post', [address, text]);
+  async $post(address: string, text: string, options?: PostOptions) {
+    this.record('$post', options === undefined ? [address, text] : [address, text, options]);
     return this.postResult;
   }
   async $deleteMessage(address: string, guid: string) {
     this.record('$deleteMessage', [address, guid]);
     return this.deleteResult;
+  }
+  async $openThread(address: string, guid: string | null) {
+    this.record('$openThread', [address, guid]);
+    return this.openThreadResult;
+  }
+  async $toggleReaction(address: string, guid: string, content: string) {
+    this.record('$toggleReaction', [address, guid, content]);
+    return this.toggleReactionResult;
+  }
+  async $setFlag(address: string, guid: string, flag: number) {
+    this.record('$setFlag', [address, guid, flag]);
+    return this.setFlagResult;
+  }
+  async $loadFlagged(page: number) {
+    this.record('$loadFlagged', [page]);
+    return this.loadFlaggedResult;
+  }
+  async $noteEmojiUsed(emoji: string) {
+    this.record('$noteEmojiUsed', [emoji]);
+  }
+  async $setSkinTone(tone: number) {
+    this.record('$setSkinTone', [tone]);
+    return this.setSkinToneResult;
   }
   async $typing(address: string) {
     this.record('$typing', [address]);

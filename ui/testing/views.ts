@@ -1,6 +1,6 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
 import { alertAction, alertBehaviour } from '../../protocol/rules/alerts';
-import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
+import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -33,6 +33,9 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     is_urgent: false,
     flag: 0,
     reply_to: null,
+    reply_count: 0,
+    last_reply_ts: null,
+    canDelete: over.isOwn ?? false,
     continued: false,
     sortKey: over.guid,
     ...over,
@@ -74,7 +77,7 @@ export function toastView(over: Partial<ToastView> & { id: string }): ToastView 
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, context: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, newMessages: null, context: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
@@ -94,4 +97,9 @@ export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
     typing: {},
     ...over,
   };
+}
+
+export function reactionView(over: Partial<ReactionView> & { content: string }): ReactionView {
+  const users = over.users ?? ['u-bob'];
+  return { count: users.length, mine: users.includes(ALICE.guid), users, name: over.content, ...over };
 }
