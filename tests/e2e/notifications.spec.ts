@@ -2,8 +2,8 @@
  * Notifications end to end, two people in two browsers against the local
  * server: muting a conversation for an hour silences its messages (no toast,
  * no sound, not on the tab's badge) until it is unmuted; an urgent message
- * raises an alert (toast, chord) for the other members, whose Open leads to
- * the conversation.
+ * (the composer's Urgent box) raises an alert (toast, chord) for the other
+ * members but not the author, whose Open leads to the conversation.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -116,35 +116,40 @@ test('mute a conversation for an hour: its messages make no toast and no sound u
 });
 
 test('an urgent message raises an alert for another member, which opens the conversation', async ({ browser, request }) => {
+  // Whatever the test before left, HR is not muted for Dave.
   const signInApi = async (email: string) => {
     const login = await (await request.post('/data/login', { data: { email, password: 'plaza-demo' } })).json();
     return { 'X-Login-Guid': login.login_guid, 'X-Auth-Token': login.auth_token };
   };
-  const headers = await signInApi('alice@acme.test');
+  const headers = await signInApi('dave@acme.test');
   const channels = await (await request.post('/secure/data/confirmed/corporate/channels/list', { headers, data: { include_recent: true } })).json();
   const hr = channels.channels.find((c: { name: string }) => c.name === 'HR');
-  // Whatever the test before left, HR is not muted for Dave.
   const lifted = await request.post('/secure/data/confirmed/corporate/notifications/mute', {
-    headers: await signInApi('dave@acme.test'),
+    headers,
     data: { address: hr.address, mute_hour: null, mute_today: null, mute_always: null },
   });
   expect(lifted.ok()).toBe(true);
 
   const dave = await (await browser.newContext()).newPage();
   await signIn(dave, 'dave@acme.test');
+  const alice = await (await browser.newContext()).newPage();
+  await signIn(alice, 'alice@acme.test');
 
-  // Alice posts an urgent message through the API (the composer's urgent toggle is another part of the app).
+  // Alice marks her message urgent in the composer and posts it in HR.
   const text = `Fire drill at 3 ${Date.now()}`;
-  const posted = await request.post('/secure/data/confirmed/corporate/messages/post', {
-    headers,
-    data: { address: hr.address, json: JSON.stringify([{ type: 'text', text }]), is_urgent: true },
-  });
-  expect(posted.ok()).toBe(true);
-
+  await alice.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^HR/ }).click();
+  await alice.getByRole('checkbox', { name: 'Urgent' }).check();
+  const composer = alice.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect(alice.getByRole('log').getByText(text)).toBeVisible();
   // Dave: a toast, the urgent chord, and an alert in the list.
   const toast = dave.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Urgent message' });
   await expect(toast).toContainText(`Alice Anders in HR: ${text}`);
   await expect.poll(() => tones(dave)).toEqual(expect.arrayContaining(CHORD));
+  // The author gets no alert of her own (it reached Dave, so it would have reached her by now).
+  await expect(alice.getByRole('button', { name: 'Alerts', exact: true })).toBeVisible();
+  expect(await tones(alice)).toEqual([]);
   await dave.getByRole('button', { name: /^Alerts, \d+ new$/ }).click();
   const alert = dave.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: `Urgent message: Alice Anders in HR: ${text}` });
   await expect(alert).toBeVisible();
