@@ -31,6 +31,8 @@ import { createFlagsFeature } from './features/flags';
 import { createFoldersFeature } from './features/folders';
 import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
+import { createNotificationsFeature } from './features/notifications';
+import { createSecurityFeature } from './features/security';
 import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
@@ -180,7 +182,16 @@ export function createCore(deps: CoreDeps): Core {
   const reactions = createReactionsFeature(ctx);
   const flags = createFlagsFeature(ctx);
   const messageSettings = createMessageSettingsFeature(ctx);
-  const alerts = createAlertsFeature(ctx);
+  const notifications = createNotificationsFeature(ctx);
+  const security = createSecurityFeature(ctx);
+  const alerts = createAlertsFeature(ctx, {
+    // A refresh alert's action: catch up with everything the server holds for us.
+    async resync() {
+      await Promise.all([sync.refresh(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
+    },
+    signOut: () => session.endSession('signed-out'),
+    resetMfa: (who) => security.reset(who),
+  });
   const presence = createPresenceFeature(ctx);
   const status = createStatusFeature(ctx);
   const people = createPeopleFeature(ctx);
@@ -192,7 +203,7 @@ export function createCore(deps: CoreDeps): Core {
   const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
+  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, notifications, security, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -220,6 +231,8 @@ export function createCore(deps: CoreDeps): Core {
     ...reactions.api,
     ...flags.api,
     ...alerts.api,
+    ...notifications.api,
+    ...security.api,
     ...presence.api,
     ...status.api,
     ...people.api,
@@ -231,6 +244,7 @@ export function createCore(deps: CoreDeps): Core {
     ...teamMembers.api,
 
     async $setAttention(next) {
+      notifications.attentionChanged(next);
       if (next === attentive) return;
       attentive = next;
       presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
