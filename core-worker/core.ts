@@ -33,6 +33,8 @@ import { createFoldersFeature } from './features/folders';
 import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
 import { createOutboxFeature } from './features/outbox';
+import { createNotificationsFeature } from './features/notifications';
+import { createSecurityFeature } from './features/security';
 import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
@@ -199,7 +201,17 @@ export function createCore(deps: CoreDeps): Core {
   const reactions = createReactionsFeature(ctx, outbox);
   const flags = createFlagsFeature(ctx, outbox);
   const messageSettings = createMessageSettingsFeature(ctx);
-  const alerts = createAlertsFeature(ctx);
+  const notifications = createNotificationsFeature(ctx);
+  const security = createSecurityFeature(ctx);
+  const alerts = createAlertsFeature(ctx, {
+    // A refresh alert's action: catch up with everything the server holds for us.
+    async resync() {
+      // The socket is retried at once and the missed history caught up (features/connection.ts $resync).
+      await Promise.all([connection?.api.$resync(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
+    },
+    signOut: () => session.endSession('signed-out'),
+    resetMfa: (who) => security.reset(who),
+  });
   const presence = createPresenceFeature(ctx);
   const status = createStatusFeature(ctx);
   const people = createPeopleFeature(ctx);
@@ -212,7 +224,7 @@ export function createCore(deps: CoreDeps): Core {
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
   // expiry last, so it sees every deadline the others' events set.
-  features = [session, outbox, conversations, sync, messages, channels, typing, connection, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
+  features = [session, outbox, conversations, sync, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -242,6 +254,8 @@ export function createCore(deps: CoreDeps): Core {
     ...reactions.api,
     ...flags.api,
     ...alerts.api,
+    ...notifications.api,
+    ...security.api,
     ...presence.api,
     ...status.api,
     ...people.api,
@@ -253,6 +267,7 @@ export function createCore(deps: CoreDeps): Core {
     ...teamMembers.api,
 
     async $setAttention(next) {
+      notifications.attentionChanged(next);
       if (next === attentive) return;
       attentive = next;
       presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL

@@ -46,6 +46,8 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       return [{ type: 'alert.received', alert: frame.data.alert }];
     case 'ALD':
       return [{ type: 'alerts.dismissed', guids: frame.data.alerts }];
+    case 'CAN':
+      return [{ type: 'mfa-reset.cancelled', target_user_guid: frame.data.target_user_guid }];
     case 'CHK':
     case 'ACK':
     case 'OUT':

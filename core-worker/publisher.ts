@@ -14,6 +14,7 @@ import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
 import { createFlaggedSection } from './view-sections/flagged-section';
 import { createMessageSettingsSection } from './view-sections/message-settings-section';
+import { createNotifySection } from './view-sections/notify-section';
 import { createPeopleSection } from './view-sections/people-section';
 import { createSearchSection } from './view-sections/search-section';
 import { createFoldersSection } from './view-sections/folders-section';
@@ -78,6 +79,7 @@ function createSections(): ViewSection[] {
     createSearchSection(),
     createFoldersSection(),
     createTeamsSection(),
+    createNotifySection(),
   ];
 }
 

@@ -40,6 +40,16 @@ export interface ChangeSet {
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** Notification settings, the global mute, or attention (the badge's idle star) changed. */
+  notify: boolean;
+  /** Channel addresses whose channel_on or mute changed. */
+  channelNotify: Set<string>;
+  /** A sound was decided. */
+  sound: boolean;
+  /** The popover queue changed. */
+  popover: boolean;
+  /** Two-factor reset requests changed. */
+  mfa: boolean;
   /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
   folderTree: boolean;
   /** The "Browse teams" directory changed. */
@@ -69,6 +79,11 @@ export function createChangeSet(): ChangeSet {
     search: false,
     alerts: new Set(),
     toasts: false,
+    notify: false,
+    channelNotify: new Set(),
+    sound: false,
+    popover: false,
+    mfa: false,
     folderTree: false,
     teamDirectory: false,
     teamMembers: new Set(),
@@ -94,6 +109,11 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.messageSettings &&
     changes.threads.size === 0 &&
     !changes.toasts &&
+    !changes.notify &&
+    !changes.sound &&
+    !changes.popover &&
+    !changes.mfa &&
+    changes.channelNotify.size === 0 &&
     !changes.folderTree &&
     !changes.teamDirectory &&
     changes.teamMembers.size === 0 &&

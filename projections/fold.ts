@@ -1,9 +1,10 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
- * `unread` and `channels` read the message store as it was before the event,
- * so they run before `messages`; `messages` reads the threads as they were
- * (the reply before a deleted one); `threads`, `flagged` and `reading` read
- * the message store as it is after.
+ * `unread`, `channels` and `notify` read the message store as it was before
+ * the event, so they run before `messages`; `messages` reads the threads as
+ * they were (the reply before a deleted one); `threads`, `flagged` and
+ * `reading` read the message store as it is after; `notify` and `mfa` ask
+ * whether an alert is new, so they run before `alerts`.
  */
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, createAlerts, type AlertsState } from './alerts';
@@ -16,6 +17,9 @@ import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
+import { applyMfa, createMfa, type MfaState } from './mfa';
+import { applyNotify, createNotify, type NotifyState } from './notify';
+import { applyPopover, createPopover, type PopoverState } from './popover';
 import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applyReading, createReading, type ReadingState } from './reading';
@@ -46,6 +50,9 @@ export interface Projections {
   context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
+  notify: NotifyState;
+  popover: PopoverState;
+  mfa: MfaState;
   folders: FoldersState;
   teams: TeamsState;
   /** seq of the last envelope folded in. */
@@ -71,6 +78,9 @@ export function createProjections(): Projections {
     context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    notify: createNotify(),
+    popover: createPopover(),
+    mfa: createMfa(),
     folders: createFolders(),
     teams: createTeams(),
     seq: 0,
@@ -84,6 +94,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
+  // Before messages and alerts: it asks whether a message or an alert is new.
+  applyNotify(p.notify, envelope, changes, { me: p.session.user, openAddress: p.session.openAddress, channels: p.channels, messages: p.messages, alerts: p.alerts });
   applyMessages(p.messages, envelope, changes, p.threads);
   applyThreads(p.threads, envelope, changes, p.messages);
   applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
@@ -96,8 +108,10 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyPeople(p.people, envelope, changes);
   applySearch(p.search, envelope, changes);
   applyContext(p.context, envelope, changes);
+  applyMfa(p.mfa, envelope, changes, me, p.alerts);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyPopover(p.popover, envelope, changes);
   applyFolders(p.folders, envelope, changes);
   applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;

@@ -6,6 +6,7 @@
  */
 import type { StatusColor, StatusIcon } from './custom-status';
 import type { RecordingSettings } from './recording-settings';
+import type { NotificationSettings } from './rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
 import type { ViewPatch } from './views';
@@ -17,6 +18,18 @@ export interface PostOptions {
   /** The guid of the thread's first message. */
   reply_to?: string;
   is_urgent?: boolean;
+}
+
+/**
+ * How long to mute (spec 3 §4.2). 'today' carries when today ends in the
+ * user's zone (the UI knows the zone; the worker must not depend on it).
+ */
+export type MuteChoice = { kind: 'hour' } | { kind: 'today'; until: number } | { kind: 'always' } | { kind: 'off' };
+
+/** What the UI must do after an alert's action ran: open a conversation, or reload the page. */
+export interface AlertActionOutcome {
+  navigate: string | null;
+  reload: boolean;
 }
 
 /** One stored session recording, as `$listRecordings` lists it. */
@@ -207,6 +220,30 @@ export interface CoreApi {
   $dismissInviteReminders(address: string, inviteGuids: string[]): Promise<Result<null>>;
   /** Blocks a person of another company from the user's company, or reinstates them (company admins). */
   $setBlocked(userGuid: string, blocked: boolean): Promise<Result<null>>;
+  /**
+   * Runs an alert's main action (AlertView.action): go-to dismisses it and names the
+   * conversation to open; refresh and retry resync with the server; reset resets the
+   * person's two-factor; sign-out ends the session; reload asks the UI to reload.
+   */
+  $runAlertAction(guid: string): Promise<Result<AlertActionOutcome>>;
+  /** Company admins: sends an information alert (type 17) to everyone else; a promotion shows as a 60 s toast. */
+  $sendInformationAlert(message: string, promotion: boolean): Promise<Result<{ sent: number }>>;
+  /** Closes a popover (its Ok button). */
+  $closePopover(id: string): Promise<void>;
+  /** Turns notifications of channels on or off (one: notifications/channel, several: notifications/channels), with a toast. */
+  $setChannelNotifications(addresses: string[], on: boolean): Promise<Result<null>>;
+  /** Changes the global notification settings (the fields given). */
+  $setNotificationSettings(settings: Partial<NotificationSettings>): Promise<Result<null>>;
+  /** Mutes a channel, or everything (`address` null), or lifts the mute ('off'). */
+  $setMute(address: string | null, choice: MuteChoice): Promise<Result<null>>;
+  /** Says what the UI runs on, once at start: sounds are muted on mobile (spec 1 §9). */
+  $describeDevice(device: { mobile: boolean }): Promise<void>;
+  /** Asks the company admins to reset the user's two-factor authentication. */
+  $requestMfaReset(): Promise<Result<null>>;
+  /** Cancels a pending two-factor reset request: the user's own, or (admins) anyone's. */
+  $cancelMfaReset(targetUserGuid: string): Promise<Result<null>>;
+  /** Company admins: resets a person's two-factor authentication, answering their request. */
+  $resetMfa(targetUserGuid: string): Promise<Result<null>>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

@@ -11,6 +11,7 @@
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
 import type { OutboxEntry } from './outbox';
+import type { Mute, NotificationSettings } from './rules/notifications';
 import type { PeopleEvent } from './events-people';
 import type { SearchEvent } from './events-search';
 import type { TeamEvent } from './events-teams';
@@ -34,6 +35,24 @@ export interface ToastSpec {
   kind: 'info' | 'success' | 'error' | 'promotion';
   /** An alert this toast announces, to open it from the toast. */
   alert_guid?: string;
+  /** A conversation this toast is about (a new message), to open it from the toast. */
+  address?: string;
+}
+
+/** A modal notice with an Ok button (spec 1 §2: the 'Bot Error' popover). */
+export interface PopoverSpec {
+  /** Unique per popover; closing refers to it. */
+  id: string;
+  title: string;
+  body: string;
+  kind: 'error' | 'info';
+}
+
+/** A pending two-factor reset request (spec 1 §4, §6). */
+export interface MfaResetEntry {
+  target_user_guid: string;
+  name: string;
+  requested: number;
 }
 
 export interface Bookmark {
@@ -111,6 +130,26 @@ export type DomainEvent =
   | { type: 'toast.shown'; toast: ToastSpec }
   /** The user closed a toast. */
   | { type: 'toast.closed'; id: string }
+  /** The notification settings and the user's mutes (notifications/global). Replaces what was known. */
+  | { type: 'notification-settings.loaded'; settings: NotificationSettings; mutes: Mute[] }
+  /** Channels' notifications were turned on or off (notifications/channel, notifications/channels). */
+  | { type: 'channel-notifications.changed'; channels: { address: string; channel_on: boolean }[] }
+  /** A mute changed (notifications/mute): a channel's, or the global one (`address` null). */
+  | { type: 'mute.changed'; mute: Mute }
+  /** The page became seen (visible and focused) or not: the badge's idle star, sounds for the open conversation. */
+  | { type: 'attention.changed'; attentive: boolean }
+  /** What the UI runs on: sounds are muted on mobile (spec 1 §9). */
+  | { type: 'device.described'; mobile: boolean }
+  /** The pending two-factor reset requests the user may see (totp/admin_reset_requests). Replaces what was known. */
+  | { type: 'mfa-resets.listed'; requests: MfaResetEntry[] }
+  /** A pending two-factor reset request was cancelled (CAN frame). */
+  | { type: 'mfa-reset.cancelled'; target_user_guid: string }
+  /** The server's and the latest release's versions (env_data), compared with this client's. */
+  | { type: 'version.checked'; client_version: string; server_version: string; latest_release: string }
+  /** A popover appears (e.g. 'Bot Error'); it stays until closed. */
+  | { type: 'popover.shown'; popover: PopoverSpec }
+  /** The user closed a popover (Ok). */
+  | { type: 'popover.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
   | { type: 'clock.ticked' }
   /** The clock jumped (sleep, clock change) by `by` ms more than the check period: a resync is due (spec 1 §4). */

@@ -6,7 +6,8 @@
  */
 import type { Etype, MessagePart } from './entities';
 import type { SocketState, ToastSpec } from './events';
-import type { AlertBehaviour } from './rules/alerts';
+import type { AlertAction, AlertBehaviour } from './rules/alerts';
+import type { MuteKind, NotificationSettings, SoundKind } from './rules/notifications';
 import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
 import type { SearchView } from './views-search';
 import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
@@ -199,8 +200,69 @@ export interface AlertView {
   dismissed: boolean;
   /** What the user can do with it (spec 1 §9). */
   behaviour: AlertBehaviour;
-  /** The conversation a 'go-to' alert leads to, when it names one. */
+  /** The conversation a 'go-to' alert leads to, when it names one (or the team it names). */
   address: string | null;
+  /** The main button besides Dismiss ($runAlertAction), or null. */
+  action: AlertAction | null;
+  /** A two-factor reset request (16) that was cancelled (CAN): only Dismiss remains. */
+  cancelled: boolean;
+  /** 'error' for the error-refresh alert (1003). */
+  tone: 'normal' | 'error';
+}
+
+/** Which mute is on and until when (epoch ms; null for always or none). */
+export interface MuteView {
+  kind: MuteKind | null;
+  until: number | null;
+}
+
+/** A channel's notification state; only channels that differ from the default (on, not muted) are sent. */
+export interface ChannelNotifyView {
+  address: string;
+  channel_on: boolean;
+  mute: MuteView;
+}
+
+/** The unread badge (spec 3 §4.3): the title text and the icon's count. */
+export interface BadgeView {
+  /** Unread messages outside muted channels, plus unread email when enabled. */
+  count: number;
+  /** The icon's text: '' for none, '99+' above 99. */
+  label: string;
+  /** "(N) Plaza", with " *" while idle with unread messages. */
+  title: string;
+}
+
+export interface NotificationsView {
+  settings: NotificationSettings;
+  /** The global mute ("Pause notifications"), which also mutes sounds. */
+  pause: MuteView;
+  badge: BadgeView;
+}
+
+/** A sound the UI should play now: a new `id` means play `kind` once. */
+export interface SoundView {
+  id: number;
+  kind: SoundKind;
+}
+
+export interface PopoverView {
+  id: string;
+  title: string;
+  body: string;
+  kind: 'error' | 'info';
+}
+
+/** A pending two-factor reset request, for the admins' list and the person's own settings. */
+export interface MfaResetView {
+  target_user_guid: string;
+  name: string;
+  /** Epoch ms. */
+  requested: number;
+  /** Cancelled (CAN); it stays listed until its alert is dismissed (spec 1 §4). */
+  cancelled: boolean;
+  /** The signed-in user's own request. */
+  own: boolean;
 }
 
 export interface ToastView {
@@ -211,6 +273,8 @@ export interface ToastView {
   kind: ToastSpec['kind'];
   /** The alert this toast announces, if any. */
   alertGuid: string | null;
+  /** The conversation this toast is about (a new message), if any. */
+  address: string | null;
 }
 
 /** Added/updated records by key, and removed keys (tldraw's RecordsDiff, minus history). */
@@ -256,6 +320,15 @@ export interface ViewPatch {
   alerts?: RecordsDiff<AlertView>;
   /** The whole toast stack (at most 4, newest first) whenever it changed. */
   toasts?: ToastView[];
+  notifications?: NotificationsView;
+  /** Per-channel notification states that differ from the default; a removed address is back to the default. */
+  channelNotify?: RecordsDiff<ChannelNotifyView>;
+  /** The latest sound decided by the worker (null: none yet). */
+  sound?: SoundView | null;
+  /** The popover on top (null: none). */
+  popover?: PopoverView | null;
+  /** Pending two-factor reset requests, whole, whenever they changed. */
+  mfaResets?: MfaResetView[];
   folders?: RecordsDiff<FolderView>;
   /** The "Browse teams" directory, whole, whenever it changed. */
   teamDirectory?: TeamDirectoryView;

@@ -105,6 +105,7 @@ interface ChannelRow {
   member_type: number;
   folder_guid: string | null;
   unread_messages: number;
+  channel_on: boolean | null;
   other_guid: string | null;
   other_first_name: string | null;
   other_last_name: string | null;
@@ -128,6 +129,7 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
        (SELECT count(*)::int FROM messages x
          WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.reply_to IS NULL
            AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
+       (SELECT n.channel_on FROM channel_notifications n WHERE n.channel_guid = c.guid AND n.user_guid = cm.user_guid) AS channel_on,
        other.guid AS other_guid, other.first_name AS other_first_name, other.last_name AS other_last_name,
        lm.guid AS lm_guid, lm.created AS lm_created, lm.from_guid AS lm_from_guid, lm.from_first_name AS lm_from_first_name,
        lm.from_last_name AS lm_from_last_name, lm.json AS lm_json, lm.reply_to AS lm_reply_to, lm.is_urgent AS lm_is_urgent,
@@ -194,7 +196,7 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
       target_user_guid: other?.guid ?? null,
       task_guid: null,
       unread_messages: r.unread_messages,
-      channel_on: true,
+      channel_on: r.channel_on ?? true,
       last_message: last,
       last_message_ts: last ? last.created : null,
     },

@@ -6,6 +6,7 @@ import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
+import { CanFrame } from './security';
 import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
@@ -23,6 +24,7 @@ const downSchemas = {
   CRQ: CrqFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
+  CAN: CanFrame,
   BLO: BloFrame,
 } as const;
 
@@ -56,7 +58,7 @@ function frameNumber(body: unknown): number | undefined {
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

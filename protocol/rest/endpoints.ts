@@ -12,8 +12,11 @@ import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { envEndpoints } from './env';
 import { folderEndpoints } from './folders';
 import { messageEndpoints } from './messages';
+import { notificationEndpoints } from './notifications';
+import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
 import { teamMemberEndpoints } from './team-members';
 import { teamEndpoints } from './teams';
@@ -39,6 +42,9 @@ export const endpoints = {
   ...alertEndpoints,
   ...teamEndpoints,
   ...healthEndpoints,
+  ...notificationEndpoints,
+  ...securityEndpoints,
+  ...envEndpoints,
   ...teamMemberEndpoints,
   ...folderEndpoints,
 } as const satisfies Record<string, Endpoint>;

@@ -30,6 +30,7 @@ import type { Queryable } from '../db';
 import { reject } from '../http-util';
 import { addReaction, flaggedPage, MAX_REACTIONS_PER_USER, messageFor, reactionsOf, removeReaction, setFlag, softDeleteReplies, threadReplies } from '../message-store';
 import { getUser, type UserRow } from '../user-store';
+import { alertForPost } from '../post-alerts';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
 /** Refusals of this family (wording is Plaza's). */
@@ -109,6 +110,8 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       });
       // Replies go to every member too: open thread panels and the parent's reply count follow live.
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      // Urgent (type 0) and mention (type 11) alerts, after the message itself went out.
+      if (created) await alertForPost(db, hub, { channel, author: user, message: message.wire, parts });
       if (created && c.channel_type === 0) bot.onPosted(user, channel.guid, message.wire); // the welcome bot answers in its DM
       return { isOk: true, message: message.wire };
     },

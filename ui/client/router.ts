@@ -9,6 +9,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'conversation'; address: string; thread: string | null }
   | { name: 'flagged' }
+  | { name: 'notification-settings' }
   | { name: 'browse-teams' }
   | { name: 'debug-replay' }
   | { name: 'landing' }
@@ -36,6 +37,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
   if (pathname === LANDING_PATH) return { name: 'landing' };
+  if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
   if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
   if (pathname === FLAGGED_PATH || pathname === `${FLAGGED_PATH}/`) return { name: 'flagged' };
@@ -69,6 +71,9 @@ export const BROWSE_TEAMS_PATH = '/teams';
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
+
+/** Settings: Notifications (spec 1 §2). */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
 
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
 

@@ -10,6 +10,7 @@ import {
   CHANNEL_GROUP_LABELS,
   type ChannelEntryView,
   type ChannelGroup,
+  type ChannelNotifyView,
   type ConnectionView,
   type ConversationMeta,
   type FlaggedMessageView,
@@ -17,9 +18,13 @@ import {
   type MessageSettingsView,
   type FolderView,
   type MessageView,
+  type MfaResetView,
+  type NotificationsView,
+  type PopoverView,
   type ThreadMeta,
   type RecordsDiff,
   type SessionView,
+  type SoundView,
   type TeamDirectoryView,
   type TeamMembersView,
   type ToastView,
@@ -72,6 +77,14 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Notification settings, the global mute and the unread badge. */
+  notifications: Signal<NotificationsView>;
+  /** Channels whose notifications differ from the default (off or muted), by address. */
+  channelNotify: Signal<ReadonlyMap<string, ChannelNotifyView>>;
+  /** The latest sound the worker decided (a new id means: play it). */
+  sound: Signal<SoundView | null>;
+  popover: Signal<PopoverView | null>;
+  mfaResets: Signal<readonly MfaResetView[]>;
   /** Own status and statuses, directory search, connections, the bot's error. */
   people: Signal<PeopleView>;
   /** In-channel and global search. */
@@ -90,6 +103,11 @@ export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null, unconfirmed: false };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting', resyncing: false, unsent: 0 };
+export const INITIAL_NOTIFICATIONS: NotificationsView = {
+  settings: { global_on: true, conversations_on: true, teams_on: true, departments_on: true },
+  pause: { kind: null, until: null },
+  badge: { count: 0, label: '', title: 'Plaza' },
+};
 export const INITIAL_PEOPLE: PeopleView = {
   self: { presence: 'Active', customStatus: null },
   statuses: [],
@@ -163,6 +181,11 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    notifications: signal(INITIAL_NOTIFICATIONS),
+    channelNotify: signal(new Map()),
+    sound: signal(null),
+    popover: signal(null),
+    mfaResets: signal([]),
     people: signal(INITIAL_PEOPLE),
     search: signal(INITIAL_SEARCH),
     foldersByGuid,
@@ -260,6 +283,20 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
 
+    if (patch.notifications) store.notifications.value = patch.notifications;
+    else if (reset) store.notifications.value = INITIAL_NOTIFICATIONS;
+
+    if (patch.channelNotify) store.channelNotify.value = applyDiff(store.channelNotify.value, patch.channelNotify, (c) => c.address, reset);
+    else if (reset) store.channelNotify.value = new Map();
+
+    if (patch.sound !== undefined) store.sound.value = patch.sound;
+    else if (reset) store.sound.value = null;
+
+    if (patch.popover !== undefined) store.popover.value = patch.popover;
+    else if (reset) store.popover.value = null;
+
+    if (patch.mfaResets) store.mfaResets.value = patch.mfaResets;
+    else if (reset) store.mfaResets.value = [];
     if (patch.people) store.people.value = patch.people;
     else if (reset) store.people.value = INITIAL_PEOPLE;
 

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { DEBUG_REPLAY_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
+import { DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
 import { BrowseTeamsPage } from './BrowseTeamsPage';
@@ -15,6 +15,9 @@ import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { FlaggedView } from './FlaggedView';
+import { LiveEffects } from './LiveEffects';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
+import { PopoverHost } from './PopoverHost';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
@@ -63,6 +66,9 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className="user-name">{user?.name}</span>
         <StatusMenu />
         <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
+        <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
+          Settings
+        </button>
         {sessionActions && (
           <>
             <ExportSessionButton />
@@ -78,6 +84,9 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <PopoverHost />
+      {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
+      {sessionActions && <LiveEffects />}
       <BotErrorPopover />
       <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} />
       <main className="main">
@@ -85,6 +94,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (
           <FlaggedView />
+        ) : route.name === 'notification-settings' ? (
+          <NotificationSettingsPage />
         ) : route.name === 'browse-teams' ? (
           <BrowseTeamsPage />
         ) : route.name === 'people' ? (

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -46,6 +47,7 @@ export function ConversationView({ address, thread = null }: { address: string; 
               Search in conversation
             </button>
           )}
+          {!gone && <ChannelNotifyMenu address={address} />}
         </header>
         {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
         {gone ? (

@@ -107,6 +107,7 @@ export function Sidebar({ activeAddress, flaggedActive = false }: { activeAddres
                     entry={row.entry}
                     depth={row.depth}
                     active={row.entry.address === activeAddress}
+                    muted={store.channelNotify.value.get(row.entry.address)?.mute.kind != null}
                     onMove={() => setOpen({ kind: 'move-channel', entry: row.entry })}
                   />
                 )}
@@ -189,7 +190,7 @@ function FolderRow({ folder, expanded, onExpand, menu }: { folder: FolderView; e
   );
 }
 
-function ChannelRow({ entry, depth, active, onMove }: { entry: ChannelEntryView; depth: number; active: boolean; onMove: () => void }) {
+function ChannelRow({ entry, depth, active, muted, onMove }: { entry: ChannelEntryView; depth: number; active: boolean; muted: boolean; onMove: () => void }) {
   const unread = entry.unread > 0;
   const classes = ['channel-link'];
   if (unread) classes.push('unread');
@@ -198,6 +199,12 @@ function ChannelRow({ entry, depth, active, onMove }: { entry: ChannelEntryView;
     <div className="channel-row" style={depth ? { paddingLeft: `${depth * 1}rem` } : undefined}>
       <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
         <span className="channel-name">{entry.name}</span>
+        {muted && (
+          <span className="muted-mark" role="img" aria-label="muted">
+            {' '}
+            🔕
+          </span>
+        )}
         {/* The space keeps the accessible name "Design 12 unread", not "Design12 unread". */}
         {unread && ' '}
         {unread && (

@@ -1,6 +1,7 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { ActivityKind, ConnectLinkOptions, CoreApi, MemberOptions, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
 import type { StatusIcon } from '../../protocol/custom-status';
+import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
 import { ok, type Result } from '../../protocol/result';
 import type { ViewPatch } from '../../protocol/views';
@@ -121,6 +122,49 @@ export class FakeCore implements CoreApi {
   }
   async $closeToast(id: string) {
     this.record('$closeToast', [id]);
+  }
+
+  runAlertActionResult: Result<AlertActionOutcome> = ok({ navigate: null, reload: false });
+  /** What the notification and two-factor calls answer. */
+  notifyResult: Result<null> = ok(null);
+  async $runAlertAction(guid: string) {
+    this.record('$runAlertAction', [guid]);
+    return this.runAlertActionResult;
+  }
+  sendInformationAlertResult: Result<{ sent: number }> = ok({ sent: 3 });
+  async $sendInformationAlert(message: string, promotion: boolean) {
+    this.record('$sendInformationAlert', [message, promotion]);
+    return this.sendInformationAlertResult;
+  }
+  async $closePopover(id: string) {
+    this.record('$closePopover', [id]);
+  }
+  async $setChannelNotifications(addresses: string[], on: boolean) {
+    this.record('$setChannelNotifications', [addresses, on]);
+    return this.notifyResult;
+  }
+  async $setNotificationSettings(settings: Partial<NotificationSettings>) {
+    this.record('$setNotificationSettings', [settings]);
+    return this.notifyResult;
+  }
+  async $setMute(address: string | null, choice: MuteChoice) {
+    this.record('$setMute', [address, choice]);
+    return this.notifyResult;
+  }
+  async $describeDevice(device: { mobile: boolean }) {
+    this.record('$describeDevice', [device]);
+  }
+  async $requestMfaReset() {
+    this.record('$requestMfaReset', []);
+    return this.notifyResult;
+  }
+  async $cancelMfaReset(targetUserGuid: string) {
+    this.record('$cancelMfaReset', [targetUserGuid]);
+    return this.notifyResult;
+  }
+  async $resetMfa(targetUserGuid: string) {
+    this.record('$resetMfa', [targetUserGuid]);
+    return this.notifyResult;
   }
 
   // Folders and teams answer `results[method]` like the people methods below.

@@ -1,4 +1,5 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
+import { alertAction, alertBehaviour } from '../../protocol/rules/alerts';
 import type { AlertView, ChannelEntryView, ConnectionView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
@@ -57,20 +58,26 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   };
 }
 
+/** An alert view; behaviour and action follow from the type (as the worker decides them) unless given. */
 export function alertView(over: Partial<AlertView> & { guid: string; type: number }): AlertView {
+  const address = over.address ?? null;
+  const cancelled = over.cancelled ?? false;
   return {
     typeName: `Alert ${over.type}`,
     message: `alert ${over.guid}`,
     created: Date.UTC(2025, 4, 20, 9, 30),
     dismissed: false,
-    behaviour: 'unknown',
-    address: null,
+    behaviour: alertBehaviour(over.type),
+    address,
+    action: alertAction(over.type, { address, cancelled }),
+    cancelled,
+    tone: over.type === 1003 ? 'error' : 'normal',
     ...over,
   };
 }
 
 export function toastView(over: Partial<ToastView> & { id: string }): ToastView {
-  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, ...over };
+  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, address: null, ...over };
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
