@@ -206,8 +206,9 @@ export function createCore(deps: CoreDeps): Core {
   const alerts = createAlertsFeature(ctx, {
     // A refresh alert's action: catch up with everything the server holds for us.
     async resync() {
-      // The socket is retried at once and the missed history caught up (features/connection.ts $resync).
-      await Promise.all([connection?.api.$resync(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
+      // The socket is retried at once; the missed history, the channel list and the directory are fetched again.
+      if (ctx.runtime.signedIn) ctx.socket.retryNow();
+      await Promise.all([sync.resync(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
     },
     signOut: () => session.endSession('signed-out'),
     resetMfa: (who) => security.reset(who),

@@ -29,6 +29,8 @@ export const MAX_CATCHUP_PAGES = 10;
 export interface SyncFeature extends FeatureHooks {
   /** Catches up now, or once more after the catch-up that is running. Resolves when done (or failed). */
   catchUp(): Promise<void>;
+  /** A full resync (a refresh alert's action): catches up and fetches the directory again too. */
+  resync(): Promise<void>;
   /** Makes sure the catch-up cursor exists before history is loaded; false if the server could not be asked. */
   ensureCursor(): Promise<boolean>;
   /** Called when the session goes online: catches up without the socket if it is slow to open. */
@@ -146,6 +148,10 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
 
   return {
     catchUp,
+    resync() {
+      directoryFetched = false;
+      return catchUp();
+    },
     async ensureCursor() {
       if (ctx.projections.messages.cursor !== null) return true;
       await catchUp();

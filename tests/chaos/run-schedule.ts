@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createCore, type Core } from '../../core-worker/core';
-import { createRequestScheduler } from '../../core-worker/request-scheduler';
+import { createRequestScheduler, SCHEDULER_LIMITS } from '../../core-worker/request-scheduler';
 import { createMemoryStorage } from '../../core-worker/storage-memory';
 import { canonicalJson } from '../../projections/canonical';
 import { foldAll } from '../../projections/fold';
@@ -57,10 +57,12 @@ export async function runSchedule(server: PlazaServer, plan: FaultPlan): Promise
   const pendingPosts: Promise<void>[] = [];
 
   // Requests the core made that have not reached the proxy yet (they wait in the request scheduler, which
-  // yields through real timers): the driver must not move virtual time past them unless a 429 pause holds them.
+  // yields through real timers): the driver must not move virtual time past them unless the scheduler cannot
+  // start them before virtual time moves — a 429 pause holds them, or its 4 slots are taken by requests the
+  // proxy holds until a virtual deadline (a lost request waits for its 30 s timeout).
   const handedOver = new Set<string>();
   let scheduler = createRequestScheduler(proxy.http, { clock });
-  const busy = (): boolean => handedOver.size > 0 && !scheduler.stats.paused;
+  const busy = (): boolean => handedOver.size > 0 && !scheduler.stats.paused && scheduler.stats.running < SCHEDULER_LIMITS.maxConcurrent;
   const makeCore = (): Core => {
     scheduler = createRequestScheduler((url, body, headers, method) => {
       handedOver.delete(headers['x-chaos-call'] ?? '');
