@@ -18,9 +18,12 @@ import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
 import { createChannelsFeature } from './features/channels';
+import { createCompactionFeature, type CompactionFeature } from './features/compaction';
 import { createConversationsFeature } from './features/conversations';
 import { createMessagesFeature } from './features/messages';
+import { createPrefetchFeature } from './features/prefetch';
 import { createSessionFeature } from './features/session';
+import { createSidebarFeature } from './features/sidebar';
 import { createSyncFeature } from './features/sync';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
@@ -44,6 +47,8 @@ export interface Core {
   readonly publisher: Publisher;
   /** Resolves when every pending log write is stored. */
   persist(): Promise<void>;
+  /** Evicts cached messages over the bound, snapshots the projections and compacts the log now. */
+  compact(): Promise<void>;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -145,13 +150,16 @@ export function createCore(deps: CoreDeps): Core {
     },
     persistLog: () => log?.persist() ?? Promise.resolve(),
   });
-  const conversations = createConversationsFeature(ctx, () => sync.refresh());
-  const sync = createSyncFeature(ctx, (address) => conversations.loadPage(address, 0));
+  const compaction: CompactionFeature = createCompactionFeature(ctx, () => log);
+  const conversations = createConversationsFeature(ctx, () => sync.refresh(), (address) => compaction.touch(address));
+  const prefetch = createPrefetchFeature(ctx, (address) => conversations.loadPage(address, 0), (address) => conversations.isFresh(address));
+  const sync = createSyncFeature(ctx, (address) => conversations.loadPage(address, 0), () => prefetch.plan());
   const messages = createMessagesFeature(ctx);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
+  const sidebar = createSidebarFeature(ctx);
   // Hooks run in this order.
-  features = [session, conversations, sync, messages, channels, typing];
+  features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, compaction];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -175,6 +183,7 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...sidebar.api,
 
     async $setAttention(next) {
       if (next === attentive) return;
@@ -222,5 +231,6 @@ export function createCore(deps: CoreDeps): Core {
     rejections,
     publisher,
     persist: () => log?.persist() ?? Promise.resolve(),
+    compact: () => compaction.compactNow(),
   };
 }

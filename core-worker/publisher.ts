@@ -11,6 +11,7 @@ import type { ViewPatch } from '../protocol/views';
 import type { FrameScheduler } from './ports';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createPreferencesSection } from './view-sections/preferences-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createTypingSection } from './view-sections/typing-section';
@@ -42,7 +43,7 @@ export interface Publisher {
 
 /** The parts of a patch, in the order they are built. */
 function createSections(): ViewSection[] {
-  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection()];
+  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection(), createPreferencesSection()];
 }
 
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {
@@ -67,10 +68,12 @@ export function createPublisher(options: { projections: () => Projections; runti
     for (const listener of toListeners) listener(patch);
   };
 
+  const hasBacklog = (): boolean => sections.some((s) => s.hasBacklog?.() ?? false);
+
   const flush = (): void => {
     cancelFrame?.();
     cancelFrame = null;
-    if (isEmpty(changes) || listeners.length === 0) {
+    if ((isEmpty(changes) && !hasBacklog()) || listeners.length === 0) {
       changes = createChangeSet();
       return;
     }
@@ -78,7 +81,16 @@ export function createPublisher(options: { projections: () => Projections; runti
     changes = createChangeSet();
     const hasContent = Object.keys(patch).some((k) => k !== 'seq' && k !== 'reset');
     if (hasContent) send(patch, listeners);
+    if (hasBacklog()) schedule(); // the rest of a large change goes out over the next frames
   };
+
+  function schedule(): void {
+    if (cancelFrame || listeners.length === 0) return;
+    cancelFrame = options.scheduleFrame(() => {
+      cancelFrame = null;
+      flush();
+    });
+  }
 
   const snapshotAll = (): void => {
     changes = createChangeSet();
@@ -95,13 +107,7 @@ export function createPublisher(options: { projections: () => Projections; runti
       // One UI at a time: a reloaded page replaces its predecessor's listener.
       snapshotAll();
     },
-    schedule() {
-      if (cancelFrame || listeners.length === 0) return;
-      cancelFrame = options.scheduleFrame(() => {
-        cancelFrame = null;
-        flush();
-      });
-    },
+    schedule,
     flush,
     reset() {
       cancelFrame?.();

@@ -99,7 +99,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   const ops = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; wrap?: (v: unknown) => unknown }>();
   let opId = 0;
 
-  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append', key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
+  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append' | 'compact', key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
     const o = opId++;
     expectOutput<'op'>({ k: 'op', o, op, ...(key !== undefined ? { key } : {}) }, ['o', 'op', 'key']);
     return new Promise<T>((resolve, reject) => ops.set(o, { resolve: resolve as (v: unknown) => void, reject, ...(wrap ? { wrap } : {}) }));
@@ -107,6 +107,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   const logStore = (): LogStore => ({
     load: () => storageOp<Envelope[]>('load', undefined),
     append: () => storageOp<void>('append', undefined),
+    compact: () => storageOp<void>('compact', undefined),
     close: () => {},
   });
   const storage: Storage = {

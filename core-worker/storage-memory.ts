@@ -5,22 +5,33 @@ import type { LogStore, Storage } from './ports';
 export interface MemoryStorage extends Storage {
   /** The stored chunks per user, to inspect in tests. */
   chunks: Map<string, Envelope[][]>;
+  /** The stored snapshot per user (a `log.snapshot` envelope). */
+  snapshots: Map<string, Envelope>;
 }
 
 export function createMemoryStorage(): MemoryStorage {
   const items = new Map<string, unknown>();
   const chunks = new Map<string, Envelope[][]>();
+  const snapshots = new Map<string, Envelope>();
   return {
     chunks,
+    snapshots,
     async openLog(userGuid: string): Promise<LogStore> {
       if (!chunks.has(userGuid)) chunks.set(userGuid, []);
       const list = chunks.get(userGuid)!;
       return {
         async load() {
-          return structuredClone(list.flat());
+          const snapshot = snapshots.get(userGuid);
+          const after = snapshot?.seq ?? 0;
+          return structuredClone([...(snapshot ? [snapshot] : []), ...list.flat().filter((e) => e.seq > after)]);
         },
         async append(batch) {
           list.push(structuredClone([...batch]));
+        },
+        async compact(snapshot) {
+          snapshots.set(userGuid, structuredClone(snapshot));
+          const kept = list.filter((chunk) => chunk.at(-1)!.seq > snapshot.seq);
+          list.splice(0, list.length, ...kept);
         },
         close() {},
       };

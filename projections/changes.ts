@@ -20,6 +20,8 @@ export interface ChangeSet {
   typing: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** The sidebar preferences changed. */
+  preferences: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -33,6 +35,7 @@ export function createChangeSet(): ChangeSet {
     conversationMeta: new Set(),
     typing: new Set(),
     openConversation: false,
+    preferences: false,
   };
 }
 
@@ -50,6 +53,7 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.preferences &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&

@@ -8,7 +8,9 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
 import { applySession, createSession, type SessionState } from './session';
+import { isRestorable, restoreSnapshot } from './snapshot';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
 
@@ -19,6 +21,7 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  preferences: PreferencesState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -31,13 +34,31 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    preferences: createPreferences(),
     seq: 0,
   };
+}
+
+/** Replaces every projection with a snapshot's, and marks everything changed. */
+function applySnapshot(p: Projections, envelope: Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes: ChangeSet): void {
+  const restored = isRestorable(envelope.event.snapshot) ? restoreSnapshot(envelope.event.snapshot) : createProjections();
+  const open = p.session.openAddress;
+  for (const address of p.messages.byAddress.keys()) changes.messages.set(address, 'all');
+  Object.assign(p, restored);
+  for (const address of p.messages.byAddress.keys()) changes.messages.set(address, 'all');
+  for (const address of p.typing.byAddress.keys()) changes.typing.add(address);
+  changes.session = changes.connection = changes.users = changes.allChannels = changes.preferences = true;
+  if (open !== p.session.openAddress) changes.openConversation = true;
 }
 
 /** Folds one envelope into every projection, noting what changed. */
 export function applyEnvelope(p: Projections, envelope: Envelope, changes: ChangeSet): void {
   if (envelope.seq <= p.seq) return; // already folded: replaying a log tail is idempotent
+  if (envelope.event.type === 'log.snapshot') {
+    applySnapshot(p, envelope as Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes);
+    p.seq = envelope.seq;
+    return;
+  }
   const me = p.session.user?.target_user_guid;
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
@@ -45,6 +66,7 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessages(p.messages, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyPreferences(p.preferences, envelope, changes);
   p.seq = envelope.seq;
 }
 

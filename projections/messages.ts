@@ -29,6 +29,11 @@ export function createMessages(): MessagesState {
   return { byAddress: new Map() };
 }
 
+/** A store holding `messages` (already in display order), as a snapshot restores it. */
+export function restoreStore(messages: readonly Message[], page: number, page_size: number, isComplete: boolean): MessageStore {
+  return { byGuid: new Map(messages.map((m) => [m.guid, m])), order: messages.map((m) => m.guid), page, page_size, isComplete };
+}
+
 function storeFor(state: MessagesState, address: string): MessageStore {
   let store = state.byAddress.get(address);
   if (!store) {
@@ -136,6 +141,9 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     }
     case 'channel.removed':
       if (state.byAddress.delete(event.address)) changes.messages.set(event.address, 'all');
+      return;
+    case 'messages.evicted':
+      for (const address of event.addresses) if (state.byAddress.delete(address)) changes.messages.set(address, 'all');
       return;
     case 'channels.listed': {
       // Channels the user lost take their messages with them.

@@ -11,14 +11,32 @@
  */
 import type { Channel, Message, Reaction, User } from './entities';
 
-/** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
-export const LOG_SCHEMA_VERSION = 1;
+/**
+ * Bump when an event's or a snapshot's shape changes; older logs are then dropped and rebuilt from
+ * the server. 2: projection snapshots (log.snapshot), unread mentions, preferences, message eviction.
+ */
+export const LOG_SCHEMA_VERSION = 2;
 
 export const SOURCES = ['socket', 'rest', 'intent', 'timer', 'system'] as const;
 export type EventSource = (typeof SOURCES)[number];
 
 export const SOCKET_STATES = ['connecting', 'online', 'offline'] as const;
 export type SocketState = (typeof SOCKET_STATES)[number];
+
+/** The sidebar's local settings (spec 3 §3 local message settings `sidebar {tab, sort, show_last}`). */
+export const SIDEBAR_TABS = ['all', 'unread'] as const;
+export type SidebarTab = (typeof SIDEBAR_TABS)[number];
+export const SIDEBAR_SORTS = ['az', 'recent'] as const;
+export type SidebarSort = (typeof SIDEBAR_SORTS)[number];
+
+/**
+ * A snapshot of every projection at `seq`, as plain JSON-safe data (projections/snapshot.ts builds and
+ * reads it; its shape is the projections' own business, versioned by `v` and LOG_SCHEMA_VERSION).
+ */
+export interface SnapshotPayload {
+  v: number;
+  data: unknown;
+}
 
 export interface Bookmark {
   guid: string;
@@ -55,7 +73,18 @@ export type DomainEvent =
   /** The socket's state changed. */
   | { type: 'connection.changed'; state: SocketState }
   /** Time passed; folds expire what is due at the envelope time. */
-  | { type: 'clock.ticked' };
+  | { type: 'clock.ticked' }
+  /**
+   * Every projection as it was at this envelope's seq: the log's prefix up to here was compacted into
+   * it. Folding it replaces all state, so a log that starts with one folds like the full log did.
+   */
+  | { type: 'log.snapshot'; snapshot: SnapshotPayload }
+  /** Cached messages of these channels were dropped to bound memory; opening one fetches its history again. */
+  | { type: 'messages.evicted'; addresses: string[] }
+  /** The UI settings stored on the server (spec 3 §3 settings_json msg_sorting): show_last per sort (null: all). */
+  | { type: 'ui-settings.changed'; msg_sorting: { az: { show_last: number | null }; recent: { show_last: number | null } } }
+  /** The user changed the sidebar's tab (all or unread only) or sort (a–z or recent). Stored in the user's log. */
+  | { type: 'sidebar.changed'; tab?: SidebarTab; sort?: SidebarSort };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -5,7 +5,7 @@
  * All of them are structured-clone-safe (epoch ms, no class instances).
  */
 import type { Etype, MessagePart } from './entities';
-import type { SocketState } from './events';
+import type { SidebarSort, SidebarTab, SocketState } from './events';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -27,6 +27,8 @@ export interface ChannelEntryView {
   is_external: boolean;
   is_private: boolean;
   unread: number;
+  /** Unread messages that mention the user (or everyone): "mentions first". */
+  mentions: number;
   /** Last message preview: at most 250 characters, emoji short codes expanded. */
   preview: string;
   last_message_ts: number | null;
@@ -92,6 +94,18 @@ export interface ConnectionView {
   socket: SocketState;
 }
 
+/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations). */
+export interface PreferencesView {
+  tab: SidebarTab;
+  sort: SidebarSort;
+  showLast: { az: number | null; recent: number | null };
+}
+
+/** One row of the quick switcher, best match first. `matches` are the matched character positions in `name`. */
+export type QuickSwitchItem =
+  | { kind: 'conversation'; address: string; name: string; group: ChannelGroup; unread: number; mentions: number; matches: number[] }
+  | { kind: 'person'; user_guid: string; name: string; email: string; matches: number[] };
+
 /** Added/updated records by key, and removed keys (tldraw's RecordsDiff, minus history). */
 export interface RecordsDiff<R> {
   put: R[];
@@ -118,4 +132,5 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  preferences?: PreferencesView;
 }

@@ -10,7 +10,7 @@ const REACTIONS_SQL = `COALESCE((SELECT json_agg(json_build_object('target_user_
 
 /** Selects a message in wire shape; needs aliases m (messages), c (channels), u (author). */
 const MESSAGE_COLUMNS = `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
-  m.json, m.reply_to, m.is_urgent, m.flag, m.client_guid, m.channel_guid, m.deleted_at, ${REACTIONS_SQL} AS reactions`;
+  m.json, m.reply_to, m.is_urgent, m.flag, m.client_guid, m.channel_guid, m.deleted_at, m.file_json, ${REACTIONS_SQL} AS reactions`;
 const MESSAGE_FROM = 'messages m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid';
 
 interface MessageRow {
@@ -27,6 +27,7 @@ interface MessageRow {
   client_guid: string | null;
   channel_guid: string;
   deleted_at: number | bigint | null;
+  file_json: string | null;
   reactions: { target_user_guid: string; content: string }[] | string;
 }
 
@@ -54,6 +55,7 @@ function toStored(r: MessageRow): StoredMessage {
       disable_notification: false,
       reactions: reactions ?? [],
       client_guid: r.client_guid,
+      ...(r.file_json ? (JSON.parse(r.file_json) as FileFields) : {}),
     },
     channel_guid: r.channel_guid,
     deleted: r.deleted_at !== null,
@@ -80,6 +82,7 @@ interface ChannelRow {
   company_guid: string;
   member_type: number;
   unread_messages: number;
+  unread_mentions: number;
   other_guid: string | null;
   other_first_name: string | null;
   other_last_name: string | null;
@@ -93,6 +96,7 @@ interface ChannelRow {
   lm_is_urgent: boolean | null;
   lm_flag: number | null;
   lm_client_guid: string | null;
+  lm_file_json: string | null;
   lm_reactions: MessageRow['reactions'] | null;
 }
 
@@ -101,10 +105,13 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
        cm.member_type,
        (SELECT count(*)::int FROM messages x
          WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
+       (SELECT count(*)::int FROM messages x
+         WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created
+           AND (x.mentions_all OR cm.user_guid = ANY(x.mentions))) AS unread_mentions,
        other.guid AS other_guid, other.first_name AS other_first_name, other.last_name AS other_last_name,
        lm.guid AS lm_guid, lm.created AS lm_created, lm.from_guid AS lm_from_guid, lm.from_first_name AS lm_from_first_name,
        lm.from_last_name AS lm_from_last_name, lm.json AS lm_json, lm.reply_to AS lm_reply_to, lm.is_urgent AS lm_is_urgent,
-       lm.flag AS lm_flag, lm.client_guid AS lm_client_guid, lm.reactions AS lm_reactions
+       lm.flag AS lm_flag, lm.client_guid AS lm_client_guid, lm.file_json AS lm_file_json, lm.reactions AS lm_reactions
   FROM channel_members cm
   JOIN channels c ON c.guid = cm.channel_guid
   LEFT JOIN LATERAL (
@@ -114,7 +121,7 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
   ) other ON true
   LEFT JOIN LATERAL (
     SELECT m.guid, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name, m.json, m.reply_to,
-           m.is_urgent, m.flag, m.client_guid, ${REACTIONS_SQL} AS reactions
+           m.is_urgent, m.flag, m.client_guid, m.file_json, ${REACTIONS_SQL} AS reactions
       FROM messages m JOIN users u ON u.guid = m.from_guid
      WHERE m.channel_guid = c.guid AND m.deleted_at IS NULL
      ORDER BY m.created DESC LIMIT 1
@@ -141,6 +148,7 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
           client_guid: r.lm_client_guid,
           channel_guid: r.guid,
           deleted_at: null,
+          file_json: r.lm_file_json,
           reactions: r.lm_reactions ?? [],
         }).wire;
   const memberType = r.member_type === 2 ? 2 : 0;
@@ -166,6 +174,7 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
       target_user_guid: other?.guid ?? null,
       task_guid: null,
       unread_messages: r.unread_messages,
+      unread_mentions: r.unread_mentions,
       channel_on: true,
       last_message: last,
       last_message_ts: last ? last.created : null,
@@ -219,6 +228,45 @@ export async function findByClientGuid(db: Queryable, fromGuid: string, clientGu
   return rows[0] ? toStored(rows[0]) : undefined;
 }
 
+/** The spec's file fields of a message (1 §3), stored as JSON in messages.file_json. */
+export type FileFields = Pick<MessageWire, 'file_guid' | 'file_name' | 'file_link' | 'file_size' | 'hosting_type' | 'permission' | 'scope' | 'preview_link' | 'uploaded_by_guid'>;
+
+interface PartLike {
+  type?: unknown;
+  user_guid?: unknown;
+  scope?: unknown;
+  items?: unknown;
+}
+
+/**
+ * Who a message's parts mention: person parts with scope 'user' name one user; 'channel' and 'all'
+ * mention every member. Mentions inside list items count too. `json` was validated by the caller.
+ */
+export function mentionsOf(json: string): { users: string[]; all: boolean } {
+  const users = new Set<string>();
+  let all = false;
+  const visit = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts as PartLike[]) {
+      if (part?.type === 'person') {
+        if (part.scope === 'channel' || part.scope === 'all') all = true;
+        else if (typeof part.user_guid === 'string') users.add(part.user_guid);
+      } else if (Array.isArray(part?.items)) for (const item of part.items) visit(item);
+    }
+  };
+  try {
+    visit(JSON.parse(json));
+  } catch {
+    /* not JSON: no mentions (the routes reject such bodies before they get here) */
+  }
+  return { users: [...users].sort(), all };
+}
+
+/** A PostgreSQL array literal of text values ('{"a","b"}'), for $n::text[] parameters on both drivers. */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
 export interface NewMessage {
   channel_guid: string;
   from_guid: string;
@@ -237,12 +285,13 @@ export interface NewMessage {
  */
 export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ message: StoredMessage; created: boolean }> {
   const guid = newGuid();
+  const mentions = mentionsOf(msg.json);
   const inserted = await db.query<{ guid: string }>(
-    `INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid)
-     SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8 FROM messages WHERE channel_guid = $2
+    `INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid, mentions, mentions_all)
+     SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8, $9::text[], $10 FROM messages WHERE channel_guid = $2
      ON CONFLICT (from_guid, client_guid) WHERE client_guid IS NOT NULL DO NOTHING
      RETURNING guid`,
-    [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid],
+    [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid, pgArray(mentions.users), mentions.all],
   );
   if (inserted[0]) {
     const message = await getMessage(db, guid);
@@ -275,6 +324,18 @@ export async function moveBookmark(db: Queryable, channelGuid: string, userGuid:
     [channelGuid, userGuid],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** Moves the user's bookmark in each message's channel to that message, forward only. Returns how many moved. */
+export async function moveBookmarks(db: Queryable, userGuid: string, messageGuids: readonly string[]): Promise<number> {
+  const rows = await db.query<{ channel_guid: string }>(
+    `UPDATE channel_members cm SET bookmark_created = m.created, bookmark_guid = m.guid
+       FROM messages m
+      WHERE m.guid = ANY($2::text[]) AND cm.channel_guid = m.channel_guid AND cm.user_guid = $1 AND cm.bookmark_created < m.created
+      RETURNING cm.channel_guid`,
+    [userGuid, pgArray(messageGuids)],
+  );
+  return rows.length;
 }
 
 export interface NewChannel {

@@ -10,15 +10,20 @@ import type { CoreContext, Feature } from '../core-context';
 export interface ConversationsFeature extends Feature<'$openConversation' | '$loadOlder'> {
   loadPage(address: string, page: number): Promise<Result<null>>;
   markViewed(address: string): Promise<void>;
+  /** Whether the newest page of a conversation was fetched since the socket (re)connected and is still cached. */
+  isFresh(address: string): boolean;
 }
 
-export function createConversationsFeature(ctx: CoreContext, refresh: () => Promise<void>): ConversationsFeature {
+export function createConversationsFeature(ctx: CoreContext, refresh: () => Promise<void>, touch: (address: string) => void = () => {}): ConversationsFeature {
   const { runtime, publisher } = ctx;
   /** Channels whose newest page was fetched since the socket last (re)connected. */
   const fresh = new Set<string>();
 
+  const isFresh = (address: string): boolean => fresh.has(address) && (ctx.projections.messages.byAddress.get(address)?.page ?? -1) >= 0;
+
   async function loadPage(address: string, page: number): Promise<Result<null>> {
     if (runtime.loadingHistory.has(address)) return ok(null);
+    touch(address);
     const at = ctx.epoch;
     runtime.loadingHistory.add(address);
     runtime.historyError.delete(address);
@@ -57,13 +62,16 @@ export function createConversationsFeature(ctx: CoreContext, refresh: () => Prom
   return {
     loadPage,
     markViewed,
+    isFresh,
 
     api: {
       async $openConversation(address) {
         await ctx.ready();
         ctx.dispatch('intent', [{ type: 'channel.opened', address }]);
         if (!address || !runtime.signedIn) return;
-        if (!fresh.has(address)) await loadPage(address, 0);
+        touch(address);
+        // Cached and fresh (opened or prefetched since the socket connected): shown at once, nothing to fetch.
+        if (!isFresh(address)) await loadPage(address, 0);
         else await markViewed(address);
       },
 

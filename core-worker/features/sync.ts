@@ -14,7 +14,7 @@ export interface SyncFeature extends FeatureHooks {
   armRefreshWithoutSocket(): void;
 }
 
-export function createSyncFeature(ctx: CoreContext, loadNewest: (address: string) => Promise<unknown>): SyncFeature {
+export function createSyncFeature(ctx: CoreContext, loadNewest: (address: string) => Promise<unknown>, onListed: () => void = () => {}): SyncFeature {
   const { clock } = ctx.deps;
   let refreshTimer: unknown = null;
 
@@ -32,7 +32,9 @@ export function createSyncFeature(ctx: CoreContext, loadNewest: (address: string
     }
     if (channels.ok) ctx.dispatch('rest', [{ type: 'channels.listed', channels: channels.value.channels }]);
     const open = ctx.projections.session.openAddress;
-    if (open) await loadNewest(open);
+    const opening = open ? loadNewest(open) : Promise.resolve();
+    if (channels.ok) onListed();
+    await opening;
   }
 
   return {

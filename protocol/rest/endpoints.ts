@@ -11,6 +11,7 @@ import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { messageEndpoints } from './messages';
 import { sessionEndpoints } from './session';
+import { settingsEndpoints } from './settings';
 import { userEndpoints } from './users';
 
 export { AUTH_HEADERS, SECURE_BASE, type Endpoint } from './endpoint';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...settingsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

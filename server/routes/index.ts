@@ -22,6 +22,7 @@ import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
 import { messageHandlers } from './messages';
+import { settingsHandlers } from './settings';
 import { userHandlers } from './users';
 
 export { MESSAGES, type RouteDeps } from './context';
@@ -33,6 +34,7 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...settingsHandlers(deps),
   };
 }
 

@@ -10,13 +10,14 @@ import {
   insertMessage,
   memberGuids,
   moveBookmark,
+  moveBookmarks,
   PAGE_SIZE,
   softDeleteMessage,
 } from '../channel-store';
 import { reject } from '../http-util';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
-export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage'> {
+export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'bookmarks' | 'deleteMessage'> {
   return {
     async history(user, body) {
       const channel = await memberChannel(db, user, body.address);
@@ -62,6 +63,11 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
       if (!channel) throw reject(404, MESSAGES.noChannel);
       const unread = await moveBookmark(db, channel.guid, user.guid, message.wire);
       return { isOk: true, address: channel.wire.address, unread_messages: unread };
+    },
+
+    async bookmarks(user, body) {
+      // Unknown guids and channels the user is not in are skipped: marking read is a best effort per channel.
+      return { isOk: true, updated: await moveBookmarks(db, user.guid, body.guids) };
     },
 
     async deleteMessage(user, body) {

@@ -1,7 +1,8 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
 import type { CoreApi, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
+import type { SidebarSort, SidebarTab } from '../../protocol/events';
 import { ok, type Result } from '../../protocol/result';
-import type { ViewPatch } from '../../protocol/views';
+import type { QuickSwitchItem, ViewPatch } from '../../protocol/views';
 
 type Method = keyof CoreApi;
 export type Call = { method: Method; args: unknown[] };
@@ -65,6 +66,27 @@ export class FakeCore implements CoreApi {
   }
   async $setAttention(attentive: boolean) {
     this.record('$setAttention', [attentive]);
+  }
+
+  showLastResult: Result<null> = ok(null);
+  markAllReadResult: Result<{ marked: number }> = ok({ marked: 0 });
+  /** What $quickSwitch answers for a query (default: nothing). */
+  quickSwitchResults: (query: string) => QuickSwitchItem[] = () => [];
+
+  async $setSidebar(change: { tab?: SidebarTab; sort?: SidebarSort }) {
+    this.record('$setSidebar', [change]);
+  }
+  async $setShowLast(sort: SidebarSort, showLast: number | null) {
+    this.record('$setShowLast', [sort, showLast]);
+    return this.showLastResult;
+  }
+  async $markAllRead(addresses?: readonly string[]) {
+    this.record('$markAllRead', addresses === undefined ? [] : [addresses]);
+    return this.markAllReadResult;
+  }
+  async $quickSwitch(query: string, limit?: number) {
+    this.record('$quickSwitch', limit === undefined ? [query] : [query, limit]);
+    return this.quickSwitchResults(query);
   }
 
   /** What $exportSession answers; tests may replace it. */

@@ -9,6 +9,7 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     is_external: false,
     is_private: false,
     unread: 0,
+    mentions: 0,
     preview: '',
     last_message_ts: null,
     sortKey: over.name ?? over.address,
