@@ -58,6 +58,8 @@ export interface MessageView {
   is_urgent: boolean;
   flag: number;
   reply_to: string | null;
+  /** A shared file, when the message carries one (spec 1 §3 file fields). */
+  file: { name: string; size: number | null; link: string | null } | null;
   /** Same author as the previous message within 2 hours: rendered without a header (spec 1 §5). */
   continued: boolean;
   /** Order in the conversation; compare as strings. */

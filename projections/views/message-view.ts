@@ -47,6 +47,7 @@ export function messageView(store: MessageStore, index: number, me: string | und
     is_urgent: message.is_urgent,
     flag: message.flag,
     reply_to: message.reply_to,
+    file: message.file_guid || message.file_name ? { name: message.file_name ?? 'file', size: message.file_size ?? null, link: message.file_link ?? null } : null,
     continued: isContinuation(previous, message),
     sortKey: messageSortKey(message),
   };

@@ -5,23 +5,45 @@
  */
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import {
-  CHANNEL_GROUPS,
-  CHANNEL_GROUP_LABELS,
   type ChannelEntryView,
-  type ChannelGroup,
   type ConnectionView,
   type ConversationMeta,
   type MessageView,
+  type PreferencesView,
   type RecordsDiff,
   type SessionView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import { AZ_ORDER, ChannelIndex, orderOf } from './channel-index';
 
-export interface ChannelGroupView {
-  group: ChannelGroup;
-  label: string;
-  entries: ChannelEntryView[];
+/** A read-only view of a map the store mutates in place: a new one per patch, so signals see a change. */
+class MapView<V> implements ReadonlyMap<string, V> {
+  constructor(private readonly map: Map<string, V>) {}
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+  forEach(fn: (value: V, key: string, map: ReadonlyMap<string, V>) => void): void {
+    this.map.forEach((v, k) => fn(v, k, this));
+  }
+  keys(): MapIterator<string> {
+    return this.map.keys();
+  }
+  values(): MapIterator<V> {
+    return this.map.values();
+  }
+  entries(): MapIterator<[string, V]> {
+    return this.map.entries();
+  }
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.map.entries();
+  }
 }
 
 export interface ViewStore {
@@ -29,9 +51,14 @@ export interface ViewStore {
   seq: Signal<number>;
   session: Signal<SessionView>;
   connection: Signal<ConnectionView>;
-  channels: Signal<ReadonlyMap<string, ChannelEntryView>>;
-  /** Sidebar groups in CHANNEL_GROUPS order, entries by sortKey; empty groups omitted. */
-  channelGroups: ReadonlySignal<ChannelGroupView[]>;
+  /**
+   * Sidebar entries by address. The map is updated in place per patch (copying 5,000 entries per
+   * patch was the cost to avoid); the signal gets a new read-only view of it each time.
+   */
+  channels: ReadonlySignal<ReadonlyMap<string, ChannelEntryView>>;
+  /** The same entries by group, each sorted in the current sort (kept incrementally); changes with `channels`. */
+  channelIndex: ReadonlySignal<{ index: ChannelIndex }>;
+  preferences: Signal<PreferencesView>;
   /** Address of the open conversation (as the worker sees it), or null. */
   conversationAddress: Signal<string | null>;
   conversationMeta: Signal<ConversationMeta | null>;
@@ -47,35 +74,34 @@ export interface ViewStore {
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_PREFERENCES: PreferencesView = { tab: 'all', sort: 'az', showLast: { az: null, recent: null } };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The store's mutable parts, behind the signals. */
+interface Internals {
+  channelMap: Map<string, ChannelEntryView>;
+  index: ChannelIndex;
+  channelsView: Signal<ReadonlyMap<string, ChannelEntryView>>;
+  indexView: Signal<{ index: ChannelIndex }>;
+}
+const internals = new WeakMap<ViewStore, Internals>();
+
 /** An empty store: session 'starting' until the worker's first (reset) patch arrives. */
 export function createViewStore(): ViewStore {
-  const channels = signal<ReadonlyMap<string, ChannelEntryView>>(new Map());
+  const channelMap = new Map<string, ChannelEntryView>();
+  const index = new ChannelIndex(AZ_ORDER);
+  const channelsView = signal<ReadonlyMap<string, ChannelEntryView>>(new MapView(channelMap));
+  const indexView = signal({ index });
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
-  return {
+  const store: ViewStore = {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
     connection: signal(INITIAL_CONNECTION),
-    channels,
-    channelGroups: computed(() => {
-      const buckets = new Map<ChannelGroup, ChannelEntryView[]>();
-      for (const entry of channels.value.values()) {
-        const bucket = buckets.get(entry.group);
-        if (bucket) bucket.push(entry);
-        else buckets.set(entry.group, [entry]);
-      }
-      const groups: ChannelGroupView[] = [];
-      for (const group of CHANNEL_GROUPS) {
-        const entries = buckets.get(group);
-        if (!entries || entries.length === 0) continue;
-        entries.sort((a, b) => byString(a.sortKey, b.sortKey) || byString(a.address, b.address));
-        groups.push({ group, label: CHANNEL_GROUP_LABELS[group], entries });
-      }
-      return groups;
-    }),
+    channels: channelsView,
+    channelIndex: indexView,
+    preferences: signal(INITIAL_PREFERENCES),
     conversationAddress: signal(null),
     conversationMeta: signal(null),
     messagesByGuid,
@@ -90,6 +116,33 @@ export function createViewStore(): ViewStore {
       ),
     ),
   };
+  internals.set(store, { channelMap, index, channelsView, indexView });
+  return store;
+}
+
+/** Applies a channels diff (or snapshot) to the map and the sorted index, in place. */
+function applyChannels(own: Internals, diff: RecordsDiff<ChannelEntryView> | undefined, reset: boolean): void {
+  const { channelMap, index } = own;
+  if (reset) {
+    channelMap.clear();
+    for (const entry of diff?.put ?? []) channelMap.set(entry.address, entry);
+    index.reset(channelMap.values());
+  } else if (diff) {
+    for (const address of diff.remove) {
+      const previous = channelMap.get(address);
+      if (!previous) continue;
+      channelMap.delete(address);
+      index.remove(previous);
+    }
+    for (const entry of diff.put) {
+      index.upsert(channelMap.get(entry.address), entry);
+      channelMap.set(entry.address, entry);
+    }
+  } else {
+    return;
+  }
+  own.channelsView.value = new MapView(channelMap);
+  own.indexView.value = { index };
 }
 
 function applyDiff<R>(
@@ -120,8 +173,17 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     if (patch.connection) store.connection.value = patch.connection;
     else if (reset) store.connection.value = INITIAL_CONNECTION;
 
-    if (patch.channels) store.channels.value = applyDiff(store.channels.value, patch.channels, (c) => c.address, reset);
-    else if (reset) store.channels.value = new Map();
+    const own = internals.get(store)!;
+    // The sort first, so the entries of this patch are placed in the new order.
+    if (patch.preferences) {
+      store.preferences.value = patch.preferences;
+      own.index.setOrder(orderOf(patch.preferences.sort));
+    } else if (reset) {
+      store.preferences.value = INITIAL_PREFERENCES;
+      own.index.setOrder(orderOf(INITIAL_PREFERENCES.sort));
+    }
+    if (patch.channels || reset) applyChannels(own, patch.channels, reset);
+    else if (patch.preferences) own.indexView.value = { index: own.index };
 
     if (patch.users) store.usersByGuid.value = applyDiff(store.usersByGuid.value, patch.users, (u) => u.guid, reset);
     else if (reset) store.usersByGuid.value = new Map();

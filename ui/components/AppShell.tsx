@@ -1,11 +1,16 @@
-/** The signed-in layout: header, sidebar, and the open conversation (or an empty state). */
+/** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useState } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
+import { conversationPath, DEBUG_REPLAY_PATH, type Route } from '../client/router';
+import { createShortcuts, type ShortcutAction } from '../client/shortcuts';
+import { nextConversation, sidebarRows } from '../client/sidebar-model';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { QuickSwitcher } from './QuickSwitcher';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
@@ -26,6 +31,67 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   const user = store.session.value.user;
   const socket = store.connection.value.socket;
   const address = route.name === 'conversation' ? route.address : null;
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const indexVersion = store.channelIndex.value;
+  const prefs = store.preferences.value;
+  const rows = useMemo(() => sidebarRows(indexVersion.index, prefs, address), [indexVersion, prefs, address]);
+
+  // The handler reads the latest rows and route through this object, so it is created once.
+  const latest = useMemo(() => ({ rows, address, route }), []);
+  latest.rows = rows;
+  latest.address = address;
+  latest.route = route;
+
+  const shortcuts = useMemo(
+    () =>
+      createShortcuts((action: ShortcutAction) => {
+        switch (action) {
+          case 'open-messages':
+            if (latest.address === null && latest.route.name !== 'home') router.navigate('/');
+            // Messages is where the conversation list is: put the keyboard there.
+            requestAnimationFrame(() => document.querySelector<HTMLElement>('.sidebar .channel-link.active, .sidebar .channel-link')?.focus());
+            return;
+          case 'quick-switcher':
+            setSwitcherOpen(true);
+            return;
+          case 'shortcuts-help':
+            setHelpOpen(true);
+            return;
+          case 'next-unread':
+          case 'previous-unread':
+          case 'next-mention': {
+            const what = action === 'next-mention' ? 'mention' : 'unread';
+            const next = nextConversation(latest.rows, latest.address, what, action === 'previous-unread' ? -1 : 1);
+            if (next) {
+              setNotice(null);
+              router.navigate(conversationPath(next));
+            } else setNotice(what === 'mention' ? 'No unread mentions.' : 'No other unread conversations.');
+            return;
+          }
+          default:
+            return; // unavailable actions only show their message
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [router],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent): void => {
+      shortcuts.onKeyDown(e);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      shortcuts.dispose();
+    };
+  }, [shortcuts]);
+
+  const highlight = shortcuts.highlight.value;
+  const chordText = shortcuts.pending.value ? 'Ctrl+K …' : highlight ? `${highlight.shortcut.chord ? 'Ctrl+K ' : ''}${highlight.shortcut.key}: ${highlight.message ?? highlight.shortcut.name}` : notice;
 
   return (
     <div className="app">
@@ -34,7 +100,13 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className={`connection connection-${socket}`} role="status">
           {CONNECTION_TEXT[socket]}
         </span>
+        <span className={highlight ? 'chord-status highlight' : 'chord-status'} aria-live="polite">
+          {chordText}
+        </span>
         <span className="user-name">{user?.name}</span>
+        <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
+          Shortcuts
+        </button>
         {sessionActions && (
           <>
             <ExportSessionButton />
@@ -48,14 +120,14 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </>
         )}
       </header>
-      <Sidebar activeAddress={address} />
+      <Sidebar activeAddress={address} rows={rows} onOpenSwitcher={() => setSwitcherOpen(true)} />
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} />
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>
-            <p>Choose one on the left, or start a new message.</p>
+            <p>Choose one on the left, start a new message, or press Ctrl+K K to jump to one.</p>
           </div>
         ) : (
           <div className="empty-state">
@@ -64,6 +136,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </div>
         )}
       </main>
+      {switcherOpen && <QuickSwitcher onClose={() => setSwitcherOpen(false)} />}
+      {helpOpen && <ShortcutsDialog shortcuts={shortcuts} onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** The open conversation: its name, the message log, who is typing, and the composer. */
-import { useSignals } from '@preact/signals-react/runtime';
+import { useComputed, useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -14,7 +14,8 @@ export function ConversationView({ address }: { address: string }) {
   useSignals();
   const { store } = usePlaza();
   const headingId = useId();
-  const entry = store.channels.value.get(address);
+  // Only this conversation's entry: other channels' changes (a burst elsewhere) do not re-render it.
+  const entry = useComputed(() => store.channels.value.get(address)).value;
   // Until the worker has switched, the store still holds the previous conversation: show none of it.
   const isOpen = store.conversationAddress.value === address;
   const meta = isOpen ? store.conversationMeta.value : null;

@@ -2,6 +2,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { formatBytes } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
 
@@ -29,6 +30,12 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
       <div className="message-body">
         <MessageParts parts={message.parts} />
       </div>
+      {message.file && (
+        <p className="attachment">
+          <span aria-hidden="true">📎</span> <span className="attachment-name">{message.file.name}</span>
+          {message.file.size !== null && <span className="attachment-size"> ({formatBytes(message.file.size)})</span>}
+        </p>
+      )}
       {message.reactions.length > 0 && (
         <ul className="reactions" aria-label="Reactions">
           {message.reactions.map((r) => (

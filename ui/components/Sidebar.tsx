@@ -1,37 +1,38 @@
 /**
- * The conversation list: groups in the worker's order, virtualized as one
- * flat list of group headings and entries (thousands of channels stay cheap).
+ * The conversation list: options (all / unread only, sort a–z / recent, how
+ * many recent ones to show, mark all read), then the groups — mentions first —
+ * virtualized as one flat list of headings and entries, so thousands of
+ * conversations stay cheap. The rows arrive decided (ui/client/sidebar-model.ts).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
-import type { ChannelEntryView, ChannelGroup } from '../../protocol/views';
+import { memo, useRef, useState } from 'react';
+import type { SidebarSort } from '../../protocol/events';
+import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import type { ChannelGroupView } from '../client/view-store';
+import type { SidebarRow } from '../client/sidebar-model';
 import { Link } from './Link';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
-type Row = { kind: 'heading'; group: ChannelGroup; label: string } | { kind: 'entry'; entry: ChannelEntryView };
+/** The show_last choices; null is "all". */
+export const SHOW_LAST_CHOICES: readonly (number | null)[] = [null, 10, 20, 50, 100, 200];
 
-function flatten(groups: ChannelGroupView[]): Row[] {
-  const rows: Row[] = [];
-  for (const g of groups) {
-    rows.push({ kind: 'heading', group: g.group, label: g.label });
-    for (const entry of g.entries) rows.push({ kind: 'entry', entry });
-  }
-  return rows;
+export interface SidebarProps {
+  activeAddress: string | null;
+  rows: readonly SidebarRow[];
+  onOpenSwitcher(): void;
 }
 
-export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
+export function Sidebar({ activeAddress, rows, onOpenSwitcher }: SidebarProps) {
   useSignals();
-  const { store } = usePlaza();
-  const groups = store.channelGroups.value;
-  const rows = useMemo(() => flatten(groups), [groups]);
+  const { store, core } = usePlaza();
+  const prefs = store.preferences.value;
   const scrollRef = useRef<HTMLDivElement>(null);
   const newMessageRef = useRef<HTMLButtonElement>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -51,22 +52,79 @@ export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
     newMessageRef.current?.focus();
   };
 
+  const markRead = async (addresses: readonly string[] | undefined, what: string): Promise<void> => {
+    setStatus(null);
+    const result = await core.$markAllRead(addresses);
+    if (!result.ok) setStatus({ error: true, text: `Could not mark ${what} read: ${result.error.message}` });
+    else setStatus({ error: false, text: result.value.marked === 0 ? 'Nothing unread.' : `Marked ${result.value.marked} ${result.value.marked === 1 ? 'conversation' : 'conversations'} read.` });
+  };
+
+  const totalUnread = rows.reduce((n, r) => (r.kind === 'heading' ? n + r.unread : n), 0);
+
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="sidebar-actions">
         <button type="button" ref={newMessageRef} aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
           New message
         </button>
+        <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+K K Meta+K K" onClick={onOpenSwitcher}>
+          Jump to…
+        </button>
       </div>
+      <div className="sidebar-tools" role="group" aria-label="List options">
+        <div className="segmented" role="group" aria-label="Show">
+          <button type="button" aria-pressed={prefs.tab === 'all'} onClick={() => void core.$setSidebar({ tab: 'all' })}>
+            All
+          </button>
+          <button type="button" aria-pressed={prefs.tab === 'unread'} onClick={() => void core.$setSidebar({ tab: 'unread' })}>
+            Unread
+          </button>
+        </div>
+        <label className="tool">
+          <span>Sort</span>
+          <select value={prefs.sort} onChange={(e) => void core.$setSidebar({ sort: e.target.value as SidebarSort })}>
+            <option value="az">A–Z</option>
+            <option value="recent">Recent</option>
+          </select>
+        </label>
+        <label className="tool">
+          <span>Show</span>
+          <select
+            value={prefs.showLast[prefs.sort] ?? 'all'}
+            onChange={(e) => void core.$setShowLast(prefs.sort, e.target.value === 'all' ? null : Number(e.target.value))}
+          >
+            {SHOW_LAST_CHOICES.map((n) => (
+              <option key={n ?? 'all'} value={n ?? 'all'}>
+                {n === null ? 'All' : `Last ${n}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="mark-all" disabled={totalUnread === 0} onClick={() => void markRead(undefined, 'everything')}>
+          Mark all read
+        </button>
+      </div>
+      {status && (
+        <p className={status.error ? 'sidebar-status error' : 'sidebar-status'} role={status.error ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      )}
       <div ref={scrollRef} className="sidebar-scroller">
-        {rows.length === 0 && <p className="empty">No conversations yet.</p>}
+        {rows.length === 0 && <p className="empty">{prefs.tab === 'unread' ? 'No unread conversations.' : 'No conversations yet.'}</p>}
         <div className="sidebar-list" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             return (
               <div key={item.key} className="sidebar-row" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
                 {row.kind === 'heading' ? (
-                  <h2 className="group-heading">{row.label}</h2>
+                  <div className="group-heading-row">
+                    <h2 className="group-heading">{row.label}</h2>
+                    {row.unread > 0 && (
+                      <button type="button" className="group-mark" aria-label={`Mark ${row.label} read`} onClick={() => void markRead(row.addresses, row.label)}>
+                        Mark read
+                      </button>
+                    )}
+                  </div>
                 ) : (
                   <ChannelLink entry={row.entry} active={row.entry.address === activeAddress} />
                 )}
@@ -80,7 +138,8 @@ export function Sidebar({ activeAddress }: { activeAddress: string | null }) {
   );
 }
 
-function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boolean }) {
+/** One conversation; re-rendered only when its entry or active state changes. */
+const ChannelLink = memo(function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boolean }) {
   const unread = entry.unread > 0;
   const classes = ['channel-link'];
   if (unread) classes.push('unread');
@@ -88,7 +147,13 @@ function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boole
   return (
     <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
       <span className="channel-name">{entry.name}</span>
-      {/* The space keeps the accessible name "Design 12 unread", not "Design12 unread". */}
+      {/* The spaces keep the accessible name "Design 12 unread", not "Design12 unread". */}
+      {entry.mentions > 0 && ' '}
+      {entry.mentions > 0 && (
+        <span className="mention-badge" aria-label={entry.mentions === 1 ? '1 mention' : `${entry.mentions} mentions`}>
+          @
+        </span>
+      )}
       {unread && ' '}
       {unread && (
         <span className="badge" aria-label={`${entry.unread} unread`}>
@@ -97,4 +162,4 @@ function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boole
       )}
     </Link>
   );
-}
+});

@@ -30,6 +30,7 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     is_urgent: false,
     flag: 0,
     reply_to: null,
+    file: null,
     continued: false,
     sortKey: over.guid,
     ...over,
