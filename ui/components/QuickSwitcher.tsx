@@ -52,7 +52,16 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  useEffect(() => inputRef.current?.focus(), []);
+  // Focus moves into the dialog, and back to where it was when the dialog is dismissed.
+  const returnTo = useRef<Element | null>(null);
+  useEffect(() => {
+    returnTo.current = document.activeElement;
+    inputRef.current?.focus();
+  }, []);
+  const dismiss = (): void => {
+    onClose();
+    if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
+  };
 
   // Ask the worker on every change; a slower earlier answer never replaces a later one.
   useEffect(() => {
@@ -81,12 +90,10 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
-      onClose();
+      dismiss();
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (items.length) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length);
-    } else if (e.key === 'Home' && items.length && e.ctrlKey) {
-      setActive(0);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       void choose(items[active]);
@@ -96,7 +103,7 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   };
 
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
       <div ref={dialogRef} className="dialog switcher" role="dialog" aria-modal="true" aria-label="Jump to a conversation or person" onKeyDown={onKeyDown}>
         <input
           ref={inputRef}

@@ -72,7 +72,7 @@ export function Sidebar({ activeAddress, rows, onOpenSwitcher }: SidebarProps) {
         </button>
       </div>
       <div className="sidebar-tools" role="group" aria-label="List options">
-        <div className="segmented" role="group" aria-label="Show">
+        <div className="segmented" role="group" aria-label="Filter">
           <button type="button" aria-pressed={prefs.tab === 'all'} onClick={() => void core.$setSidebar({ tab: 'all' })}>
             All
           </button>
