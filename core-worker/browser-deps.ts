@@ -58,6 +58,7 @@ export function browserDeps(storage: Storage): CoreDeps {
     logger: { warn: (m) => console.warn(`[plaza-core] ${m}`), info: (m) => console.info(`[plaza-core] ${m}`) },
     baseUrl: self.location.origin,
     scheduleFrame: frameScheduler,
+    wallClock: () => performance.timeOrigin + performance.now(),
   };
 }
 

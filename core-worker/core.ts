@@ -26,8 +26,9 @@ import { createSessionFeature } from './features/session';
 import { createSidebarFeature } from './features/sidebar';
 import { createSyncFeature } from './features/sync';
 import { createTypingFeature } from './features/typing';
+import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
-import type { CoreDeps } from './ports';
+import type { CoreDeps, LogStore } from './ports';
 import { createPublisher, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
@@ -57,6 +58,7 @@ export function createCore(deps: CoreDeps): Core {
   const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map() };
   let projections = createProjections();
   let log: EventLog | null = null;
+  let logStore: LogStore | null = null;
   let logUser: string | null = null;
   let credentials: Credentials | null = null;
   let deviceGuid = '';
@@ -65,7 +67,7 @@ export function createCore(deps: CoreDeps): Core {
   let ready: Promise<void> = Promise.resolve();
   let features: readonly FeatureHooks[] = [];
 
-  const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame });
+  const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame, ...(deps.wallClock ? { wallClock: deps.wallClock } : {}) });
 
   const api = createApiClient({
     baseUrl: deps.baseUrl,
@@ -130,10 +132,17 @@ export function createCore(deps: CoreDeps): Core {
     async openUserLog(userGuid) {
       if (log && logUser === userGuid) return;
       epoch++;
-      if (log) await log.close();
+      if (log) {
+        await viewCache.flush();
+        await log.close();
+      }
       const store = await storage.openLog(userGuid);
+      // The sidebar as last shown goes to the UI first: the list is painted while the log is read.
+      const cached = await store.loadViewCache();
+      if (cached) publisher.provisional(cached);
       const loaded = await store.load();
       log = createEventLog(store, loaded, deps.clock, logger);
+      logStore = store;
       logUser = userGuid;
       projections = foldAll(loaded);
       runtime.loadingHistory.clear();
@@ -158,8 +167,9 @@ export function createCore(deps: CoreDeps): Core {
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
   const sidebar = createSidebarFeature(ctx);
+  const viewCache = createViewCacheFeature(ctx, () => logStore);
   // Hooks run in this order.
-  features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, compaction];
+  features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, compaction, viewCache];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -217,8 +227,10 @@ export function createCore(deps: CoreDeps): Core {
     async stop() {
       for (const f of features) f.stop?.();
       socket.stop();
+      await viewCache.flush();
       await log?.close();
       log = null;
+      logStore = null;
       logUser = null;
     },
     ingestFrame,

@@ -3,6 +3,7 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
+import type { ViewCache, ViewCacheChange } from './view-cache';
 
 export interface Clock {
   now(): number;
@@ -47,6 +48,10 @@ export interface LogStore {
   append(batch: readonly Envelope[]): Promise<void>;
   /** Stores a `log.snapshot` envelope and drops every envelope at or before its seq, in one transaction. */
   compact(snapshot: Envelope): Promise<void>;
+  /** The sidebar views last written (view-cache.ts), to paint before the log is read; undefined when none. */
+  loadViewCache(): Promise<ViewCache | undefined>;
+  /** Writes what changed in the sidebar views, in one transaction. */
+  saveViewCache(change: ViewCacheChange): Promise<void>;
   close(): void;
 }
 
@@ -75,4 +80,9 @@ export interface CoreDeps {
   /** Origin of the server, e.g. http://127.0.0.1:8080. */
   baseUrl: string;
   scheduleFrame: FrameScheduler;
+  /**
+   * A high-resolution wall clock (epoch ms), only to stamp view patches with timings for measurement.
+   * Never read by folds or features, never recorded: patches are outputs to the UI, not inputs.
+   */
+  wallClock?: () => number;
 }

@@ -9,6 +9,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
 import type { LogStore, Storage } from './ports';
+import type { ViewCache } from './view-cache';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
@@ -16,6 +17,9 @@ interface LogDb extends DBSchema {
   meta: { key: string; value: number };
   /** The projection snapshot ('latest'): a `log.snapshot` envelope standing for every chunk up to its seq. */
   snapshots: { key: string; value: Envelope };
+  /** The sidebar's views by address, and ('meta') the session and preferences views: view-cache.ts. */
+  sidebar: { key: string; value: ViewCache['channels'][number] };
+  sidebarMeta: { key: string; value: Omit<ViewCache, 'channels'> };
 }
 
 const LATEST = 'latest';
@@ -25,21 +29,27 @@ interface CoreDb extends DBSchema {
 }
 
 async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
-  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 2, {
+  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 3, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('chunks', { keyPath: 'firstSeq' });
         db.createObjectStore('meta');
       }
       if (oldVersion < 2) db.createObjectStore('snapshots');
+      if (oldVersion < 3) {
+        db.createObjectStore('sidebar');
+        db.createObjectStore('sidebarMeta');
+      }
     },
   });
   // A log written by another schema version is a stale cache: drop it, the server has the truth.
   const version = await db.get('meta', 'schema');
   if (version !== LOG_SCHEMA_VERSION) {
-    const tx = db.transaction(['chunks', 'meta', 'snapshots'], 'readwrite');
+    const tx = db.transaction(['chunks', 'meta', 'snapshots', 'sidebar', 'sidebarMeta'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('snapshots').clear();
+    await tx.objectStore('sidebar').clear();
+    await tx.objectStore('sidebarMeta').clear();
     await tx.objectStore('meta').put(LOG_SCHEMA_VERSION, 'schema');
     await tx.done;
   }
@@ -75,6 +85,27 @@ export async function createIdbStorage(): Promise<Storage> {
           const tx = db.transaction(['snapshots', 'chunks'], 'readwrite');
           void tx.objectStore('snapshots').put(snapshot, LATEST);
           void tx.objectStore('chunks').delete(IDBKeyRange.upperBound(snapshot.seq));
+          await tx.done;
+        },
+        async loadViewCache() {
+          const tx = db.transaction(['sidebar', 'sidebarMeta'], 'readonly');
+          const meta = await tx.objectStore('sidebarMeta').get(LATEST);
+          const channels = meta ? await tx.objectStore('sidebar').getAll() : [];
+          await tx.done;
+          return meta ? { ...meta, channels } : undefined;
+        },
+        async saveViewCache(change) {
+          const tx = db.transaction(['sidebar', 'sidebarMeta'], 'readwrite');
+          const sidebar = tx.objectStore('sidebar');
+          if (change.reset) void sidebar.clear();
+          for (const address of change.remove) void sidebar.delete(address);
+          for (const view of change.put) void sidebar.put(view, view.address);
+          if (change.session || change.preferences) {
+            const meta = tx.objectStore('sidebarMeta');
+            const current = await meta.get(LATEST);
+            const next = { ...current, ...(change.session ? { session: change.session } : {}), ...(change.preferences ? { preferences: change.preferences } : {}) };
+            if (next.session && next.preferences) void meta.put({ session: next.session, preferences: next.preferences }, LATEST);
+          }
           await tx.done;
         },
         close() {

@@ -1,6 +1,7 @@
 /** In-memory storage: Node tests and replay. Same contract as the IndexedDB one. */
 import type { Envelope } from '../protocol/events';
 import type { LogStore, Storage } from './ports';
+import type { ViewCache } from './view-cache';
 
 export interface MemoryStorage extends Storage {
   /** The stored chunks per user, to inspect in tests. */
@@ -13,6 +14,7 @@ export function createMemoryStorage(): MemoryStorage {
   const items = new Map<string, unknown>();
   const chunks = new Map<string, Envelope[][]>();
   const snapshots = new Map<string, Envelope>();
+  const viewCaches = new Map<string, { meta: Omit<ViewCache, 'channels'> | null; channels: Map<string, ViewCache['channels'][number]> }>();
   return {
     chunks,
     snapshots,
@@ -32,6 +34,19 @@ export function createMemoryStorage(): MemoryStorage {
           snapshots.set(userGuid, structuredClone(snapshot));
           const kept = list.filter((chunk) => chunk.at(-1)!.seq > snapshot.seq);
           list.splice(0, list.length, ...kept);
+        },
+        async loadViewCache() {
+          const cache = viewCaches.get(userGuid);
+          return cache?.meta ? structuredClone({ ...cache.meta, channels: [...cache.channels.values()] }) : undefined;
+        },
+        async saveViewCache(change) {
+          let cache = viewCaches.get(userGuid);
+          if (!cache) viewCaches.set(userGuid, (cache = { meta: null, channels: new Map() }));
+          if (change.reset) cache.channels.clear();
+          for (const address of change.remove) cache.channels.delete(address);
+          for (const view of change.put) cache.channels.set(view.address, structuredClone(view));
+          if (change.session && change.preferences) cache.meta = structuredClone({ session: change.session, preferences: change.preferences });
+          else if (cache.meta) cache.meta = { ...cache.meta, ...structuredClone({ ...(change.session ? { session: change.session } : {}), ...(change.preferences ? { preferences: change.preferences } : {}) }) };
         },
         close() {},
       };

@@ -135,4 +135,10 @@ export interface ViewPatch {
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
   preferences?: PreferencesView;
+  /**
+   * Timing of this patch, for measuring (benchmarks, diagnostics), never for display: wall-clock epoch
+   * ms (fractional) when it was sent and when the first change it carries was folded, and its size in
+   * JSON characters (measured before `perf` was added). Absent when the core has no wall clock.
+   */
+  perf?: { sentAt: number; since: number; bytes: number };
 }

@@ -30,6 +30,8 @@ export interface PlazaServer {
   url: string;
   port: number;
   db: Database;
+  /** The socket hub (benchmarks push frames through it). */
+  hub: SocketHub;
   /** Ends a session: later calls get 403, its sockets get OUT and close. */
   signOut(loginGuid: string): Promise<void>;
   close(): Promise<void>;
@@ -113,6 +115,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     url: `http://${shownHost}:${port}`,
     port,
     db,
+    hub,
     async signOut(loginGuid) {
       await revokeSession(db, loginGuid);
       hub.signOut(loginGuid);

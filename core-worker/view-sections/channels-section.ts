@@ -34,7 +34,8 @@ export function createChannelsSection(): ViewSection {
           continue;
         }
         const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user);
-        if (!sameView(sent.get(address), view)) {
+        const before = sent.get(address);
+        if (before === undefined || !sameView(before, view)) {
           sent.set(address, view);
           put.push(view);
         }

@@ -1,0 +1,85 @@
+/**
+ * Keeps the sidebar view cache (view-cache.ts) in step with the projections:
+ * a dispatch that touched the sidebar arms a timer, and a moment later the
+ * entries that differ from what the cache holds are written in one IndexedDB
+ * transaction (at most one per second, whatever the traffic). It follows the
+ * folds, not the patches, so what it writes does not depend on whether a UI is
+ * listening — a replay does exactly the same.
+ */
+import { channelEntryView } from '../../projections/views/channel-view';
+import type { ChannelEntryView, SessionView } from '../../protocol/views';
+import type { CoreContext, FeatureHooks } from '../core-context';
+import type { LogStore } from '../ports';
+
+/** Changes wait this long to be written together. */
+export const VIEW_CACHE_DELAY_MS = 1_000;
+
+export interface ViewCacheFeature extends FeatureHooks {
+  /** Writes what is pending now. */
+  flush(): Promise<void>;
+}
+
+/** Field-by-field equality of two entries (their values are primitives): cheaper than JSON for thousands. */
+function sameEntry(a: ChannelEntryView, b: ChannelEntryView): boolean {
+  for (const key of Object.keys(b) as (keyof ChannelEntryView)[]) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore | null): ViewCacheFeature {
+  const { clock } = ctx.deps;
+  /** What the cache holds, as last written; empty after a log is opened (the next write replaces it all). */
+  let written = new Map<string, ChannelEntryView>();
+  let timer: unknown = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  function flush(): Promise<void> {
+    clock.clearTimeout(timer);
+    timer = null;
+    const target = store();
+    const p = ctx.projections;
+    const user = p.session.user;
+    if (!target || !user || !p.session.active) return writing;
+    // Every entry is rebuilt and compared: cheaper than tracking which changed across thousands of dispatches.
+    const reset = written.size === 0;
+    const next = new Map<string, ChannelEntryView>();
+    const put: ChannelEntryView[] = [];
+    for (const [address, record] of p.channels.byAddress) {
+      const view = channelEntryView(record, p.unread.byAddress.get(address), user);
+      next.set(address, view);
+      const before = written.get(address);
+      if (!before || !sameEntry(before, view)) put.push(view);
+    }
+    const remove = reset ? [] : [...written.keys()].filter((address) => !next.has(address));
+    written = next;
+    const session: SessionView = {
+      status: 'signed-in',
+      user: { guid: user.target_user_guid, name: user.name || `${user.first_name} ${user.last_name}`.trim(), email: user.email ?? '', is_company_admin: user.is_company_admin },
+      endedReason: null,
+    };
+    const { tab, sort, showLast } = p.preferences;
+    const change = { reset, session, preferences: { tab, sort, showLast: { ...showLast } }, put, remove };
+    writing = writing.then(() => target.saveViewCache(change)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
+    return writing;
+  }
+
+  return {
+    flush,
+    afterDispatch() {
+      const changes = ctx.publisher.changes;
+      if (timer === null && (changes.allChannels || changes.channels.size > 0 || changes.session || changes.preferences)) {
+        timer = clock.setTimeout(() => void flush(), VIEW_CACHE_DELAY_MS);
+      }
+    },
+    onLogOpened() {
+      written = new Map();
+    },
+    onSessionEnded() {
+      clock.clearTimeout(timer);
+      timer = null;
+    },
+    stop() {
+      clock.clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
