@@ -19,6 +19,9 @@ export interface BurstFrame {
   /** Offset from the burst's start, ms. */
   at: number;
   text: string;
+  /** The frame before encoding (the server's hub encodes what it sends). */
+  code: 'MSG' | 'TYP' | 'REA';
+  body: unknown;
   kind: 'MSG' | 'TYP' | 'REA' | 'PROBE';
   address: string;
 }
@@ -72,12 +75,18 @@ export function makeBurst(o: BurstOptions): Burst {
     from_last_name: from.last,
     json: JSON.stringify([{ type: 'text', text }]),
   });
+  /** `created` is strictly increasing within a conversation, as the server guarantees (a unique index). */
+  const lastCreated = new Map<string, number>();
+  const createdIn = (address: string, at: number): number => {
+    const created = Math.max(o.start + Math.floor(at) + 1, (lastCreated.get(address) ?? 0) + 1);
+    lastCreated.set(address, created);
+    return created;
+  };
   for (let i = 0; i < total; i++) {
     const at = (i * 1_000) / rate;
-    const created = o.start + Math.floor(at) + 1;
     while (probes * probeEvery <= at) {
-      const m = message(o.probeAddress, o.start + probes * probeEvery, `probe-${probes}-end`, o.people[0]!);
-      frames.push({ at: probes * probeEvery, text: encodeFrame('MSG', { message: m }), kind: 'PROBE', address: o.probeAddress });
+      const m = message(o.probeAddress, createdIn(o.probeAddress, probes * probeEvery), `probe-${probes}-end`, o.people[0]!);
+      frames.push({ at: probes * probeEvery, text: encodeFrame('MSG', { message: m }), code: 'MSG', body: { message: m }, kind: 'PROBE', address: o.probeAddress });
       probes++;
     }
     const address = o.addresses[Math.floor(rand() * o.addresses.length)]!;
@@ -85,21 +94,18 @@ export function makeBurst(o: BurstOptions): Burst {
     const r = rand();
     if (r < 0.75 || recent.length === 0) {
       const words = 4 + Math.floor(rand() * 30);
-      const m = message(address, created, `burst ${i}: ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(words / 5)).slice(0, words * 6)}`, from);
-      frames.push({ at, text: encodeFrame('MSG', { message: m }), kind: 'MSG', address });
+      const m = message(address, createdIn(address, at), `burst ${i}: ${'lorem ipsum dolor sit amet '.repeat(Math.ceil(words / 5)).slice(0, words * 6)}`, from);
+      frames.push({ at, text: encodeFrame('MSG', { message: m }), code: 'MSG', body: { message: m }, kind: 'MSG', address });
       messagesPer.set(address, (messagesPer.get(address) ?? 0) + 1);
       recent.push({ address, guid: m.guid });
       if (recent.length > 500) recent.shift();
     } else if (r < 0.9) {
-      frames.push({ at, text: encodeFrame('TYP', { address, user_guid: from.guid, first_name: from.first, last_name: from.last }), kind: 'TYP', address });
+      const body = { address, user_guid: from.guid, first_name: from.first, last_name: from.last };
+      frames.push({ at, text: encodeFrame('TYP', body), code: 'TYP', body, kind: 'TYP', address });
     } else {
       const target = recent[Math.floor(rand() * recent.length)]!;
-      frames.push({
-        at,
-        text: encodeFrame('REA', { address: target.address, guid: target.guid, reactions: [{ target_user_guid: from.guid, content: '👍' }] }),
-        kind: 'REA',
-        address: target.address,
-      });
+      const body = { address: target.address, guid: target.guid, reactions: [{ target_user_guid: from.guid, content: '👍' }] };
+      frames.push({ at, text: encodeFrame('REA', body), code: 'REA', body, kind: 'REA', address: target.address });
     }
   }
   return { frames, messagesPer, probes };

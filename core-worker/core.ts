@@ -98,7 +98,9 @@ export function createCore(deps: CoreDeps): Core {
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
     if (!log || events.length === 0) return;
     for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
-    publisher.schedule();
+    // What the user did shows at once; everything else is coalesced per frame.
+    if (source === 'intent') publisher.flushSoon();
+    else publisher.schedule();
     for (const f of features) f.afterDispatch?.();
   }
 

@@ -3,7 +3,7 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
-import type { ViewCache, ViewCacheChange } from './view-cache';
+import type { ViewCache } from './view-cache';
 
 export interface Clock {
   now(): number;
@@ -50,8 +50,8 @@ export interface LogStore {
   compact(snapshot: Envelope): Promise<void>;
   /** The sidebar views last written (view-cache.ts), to paint before the log is read; undefined when none. */
   loadViewCache(): Promise<ViewCache | undefined>;
-  /** Writes what changed in the sidebar views, in one transaction. */
-  saveViewCache(change: ViewCacheChange): Promise<void>;
+  /** Replaces the sidebar views kept for the next start. */
+  saveViewCache(cache: ViewCache): Promise<void>;
   close(): void;
 }
 

@@ -32,6 +32,12 @@ export interface Publisher {
   subscribe(listener: PatchListener): void;
   /** Schedules a flush for the next frame. */
   schedule(): void;
+  /**
+   * Flushes as soon as the current task is done (a microtask), not at the next frame: for what the
+   * user just did (opening a conversation, marking read), where waiting for a frame is felt. Bursts
+   * from the socket still coalesce per frame through `schedule`.
+   */
+  flushSoon(): void;
   /** Sends pending changes now (tests, and before a reset). */
   flush(): void;
   /** Replaces the projections (another user's log was loaded): every subscriber gets a new snapshot at the next frame. */
@@ -67,6 +73,7 @@ export function createPublisher(options: { projections: () => Projections; runti
   let provisional: ViewCache | null = null;
   /** A reset is due: the next flush sends a snapshot instead of a diff. */
   let snapshotDue = false;
+  let soon = false;
   const observers: PatchListener[] = [];
 
   const build = (p: Projections, reset: boolean): ViewPatch => {
@@ -144,6 +151,14 @@ export function createPublisher(options: { projections: () => Projections; runti
       else snapshotAll();
     },
     schedule,
+    flushSoon() {
+      if (listeners.length === 0 || soon) return;
+      soon = true;
+      void Promise.resolve().then(() => {
+        soon = false;
+        flush();
+      });
+    },
     flush,
     reset() {
       cancelFrame?.();

@@ -17,9 +17,8 @@ interface LogDb extends DBSchema {
   meta: { key: string; value: number };
   /** The projection snapshot ('latest'): a `log.snapshot` envelope standing for every chunk up to its seq. */
   snapshots: { key: string; value: Envelope };
-  /** The sidebar's views by address, and ('meta') the session and preferences views: view-cache.ts. */
-  sidebar: { key: string; value: ViewCache['channels'][number] };
-  sidebarMeta: { key: string; value: Omit<ViewCache, 'channels'> };
+  /** The sidebar's views ('latest'), view-cache.ts. */
+  viewCache: { key: string; value: ViewCache };
 }
 
 const LATEST = 'latest';
@@ -36,20 +35,16 @@ async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
         db.createObjectStore('meta');
       }
       if (oldVersion < 2) db.createObjectStore('snapshots');
-      if (oldVersion < 3) {
-        db.createObjectStore('sidebar');
-        db.createObjectStore('sidebarMeta');
-      }
+      if (oldVersion < 3) db.createObjectStore('viewCache');
     },
   });
   // A log written by another schema version is a stale cache: drop it, the server has the truth.
   const version = await db.get('meta', 'schema');
   if (version !== LOG_SCHEMA_VERSION) {
-    const tx = db.transaction(['chunks', 'meta', 'snapshots', 'sidebar', 'sidebarMeta'], 'readwrite');
+    const tx = db.transaction(['chunks', 'meta', 'snapshots', 'viewCache'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('snapshots').clear();
-    await tx.objectStore('sidebar').clear();
-    await tx.objectStore('sidebarMeta').clear();
+    await tx.objectStore('viewCache').clear();
     await tx.objectStore('meta').put(LOG_SCHEMA_VERSION, 'schema');
     await tx.done;
   }
@@ -88,25 +83,10 @@ export async function createIdbStorage(): Promise<Storage> {
           await tx.done;
         },
         async loadViewCache() {
-          const tx = db.transaction(['sidebar', 'sidebarMeta'], 'readonly');
-          const meta = await tx.objectStore('sidebarMeta').get(LATEST);
-          const channels = meta ? await tx.objectStore('sidebar').getAll() : [];
-          await tx.done;
-          return meta ? { ...meta, channels } : undefined;
+          return db.get('viewCache', LATEST);
         },
-        async saveViewCache(change) {
-          const tx = db.transaction(['sidebar', 'sidebarMeta'], 'readwrite');
-          const sidebar = tx.objectStore('sidebar');
-          if (change.reset) void sidebar.clear();
-          for (const address of change.remove) void sidebar.delete(address);
-          for (const view of change.put) void sidebar.put(view, view.address);
-          if (change.session || change.preferences) {
-            const meta = tx.objectStore('sidebarMeta');
-            const current = await meta.get(LATEST);
-            const next = { ...current, ...(change.session ? { session: change.session } : {}), ...(change.preferences ? { preferences: change.preferences } : {}) };
-            if (next.session && next.preferences) void meta.put({ session: next.session, preferences: next.preferences }, LATEST);
-          }
-          await tx.done;
+        async saveViewCache(cache) {
+          await db.put('viewCache', cache, LATEST);
         },
         close() {
           db.close();

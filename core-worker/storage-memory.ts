@@ -14,7 +14,7 @@ export function createMemoryStorage(): MemoryStorage {
   const items = new Map<string, unknown>();
   const chunks = new Map<string, Envelope[][]>();
   const snapshots = new Map<string, Envelope>();
-  const viewCaches = new Map<string, { meta: Omit<ViewCache, 'channels'> | null; channels: Map<string, ViewCache['channels'][number]> }>();
+  const viewCaches = new Map<string, ViewCache>();
   return {
     chunks,
     snapshots,
@@ -36,17 +36,10 @@ export function createMemoryStorage(): MemoryStorage {
           list.splice(0, list.length, ...kept);
         },
         async loadViewCache() {
-          const cache = viewCaches.get(userGuid);
-          return cache?.meta ? structuredClone({ ...cache.meta, channels: [...cache.channels.values()] }) : undefined;
+          return structuredClone(viewCaches.get(userGuid));
         },
-        async saveViewCache(change) {
-          let cache = viewCaches.get(userGuid);
-          if (!cache) viewCaches.set(userGuid, (cache = { meta: null, channels: new Map() }));
-          if (change.reset) cache.channels.clear();
-          for (const address of change.remove) cache.channels.delete(address);
-          for (const view of change.put) cache.channels.set(view.address, structuredClone(view));
-          if (change.session && change.preferences) cache.meta = structuredClone({ session: change.session, preferences: change.preferences });
-          else if (cache.meta) cache.meta = { ...cache.meta, ...structuredClone({ ...(change.session ? { session: change.session } : {}), ...(change.preferences ? { preferences: change.preferences } : {}) }) };
+        async saveViewCache(cache) {
+          viewCaches.set(userGuid, structuredClone(cache));
         },
         close() {},
       };

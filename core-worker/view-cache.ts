@@ -4,6 +4,8 @@
  * only (no messages), so the time to paint does not grow with what is stored.
  * It is a cache of derived views, never state: the real snapshot replaces it
  * a moment later, and a log of another schema drops it with everything else.
+ * Stored as one record: one read at start beats thousands of small ones.
+ * Entries are kept without their preview (only a tooltip) to halve the size.
  */
 import type { ChannelEntryView, PreferencesView, SessionView } from '../protocol/views';
 
@@ -13,11 +15,3 @@ export interface ViewCache {
   channels: ChannelEntryView[];
 }
 
-/** What changed since the cache was last written. `reset` replaces every entry. */
-export interface ViewCacheChange {
-  reset: boolean;
-  session?: SessionView;
-  preferences?: PreferencesView;
-  put: ChannelEntryView[];
-  remove: string[];
-}

@@ -41,6 +41,8 @@ export function createConversationsFeature(ctx: CoreContext, refresh: () => Prom
     const messages = result.value.data.filter((m) => m.address === address);
     if (messages.length !== result.value.data.length) ctx.rejections.reject('history', `messages of another channel in the history of ${address}`);
     ctx.dispatch('rest', [{ type: 'history.loaded', address, page, page_size: result.value.page_size, messages }]);
+    // The user is waiting for these rows: show them now, not at the next frame.
+    if (ctx.projections.session.openAddress === address) publisher.flushSoon();
     if (page === 0) fresh.add(address);
     await markViewed(address);
     return ok(null);
@@ -86,6 +88,8 @@ export function createConversationsFeature(ctx: CoreContext, refresh: () => Prom
     onFrame(frame) {
       if (frame.code !== 'MSG') return;
       const { address } = frame.data.message;
+      // A message in the conversation on screen is shown at once; others wait for the frame's patch.
+      if (ctx.projections.session.openAddress === address) publisher.flushSoon();
       if (!ctx.projections.channels.byAddress.has(address)) void refresh(); // a conversation we do not know yet
       void markViewed(address);
     },

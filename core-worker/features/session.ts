@@ -52,10 +52,11 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
     endSession,
 
     async boot() {
-      const device = (await storage.getItem<string>(DEVICE_KEY)) ?? ctx.deps.random.uuid();
+      // Both reads at once, and the device id written only when new: every round trip delays the first paint.
+      const [known, stored] = await Promise.all([storage.getItem<string>(DEVICE_KEY), storage.getItem<Credentials>(CREDENTIALS_KEY)]);
+      const device = known ?? ctx.deps.random.uuid();
       host.setDeviceGuid(device);
-      await storage.setItem(DEVICE_KEY, device);
-      const stored = await storage.getItem<Credentials>(CREDENTIALS_KEY);
+      if (!known) await storage.setItem(DEVICE_KEY, device);
       if (stored) {
         host.setCredentials(stored);
         await host.openUserLog(stored.user_guid);

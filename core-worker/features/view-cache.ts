@@ -1,8 +1,8 @@
 /**
  * Keeps the sidebar view cache (view-cache.ts) in step with the projections:
- * a dispatch that touched the sidebar arms a timer, and a moment later the
- * entries that differ from what the cache holds are written in one IndexedDB
- * transaction (at most one per second, whatever the traffic). It follows the
+ * a dispatch that touched the sidebar arms a timer, and a moment later, if
+ * any entry differs from what the cache holds, the whole sidebar is written
+ * as one record (at most once per second, whatever the traffic). It follows the
  * folds, not the patches, so what it writes does not depend on whether a UI is
  * listening — a replay does exactly the same.
  */
@@ -29,6 +29,7 @@ export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore |
   const { clock } = ctx.deps;
   /** What the cache holds, as last written; empty after a log is opened (the next write replaces it all). */
   let written = new Map<string, ChannelEntryView>();
+  let writtenMeta = '';
   let timer: unknown = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -40,24 +41,26 @@ export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore |
     const user = p.session.user;
     if (!target || !user || !p.session.active) return writing;
     // Every entry is rebuilt and compared: cheaper than tracking which changed across thousands of dispatches.
-    const reset = written.size === 0;
     const next = new Map<string, ChannelEntryView>();
-    const put: ChannelEntryView[] = [];
+    let changed = written.size !== p.channels.byAddress.size;
     for (const [address, record] of p.channels.byAddress) {
-      const view = channelEntryView(record, p.unread.byAddress.get(address), user);
+      const view = { ...channelEntryView(record, p.unread.byAddress.get(address), user), preview: '' };
       next.set(address, view);
       const before = written.get(address);
-      if (!before || !sameEntry(before, view)) put.push(view);
+      if (!before || !sameEntry(before, view)) changed = true;
     }
-    const remove = reset ? [] : [...written.keys()].filter((address) => !next.has(address));
-    written = next;
     const session: SessionView = {
       status: 'signed-in',
       user: { guid: user.target_user_guid, name: user.name || `${user.first_name} ${user.last_name}`.trim(), email: user.email ?? '', is_company_admin: user.is_company_admin },
       endedReason: null,
     };
     const { tab, sort, showLast } = p.preferences;
-    const change = { reset, session, preferences: { tab, sort, showLast: { ...showLast } }, put, remove };
+    const preferences = { tab, sort, showLast: { ...showLast } };
+    const metaKey = JSON.stringify([session, preferences]);
+    if (!changed && metaKey === writtenMeta) return writing;
+    written = next;
+    writtenMeta = metaKey;
+    const change = { session, preferences, channels: [...next.values()] };
     writing = writing.then(() => target.saveViewCache(change)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
     return writing;
   }
@@ -72,6 +75,7 @@ export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore |
     },
     onLogOpened() {
       written = new Map();
+      writtenMeta = '';
     },
     onSessionEnded() {
       clock.clearTimeout(timer);

@@ -4,7 +4,8 @@
  * the groups in the worker's order; with the "unread" tab only conversations
  * with unread messages; with show_last only the N most recently active ones.
  * Conversations with unread messages and the open one are always shown. One
- * linear pass per patch, for the virtualized list. Also "next unread" and
+ * linear pass per patch, for the virtualized list (a heading keeps its entries
+ * for "mark read", without copying their addresses). Also "next unread" and
  * "next mention" in the order shown.
  */
 import { CHANNEL_GROUPS, CHANNEL_GROUP_LABELS, type ChannelEntryView, type ChannelGroup, type PreferencesView } from '../../protocol/views';
@@ -13,7 +14,7 @@ import type { ChannelIndex } from './channel-index';
 export type SidebarGroup = ChannelGroup | 'mentions';
 
 export type SidebarRow =
-  | { kind: 'heading'; group: SidebarGroup; label: string; unread: number; addresses: string[] }
+  | { kind: 'heading'; group: SidebarGroup; label: string; unread: number; entries: readonly ChannelEntryView[] }
   | { kind: 'entry'; entry: ChannelEntryView; group: SidebarGroup };
 
 export const MENTIONS_LABEL = 'Mentions';
@@ -40,7 +41,7 @@ export function sidebarRows(index: ChannelIndex, prefs: PreferencesView, activeA
     if (entries.length === 0) return;
     let unread = 0;
     for (const e of entries) unread += e.unread;
-    rows.push({ kind: 'heading', group, label, unread, addresses: entries.map((e) => e.address) });
+    rows.push({ kind: 'heading', group, label, unread, entries });
     for (const entry of entries) rows.push({ kind: 'entry', entry, group });
   };
 

@@ -20,7 +20,8 @@ export function ConversationView({ address }: { address: string }) {
   const isOpen = store.conversationAddress.value === address;
   const meta = isOpen ? store.conversationMeta.value : null;
   const messages = isOpen ? store.messages.value : NO_MESSAGES;
-  const typing = store.typing.value.get(address) ?? NOBODY;
+  // This conversation's typists only: typing elsewhere (a burst) must not re-render the message list.
+  const typing = useComputed(() => store.typing.value.get(address) ?? NOBODY).value;
 
   return (
     <section className="conversation" aria-labelledby={headingId}>

@@ -4,7 +4,7 @@
  * when older pages are prepended (the virtualizer's anchorTo: 'end').
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
@@ -19,7 +19,8 @@ export interface MessageListProps {
   meta: ConversationMeta | null;
 }
 
-export function MessageList({ address, messages, meta }: MessageListProps) {
+/** Memoized: it re-renders when its messages or metadata change, not when the rest of the page does. */
+export const MessageList = memo(function MessageList({ address, messages, meta }: MessageListProps) {
   const { core } = usePlaza();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -115,4 +116,4 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
       </div>
     </div>
   );
-}
+});
