@@ -28,7 +28,7 @@ import { createSyncFeature } from './features/sync';
 import { createTypingFeature } from './features/typing';
 import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
-import type { CoreDeps, LogStore } from './ports';
+import type { CoreDeps } from './ports';
 import { createPublisher, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
@@ -58,7 +58,6 @@ export function createCore(deps: CoreDeps): Core {
   const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map() };
   let projections = createProjections();
   let log: EventLog | null = null;
-  let logStore: LogStore | null = null;
   let logUser: string | null = null;
   let credentials: Credentials | null = null;
   let deviceGuid = '';
@@ -139,12 +138,8 @@ export function createCore(deps: CoreDeps): Core {
         await log.close();
       }
       const store = await storage.openLog(userGuid);
-      // The sidebar as last shown goes to the UI first: the list is painted while the log is read.
-      const cached = await store.loadViewCache();
-      if (cached) publisher.provisional(cached);
       const loaded = await store.load();
       log = createEventLog(store, loaded, deps.clock, logger);
-      logStore = store;
       logUser = userGuid;
       projections = foldAll(loaded);
       runtime.loadingHistory.clear();
@@ -169,7 +164,7 @@ export function createCore(deps: CoreDeps): Core {
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
   const sidebar = createSidebarFeature(ctx);
-  const viewCache = createViewCacheFeature(ctx, () => logStore);
+  const viewCache = createViewCacheFeature(ctx);
   // Hooks run in this order.
   features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, compaction, viewCache];
 
@@ -232,7 +227,6 @@ export function createCore(deps: CoreDeps): Core {
       await viewCache.flush();
       await log?.close();
       log = null;
-      logStore = null;
       logUser = null;
     },
     ingestFrame,

@@ -3,7 +3,6 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
-import type { ViewCache } from './view-cache';
 
 export interface Clock {
   now(): number;
@@ -48,10 +47,6 @@ export interface LogStore {
   append(batch: readonly Envelope[]): Promise<void>;
   /** Stores a `log.snapshot` envelope and drops every envelope at or before its seq, in one transaction. */
   compact(snapshot: Envelope): Promise<void>;
-  /** The sidebar views last written (view-cache.ts), to paint before the log is read; undefined when none. */
-  loadViewCache(): Promise<ViewCache | undefined>;
-  /** Replaces the sidebar views kept for the next start. */
-  saveViewCache(cache: ViewCache): Promise<void>;
   close(): void;
 }
 

@@ -117,7 +117,7 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
   let opId = 0;
 
   /** Wraps one storage call: an output now, an input when it completes. */
-  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append' | 'compact' | 'views' | 'save-views', key: string | undefined, call: () => Promise<T>, recordValue: boolean, wrap?: (value: T) => T): Promise<T> {
+  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append' | 'compact', key: string | undefined, call: () => Promise<T>, recordValue: boolean, wrap?: (value: T) => T): Promise<T> {
     const o = opId++;
     output({ k: 'op', o, op, ...(key !== undefined ? { key } : {}) });
     return new Promise<T>((resolve, reject) => {
@@ -135,8 +135,6 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     load: () => storageOp('load', undefined, () => store.load(), true),
     append: (batch) => storageOp('append', undefined, () => store.append(batch), false),
     compact: (snapshot) => storageOp('compact', undefined, () => store.compact(snapshot), false),
-    loadViewCache: () => storageOp('views', undefined, () => store.loadViewCache(), true),
-    saveViewCache: (change) => storageOp('save-views', undefined, () => store.saveViewCache(change), false),
     close: () => store.close(),
   });
 

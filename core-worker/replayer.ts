@@ -9,7 +9,6 @@ import { fnv1a64, projectionHashes, type ProjectionName } from '../projections/h
 import type { Envelope } from '../protocol/events';
 import { INPUT_KINDS, type InputLine, type OutputLine, type SessionFile, type SessionLine } from '../protocol/session-file';
 import { createCore, type Core } from './core';
-import type { ViewCache } from './view-cache';
 import type { CoreDeps, HttpResponse, LogStore, SocketLike, Storage } from './ports';
 
 /** Resolves once every pending microtask has run. */
@@ -100,7 +99,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   const ops = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; wrap?: (v: unknown) => unknown }>();
   let opId = 0;
 
-  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append' | 'compact' | 'views' | 'save-views', key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
+  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append' | 'compact', key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
     const o = opId++;
     expectOutput<'op'>({ k: 'op', o, op, ...(key !== undefined ? { key } : {}) }, ['o', 'op', 'key']);
     return new Promise<T>((resolve, reject) => ops.set(o, { resolve: resolve as (v: unknown) => void, reject, ...(wrap ? { wrap } : {}) }));
@@ -109,8 +108,6 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     load: () => storageOp<Envelope[]>('load', undefined),
     append: () => storageOp<void>('append', undefined),
     compact: () => storageOp<void>('compact', undefined),
-    loadViewCache: () => storageOp<ViewCache | undefined>('views', undefined),
-    saveViewCache: () => storageOp<void>('save-views', undefined),
     close: () => {},
   });
   const storage: Storage = {

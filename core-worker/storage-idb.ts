@@ -9,7 +9,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
 import type { LogStore, Storage } from './ports';
-import type { ViewCache } from './view-cache';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
@@ -17,8 +16,6 @@ interface LogDb extends DBSchema {
   meta: { key: string; value: number };
   /** The projection snapshot ('latest'): a `log.snapshot` envelope standing for every chunk up to its seq. */
   snapshots: { key: string; value: Envelope };
-  /** The sidebar's views ('latest'), view-cache.ts. */
-  viewCache: { key: string; value: ViewCache };
 }
 
 const LATEST = 'latest';
@@ -28,23 +25,21 @@ interface CoreDb extends DBSchema {
 }
 
 async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
-  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 3, {
+  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 2, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('chunks', { keyPath: 'firstSeq' });
         db.createObjectStore('meta');
       }
       if (oldVersion < 2) db.createObjectStore('snapshots');
-      if (oldVersion < 3) db.createObjectStore('viewCache');
     },
   });
   // A log written by another schema version is a stale cache: drop it, the server has the truth.
   const version = await db.get('meta', 'schema');
   if (version !== LOG_SCHEMA_VERSION) {
-    const tx = db.transaction(['chunks', 'meta', 'snapshots', 'viewCache'], 'readwrite');
+    const tx = db.transaction(['chunks', 'meta', 'snapshots'], 'readwrite');
     await tx.objectStore('chunks').clear();
     await tx.objectStore('snapshots').clear();
-    await tx.objectStore('viewCache').clear();
     await tx.objectStore('meta').put(LOG_SCHEMA_VERSION, 'schema');
     await tx.done;
   }
@@ -81,12 +76,6 @@ export async function createIdbStorage(): Promise<Storage> {
           void tx.objectStore('snapshots').put(snapshot, LATEST);
           void tx.objectStore('chunks').delete(IDBKeyRange.upperBound(snapshot.seq));
           await tx.done;
-        },
-        async loadViewCache() {
-          return db.get('viewCache', LATEST);
-        },
-        async saveViewCache(cache) {
-          await db.put('viewCache', cache, LATEST);
         },
         close() {
           db.close();

@@ -1,7 +1,6 @@
 /** In-memory storage: Node tests and replay. Same contract as the IndexedDB one. */
 import type { Envelope } from '../protocol/events';
 import type { LogStore, Storage } from './ports';
-import type { ViewCache } from './view-cache';
 
 export interface MemoryStorage extends Storage {
   /** The stored chunks per user, to inspect in tests. */
@@ -14,7 +13,6 @@ export function createMemoryStorage(): MemoryStorage {
   const items = new Map<string, unknown>();
   const chunks = new Map<string, Envelope[][]>();
   const snapshots = new Map<string, Envelope>();
-  const viewCaches = new Map<string, ViewCache>();
   return {
     chunks,
     snapshots,
@@ -34,12 +32,6 @@ export function createMemoryStorage(): MemoryStorage {
           snapshots.set(userGuid, structuredClone(snapshot));
           const kept = list.filter((chunk) => chunk.at(-1)!.seq > snapshot.seq);
           list.splice(0, list.length, ...kept);
-        },
-        async loadViewCache() {
-          return structuredClone(viewCaches.get(userGuid));
-        },
-        async saveViewCache(cache) {
-          viewCaches.set(userGuid, structuredClone(cache));
         },
         close() {},
       };

@@ -61,7 +61,7 @@ export const OutputLine = z.discriminatedUnion('k', [
   /** The core drew a random id. */
   z.object({ k: z.literal('uuid'), v: z.string().max(200) }),
   /** The core started storage operation `o`. */
-  z.object({ k: z.literal('op'), o: id, op: z.enum(['get', 'set', 'remove', 'open', 'load', 'append', 'compact', 'views', 'save-views']), key: z.string().max(200).optional() }),
+  z.object({ k: z.literal('op'), o: id, op: z.enum(['get', 'set', 'remove', 'open', 'load', 'append', 'compact']), key: z.string().max(200).optional() }),
 ]);
 export type OutputLine = z.infer<typeof OutputLine>;
 

@@ -9,7 +9,8 @@
 import { channelEntryView } from '../../projections/views/channel-view';
 import type { ChannelEntryView, SessionView } from '../../protocol/views';
 import type { CoreContext, FeatureHooks } from '../core-context';
-import type { LogStore } from '../ports';
+import { LOG_SCHEMA_VERSION } from '../../protocol/events';
+import { VIEW_CACHE_KEY, type StoredViewCache } from '../view-cache';
 
 /** Changes wait this long to be written together. */
 export const VIEW_CACHE_DELAY_MS = 1_000;
@@ -25,7 +26,7 @@ function sameEntry(a: ChannelEntryView, b: ChannelEntryView): boolean {
   return true;
 }
 
-export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore | null): ViewCacheFeature {
+export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
   const { clock } = ctx.deps;
   /** What the cache holds, as last written; empty after a log is opened (the next write replaces it all). */
   let written = new Map<string, ChannelEntryView>();
@@ -36,10 +37,9 @@ export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore |
   function flush(): Promise<void> {
     clock.clearTimeout(timer);
     timer = null;
-    const target = store();
     const p = ctx.projections;
     const user = p.session.user;
-    if (!target || !user || !p.session.active) return writing;
+    if (!user || !p.session.active) return writing;
     // Every entry is rebuilt and compared: cheaper than tracking which changed across thousands of dispatches.
     const next = new Map<string, ChannelEntryView>();
     let changed = written.size !== p.channels.byAddress.size;
@@ -60,8 +60,8 @@ export function createViewCacheFeature(ctx: CoreContext, store: () => LogStore |
     if (!changed && metaKey === writtenMeta) return writing;
     written = next;
     writtenMeta = metaKey;
-    const change = { session, preferences, channels: [...next.values()] };
-    writing = writing.then(() => target.saveViewCache(change)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
+    const stored: StoredViewCache = { schema: LOG_SCHEMA_VERSION, user: user.target_user_guid, views: { session, preferences, channels: [...next.values()] } };
+    writing = writing.then(() => ctx.deps.storage.setItem(VIEW_CACHE_KEY, stored)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
     return writing;
   }
 

@@ -1,13 +1,16 @@
 /**
  * Cold start paints the sidebar before the log is read: the views last shown
- * are kept beside the log (written a moment after changes, whether or not a UI
- * listens), and a reload sends them as a provisional snapshot first; the real
- * snapshot follows once the log is folded.
+ * are kept in the core's key-value store (written a moment after changes,
+ * whether or not a UI listens), and a reload sends them as a provisional
+ * snapshot first; the real snapshot follows once the log is folded. Another
+ * user's cache is never shown.
  */
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core-worker/core';
 import { VIEW_CACHE_DELAY_MS } from '../../core-worker/features/view-cache';
 import type { LogStore } from '../../core-worker/ports';
+import { VIEW_CACHE_KEY, type StoredViewCache } from '../../core-worker/view-cache';
+import { LOG_SCHEMA_VERSION } from '../../protocol/events';
 import type { ChannelWire, UserWire } from '../../protocol/entities';
 import { encodeFrame } from '../../protocol/frames/frame-codec';
 import type { ViewPatch } from '../../protocol/views';
@@ -30,10 +33,11 @@ describe('the sidebar view cache', () => {
     h.socket().open();
     await h.clock.advance(0);
     h.socket().receive(encodeFrame('MSG', { message: { guid: 'm1', address: 'c2', created: T0 + 1, from_guid: 'alice', json: '[{"type":"text","text":"hi"}]' } }));
-    const store = await h.storage.openLog('bob');
-    expect(await store.loadViewCache()).toBeUndefined();
+    expect(await h.storage.getItem(VIEW_CACHE_KEY)).toBeUndefined();
     await h.clock.advance(VIEW_CACHE_DELAY_MS);
-    const cache = await store.loadViewCache();
+    const stored = await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY);
+    expect(stored).toMatchObject({ schema: LOG_SCHEMA_VERSION, user: 'bob' });
+    const cache = stored?.views;
     expect(cache?.session).toMatchObject({ status: 'signed-in', user: { name: 'Bob Brown' } });
     expect(cache?.channels.map((c) => [c.address, c.unread])).toEqual([
       ['c1', 0],
@@ -94,5 +98,25 @@ describe('the sidebar view cache', () => {
     // No moment of 'starting' between the provisional and the real snapshot.
     expect(patches.slice(patches.indexOf(provisional)).map((p) => p.session?.status).filter(Boolean)).not.toContain('starting');
     await core.stop();
+  });
+
+  it('is not used for another user', async () => {
+    const h = await startHarness({ routes });
+    await h.core.api.$signIn('bob@acme.test', 'x');
+    h.socket().open();
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    await h.core.persist();
+    await h.core.stop();
+    const stored = await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY);
+    const views = stored!.views;
+    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, user: 'carol', views: { ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) } });
+    const reloaded = await startHarness({ storage: h.storage, routes });
+    // Bob's log is shown; the cached sidebar, written for someone else, never is.
+    expect(reloaded.patches.some((p) => p.channels?.put.some((c) => c.name === 'Team 1'))).toBe(true);
+    expect(reloaded.patches.some((p) => p.channels?.put.some((c) => c.name === 'Carol only'))).toBe(false);
+    // Control: the same cache, marked as Bob's, is shown.
+    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, views: { ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) } });
+    const again = await startHarness({ storage: h.storage, routes });
+    expect(again.patches.some((p) => p.channels?.put.some((c) => c.name === 'Carol only'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
 import { conversationPath, DEBUG_REPLAY_PATH, type Route } from '../client/router';
@@ -34,14 +34,11 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
 
-  const indexVersion = store.channelIndex.value;
-  const prefs = store.preferences.value;
-  const rows = useMemo(() => sidebarRows(indexVersion.index, prefs, address), [indexVersion, prefs, address]);
-
-  // The handler reads the latest rows and route through this object, so it is created once.
-  const latest = useMemo(() => ({ rows, address, route }), []);
-  latest.rows = rows;
+  // The shell does not subscribe to the channel list (a burst would re-render all of it per patch):
+  // the shortcuts read the rows when a key is pressed; the sidebar renders them itself.
+  const latest = useMemo(() => ({ address, route }), []);
   latest.address = address;
   latest.route = route;
 
@@ -64,7 +61,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           case 'previous-unread':
           case 'next-mention': {
             const what = action === 'next-mention' ? 'mention' : 'unread';
-            const next = nextConversation(latest.rows, latest.address, what, action === 'previous-unread' ? -1 : 1);
+            const rows = sidebarRows(store.channelIndex.peek().index, store.preferences.peek(), latest.address);
+            const next = nextConversation(rows, latest.address, what, action === 'previous-unread' ? -1 : 1);
             if (next) {
               setNotice(null);
               router.navigate(conversationPath(next));
@@ -76,7 +74,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         }
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [router],
+    [router, store],
   );
 
   useEffect(() => {
@@ -120,7 +118,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </>
         )}
       </header>
-      <Sidebar activeAddress={address} rows={rows} onOpenSwitcher={() => setSwitcherOpen(true)} />
+      <Sidebar activeAddress={address} onOpenSwitcher={openSwitcher} />
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} />

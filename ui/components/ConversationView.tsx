@@ -1,6 +1,6 @@
 /** The open conversation: its name, the message log, who is typing, and the composer. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Composer } from './Composer';
@@ -10,7 +10,8 @@ import { TypingIndicator } from './TypingIndicator';
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
 
-export function ConversationView({ address }: { address: string }) {
+/** Memoized: the shell re-rendering (the connection state, a shortcut's highlight) leaves it alone. */
+export const ConversationView = memo(function ConversationView({ address }: { address: string }) {
   useSignals();
   const { store } = usePlaza();
   const headingId = useId();
@@ -33,4 +34,4 @@ export function ConversationView({ address }: { address: string }) {
       <Composer address={address} entry={entry} />
     </section>
   );
-}
+});

@@ -2,16 +2,17 @@
  * The conversation list: options (all / unread only, sort a–z / recent, how
  * many recent ones to show, mark all read), then the groups — mentions first —
  * virtualized as one flat list of headings and entries, so thousands of
- * conversations stay cheap. The rows arrive decided (ui/client/sidebar-model.ts).
+ * conversations stay cheap. The rows are derived from the sorted groups by
+ * ui/client/sidebar-model.ts.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { SidebarSort } from '../../protocol/events';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import type { SidebarRow } from '../client/sidebar-model';
+import { sidebarRows, type SidebarRow } from '../client/sidebar-model';
 import { Link } from './Link';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
@@ -24,14 +25,16 @@ export const SHOW_LAST_CHOICES: readonly (number | null)[] = [null, 10, 20, 50, 
 
 export interface SidebarProps {
   activeAddress: string | null;
-  rows: readonly SidebarRow[];
   onOpenSwitcher(): void;
 }
 
-export function Sidebar({ activeAddress, rows, onOpenSwitcher }: SidebarProps) {
+/** Memoized: it re-renders when the list or its props change, not with the rest of the shell. */
+export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: SidebarProps) {
   useSignals();
   const { store, core } = usePlaza();
   const prefs = store.preferences.value;
+  const indexVersion = store.channelIndex.value;
+  const rows: readonly SidebarRow[] = useMemo(() => sidebarRows(indexVersion.index, prefs, activeAddress), [indexVersion, prefs, activeAddress]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const newMessageRef = useRef<HTMLButtonElement>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -138,7 +141,7 @@ export function Sidebar({ activeAddress, rows, onOpenSwitcher }: SidebarProps) {
       {dialogOpen && <StartDmDialog onClose={closeDialog} />}
     </nav>
   );
-}
+});
 
 /** One conversation; re-rendered only when its entry or active state changes. */
 const ChannelLink = memo(function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boolean }) {
