@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sidebarRows } from './sidebar-model';
-import { applyPatch, createViewStore } from './view-store';
+import { applyPatch, createViewStore, recentMessages } from './view-store';
 import { channelView, messageView, metaView, signedIn, signedOut, snapshot, userView } from '../testing/views';
 
 describe('applyPatch', () => {
@@ -172,5 +172,18 @@ describe('applyPatch', () => {
       ['starting', 0],
       ['signed-in', 1],
     ]);
+  });
+});
+
+describe('recent conversations', () => {
+  it('keeps the messages of a conversation left, to show at once when it is opened again', () => {
+    const store = createViewStore();
+    applyPatch(store, snapshot({ conversation: { address: 'a', reset: true, meta: metaView('a'), messages: { put: [messageView({ guid: 'm1', address: 'a' })], remove: [] } } }));
+    expect(recentMessages(store, 'a')).toBeUndefined(); // open: the live messages are shown
+    applyPatch(store, { seq: 2, reset: false, conversation: { address: 'b', reset: true, meta: metaView('b'), messages: { put: [], remove: [] } } });
+    expect(recentMessages(store, 'a')?.map((m) => m.guid)).toEqual(['m1']);
+    // A reset (another user, a new subscriber) forgets them.
+    applyPatch(store, snapshot({}));
+    expect(recentMessages(store, 'a')).toBeUndefined();
   });
 });

@@ -80,6 +80,7 @@ const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The store's mutable parts, behind the signals. */
 interface Internals {
+  recent: RecentConversations;
   channelMap: Map<string, ChannelEntryView>;
   index: ChannelIndex;
   channelsView: Signal<ReadonlyMap<string, ChannelEntryView>>;
@@ -116,8 +117,34 @@ export function createViewStore(): ViewStore {
       ),
     ),
   };
-  internals.set(store, { channelMap, index, channelsView, indexView });
+  internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView });
   return store;
+}
+
+/**
+ * The messages of the last few conversations left, as they were shown: switching back to one paints
+ * them at once while the worker's patch (a moment later) brings what changed since. A cache of views
+ * the UI already had, not state.
+ */
+class RecentConversations {
+  static readonly SIZE = 8;
+  readonly #byAddress = new Map<string, readonly MessageView[]>();
+  keep(address: string, messages: readonly MessageView[]): void {
+    this.#byAddress.delete(address);
+    this.#byAddress.set(address, messages);
+    if (this.#byAddress.size > RecentConversations.SIZE) this.#byAddress.delete(this.#byAddress.keys().next().value!);
+  }
+  get(address: string): readonly MessageView[] | undefined {
+    return this.#byAddress.get(address);
+  }
+  clear(): void {
+    this.#byAddress.clear();
+  }
+}
+
+/** The messages last shown for a conversation that is no longer the worker's open one, if any. */
+export function recentMessages(store: ViewStore, address: string): readonly MessageView[] | undefined {
+  return internals.get(store)?.recent.get(address);
 }
 
 /** Applies a channels diff (or snapshot) to the map and the sorted index, in place. */
@@ -192,6 +219,8 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     if (conversation) {
       // Another conversation's diff can never extend this one's messages.
       const replace = reset || conversation.reset || conversation.address !== store.conversationAddress.value;
+      const leaving = store.conversationAddress.value;
+      if (leaving !== null && conversation.address !== leaving) own.recent.keep(leaving, store.messages.value);
       store.conversationAddress.value = conversation.address;
       store.conversationMeta.value = conversation.meta;
       store.messagesByGuid.value =
@@ -199,6 +228,7 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
           ? new Map()
           : applyDiff(store.messagesByGuid.value, conversation.messages, (m) => m.guid, replace);
     } else if (reset) {
+      own.recent.clear();
       store.conversationAddress.value = null;
       store.conversationMeta.value = null;
       store.messagesByGuid.value = new Map();

@@ -14,7 +14,7 @@ const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface MessageListProps {
   address: string;
-  messages: MessageView[];
+  messages: readonly MessageView[];
   /** Null until the worker has opened this conversation. */
   meta: ConversationMeta | null;
 }
