@@ -1,8 +1,9 @@
 /** The real-world dependencies of the core inside a browser worker. */
 import type { CoreDeps, FrameScheduler, HttpPost, SocketLike, Storage } from './ports';
 
-export const browserHttp: HttpPost = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+export const browserHttp: HttpPost = async (url, body, headers, method = 'POST') => {
+  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin' } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin' };
+  const response = await fetch(url, init);
   let parsed: unknown;
   try {
     parsed = await response.json();

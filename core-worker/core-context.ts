@@ -7,7 +7,7 @@
  */
 import type { Projections } from '../projections/fold';
 import type { CoreApi } from '../protocol/core-api';
-import type { DomainEvent, EventSource } from '../protocol/events';
+import type { DomainEvent, EventSource, ToastSpec } from '../protocol/events';
 import type { DownFrame } from '../protocol/frames/down';
 import type { ApiClient, Credentials } from './api-client';
 import type { CoreDeps } from './ports';
@@ -34,6 +34,8 @@ export interface CoreContext {
   ready(): Promise<void>;
   /** Appends events to the log, folds them and schedules a view patch. */
   dispatch(source: EventSource, events: readonly DomainEvent[]): void;
+  /** Shows a toast (spec 1 §8 texts): appended as a `toast.shown` event with a fresh id. */
+  showToast(toast: Omit<ToastSpec, 'id'>): void;
 }
 
 /**
@@ -45,8 +47,8 @@ export interface FeatureHooks {
   onFrame?(frame: DownFrame): void;
   /** The socket (re)connected. */
   onSocketOpen?(): void;
-  /** Events were folded (any source): e.g. to re-arm a timer the projections imply. */
-  afterDispatch?(): void;
+  /** Events were folded (any source): e.g. to re-arm a timer the projections imply, or to act on an event. */
+  afterDispatch?(events: readonly DomainEvent[]): void;
   /** Another user's log was loaded and every projection rebuilt. */
   onLogOpened?(): void;
   /** The session ended; drop per-session state. */

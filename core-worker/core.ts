@@ -17,19 +17,30 @@ import { fail } from '../protocol/result';
 import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
+import { createAlertsFeature } from './features/alerts';
+import { createBotFeature } from './features/bot';
+import { createConnectionsFeature } from './features/connections';
+import { createPeopleFeature } from './features/people';
+import { createPresenceFeature } from './features/presence';
+import { createSearchFeature } from './features/search';
+import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
 import { createCompactionFeature, type CompactionFeature } from './features/compaction';
 import { createConversationsFeature } from './features/conversations';
+import { createExpiryFeature } from './features/expiry';
+import { createFoldersFeature } from './features/folders';
 import { createMessagesFeature } from './features/messages';
 import { createPrefetchFeature } from './features/prefetch';
 import { createSessionFeature } from './features/session';
 import { createSidebarFeature } from './features/sidebar';
 import { createSyncFeature } from './features/sync';
+import { createTeamMembersFeature } from './features/team-members';
+import { createTeamsFeature } from './features/teams';
 import { createTypingFeature } from './features/typing';
 import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
-import { createPublisher, type Publisher, type RuntimeState } from './publisher';
+import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
 
@@ -55,7 +66,7 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map() };
+  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -89,7 +100,7 @@ export function createCore(deps: CoreDeps): Core {
     onState: (state) => dispatch('socket', [{ type: 'connection.changed', state }]),
     onText: (text) => ingestFrame(text),
     onOpen: () => {
-      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: !attentive } });
+      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: presence.isIdle() } });
       for (const f of features) f.onSocketOpen?.();
     },
   });
@@ -100,7 +111,7 @@ export function createCore(deps: CoreDeps): Core {
     // What the user did shows at once; everything else is coalesced per frame.
     if (source === 'intent') publisher.flushSoon();
     else publisher.schedule();
-    for (const f of features) f.afterDispatch?.();
+    for (const f of features) f.afterDispatch?.(events);
   }
 
   const ctx: CoreContext = {
@@ -124,6 +135,9 @@ export function createCore(deps: CoreDeps): Core {
     },
     ready: () => ready,
     dispatch,
+    showToast(toast) {
+      dispatch('system', [{ type: 'toast.shown', toast: { ...toast, id: deps.random.uuid() } }]);
+    },
   };
 
   const session = createSessionFeature(ctx, {
@@ -165,8 +179,19 @@ export function createCore(deps: CoreDeps): Core {
   const typing = createTypingFeature(ctx);
   const sidebar = createSidebarFeature(ctx);
   const viewCache = createViewCacheFeature(ctx);
-  // Hooks run in this order.
-  features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, compaction, viewCache];
+  const alerts = createAlertsFeature(ctx);
+  const presence = createPresenceFeature(ctx);
+  const status = createStatusFeature(ctx);
+  const people = createPeopleFeature(ctx);
+  const connections = createConnectionsFeature(ctx);
+  const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
+  const bot = createBotFeature(ctx);
+  const folders = createFoldersFeature(ctx);
+  const teams = createTeamsFeature(ctx, () => sync.refresh());
+  const teamMembers = createTeamMembersFeature(ctx);
+  const expiry = createExpiryFeature(ctx);
+  // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
+  features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -191,11 +216,21 @@ export function createCore(deps: CoreDeps): Core {
     ...channels.api,
     ...typing.api,
     ...sidebar.api,
+    ...alerts.api,
+    ...presence.api,
+    ...status.api,
+    ...people.api,
+    ...connections.api,
+    ...search.api,
+    ...bot.api,
+    ...folders.api,
+    ...teams.api,
+    ...teamMembers.api,
 
     async $setAttention(next) {
       if (next === attentive) return;
       attentive = next;
-      socket.send({ code: 'IDL', data: { is_idle: !next } });
+      presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
       const open = projections.session.openAddress;
       if (next && open) await conversations.markViewed(open);
     },

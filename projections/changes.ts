@@ -22,6 +22,22 @@ export interface ChangeSet {
   openConversation: boolean;
   /** The sidebar preferences changed. */
   preferences: boolean;
+  /** Users whose presence, custom status or details changed (the users section resends only these). */
+  userGuids: Set<string>;
+  /** The people view changed (own statuses, directory search, connections, the bot's error). */
+  people: boolean;
+  /** The search view changed. */
+  search: boolean;
+  /** Alert guids that appeared, changed or went away. */
+  alerts: Set<string>;
+  /** The toast stack changed. */
+  toasts: boolean;
+  /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
+  folderTree: boolean;
+  /** The "Browse teams" directory changed. */
+  teamDirectory: boolean;
+  /** Channel addresses whose members panel data changed. */
+  teamMembers: Set<string>;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -36,6 +52,14 @@ export function createChangeSet(): ChangeSet {
     typing: new Set(),
     openConversation: false,
     preferences: false,
+    userGuids: new Set(),
+    people: false,
+    search: false,
+    alerts: new Set(),
+    toasts: false,
+    folderTree: false,
+    teamDirectory: false,
+    teamMembers: new Set(),
   };
 }
 
@@ -54,9 +78,17 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.allChannels &&
     !changes.openConversation &&
     !changes.preferences &&
+    !changes.toasts &&
+    !changes.folderTree &&
+    !changes.teamDirectory &&
+    changes.teamMembers.size === 0 &&
+    changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
-    changes.typing.size === 0
+    changes.typing.size === 0 &&
+    changes.userGuids.size === 0 &&
+    !changes.people &&
+    !changes.search
   );
 }

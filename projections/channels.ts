@@ -74,6 +74,21 @@ export function applyChannels(state: ChannelsState, { event }: Envelope, changes
     case 'history.loaded':
       offerLast(state, event.messages.at(-1), changes);
       return;
+    case 'channel.folder_changed': {
+      const record = state.byAddress.get(event.address);
+      if (!record || record.channel.folder_guid === event.folder_guid) return;
+      record.channel = { ...record.channel, folder_guid: event.folder_guid };
+      changes.channels.add(event.address);
+      return;
+    }
+    case 'folder.deleted':
+      // The deleted folder's channels move up to its parent, as the server moved them.
+      for (const [address, record] of state.byAddress) {
+        if (record.channel.folder_guid !== event.guid) continue;
+        record.channel = { ...record.channel, folder_guid: event.parent_guid };
+        changes.channels.add(address);
+      }
+      return;
     case 'message.deleted': {
       const record = state.byAddress.get(event.address);
       if (!record || record.lastMessage?.guid !== event.guid) return;

@@ -4,13 +4,21 @@
  * so they run before `messages`.
  */
 import type { Envelope } from '../protocol/events';
+import { applyAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyContext, createContext, type ContextState } from './context';
+import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
-import { applySession, createSession, type SessionState } from './session';
 import { isRestorable, restoreSnapshot } from './snapshot';
+import { applyPeople, createPeople, type PeopleState } from './people';
+import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applySearch, createSearch, type SearchState } from './search';
+import { applySession, createSession, type SessionState } from './session';
+import { applyTeams, createTeams, type TeamsState } from './teams';
+import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
 
@@ -22,6 +30,15 @@ export interface Projections {
   typing: TypingState;
   connection: ConnectionState;
   preferences: PreferencesState;
+  presence: PresenceState;
+  people: PeopleState;
+  search: SearchState;
+  /** The window around a search hit the open conversation shows, if any. */
+  context: ContextState;
+  alerts: AlertsState;
+  toasts: ToastsState;
+  folders: FoldersState;
+  teams: TeamsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -35,6 +52,14 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     preferences: createPreferences(),
+    presence: createPresence(),
+    people: createPeople(),
+    search: createSearch(),
+    context: createContext(),
+    alerts: createAlerts(),
+    toasts: createToasts(),
+    folders: createFolders(),
+    teams: createTeams(),
     seq: 0,
   };
 }
@@ -43,11 +68,19 @@ export function createProjections(): Projections {
 function applySnapshot(p: Projections, envelope: Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes: ChangeSet): void {
   const restored = isRestorable(envelope.event.snapshot) ? restoreSnapshot(envelope.event.snapshot) : createProjections();
   const open = p.session.openAddress;
-  for (const address of p.messages.byAddress.keys()) changes.messages.set(address, 'all');
+  // Everything that was and everything that is now may have changed: both sides are marked.
+  const mark = (q: Projections): void => {
+    for (const address of q.messages.byAddress.keys()) changes.messages.set(address, 'all');
+    for (const address of q.typing.byAddress.keys()) changes.typing.add(address);
+    for (const guid of q.alerts.byGuid.keys()) changes.alerts.add(guid);
+    for (const address of q.teams.panels.keys()) changes.teamMembers.add(address);
+    for (const guid of q.presence.byGuid.keys()) changes.userGuids.add(guid);
+  };
+  mark(p);
   Object.assign(p, restored);
-  for (const address of p.messages.byAddress.keys()) changes.messages.set(address, 'all');
-  for (const address of p.typing.byAddress.keys()) changes.typing.add(address);
+  mark(p);
   changes.session = changes.connection = changes.users = changes.allChannels = changes.preferences = true;
+  changes.people = changes.search = changes.toasts = changes.folderTree = changes.teamDirectory = true;
   if (open !== p.session.openAddress) changes.openConversation = true;
 }
 
@@ -67,6 +100,14 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyPreferences(p.preferences, envelope, changes);
+  applyPresence(p.presence, envelope, changes);
+  applyPeople(p.people, envelope, changes);
+  applySearch(p.search, envelope, changes);
+  applyContext(p.context, envelope, changes);
+  applyAlerts(p.alerts, envelope, changes);
+  applyToasts(p.toasts, envelope, changes);
+  applyFolders(p.folders, envelope, changes);
+  applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;
 }
 

@@ -29,11 +29,6 @@ export function createMessages(): MessagesState {
   return { byAddress: new Map() };
 }
 
-/** A store holding `messages` (already in display order), as a snapshot restores it. */
-export function restoreStore(messages: readonly Message[], page: number, page_size: number, isComplete: boolean): MessageStore {
-  return { byGuid: new Map(messages.map((m) => [m.guid, m])), order: messages.map((m) => m.guid), page, page_size, isComplete };
-}
-
 function storeFor(state: MessagesState, address: string): MessageStore {
   let store = state.byAddress.get(address);
   if (!store) {

@@ -107,21 +107,12 @@ function compact(queue: { items: Expiry[]; head: number }): void {
   }
 }
 
-/** Typing state as a snapshot restores it: the expiry queue is rebuilt in expiry order. */
-export function restoreTyping(entries: readonly [string, readonly [string, Typist][]][]): TypingState {
-  const state: TypingState = { byAddress: new Map() };
-  const expiries: Expiry[] = [];
-  for (const [address, typists] of entries) {
-    const map = new Map<string, Typist>();
-    for (const [userGuid, t] of typists) {
-      map.set(userGuid, { name: t.name, expiresAt: t.expiresAt });
-      expiries.push({ address, userGuid, expiresAt: t.expiresAt });
-    }
-    if (map.size) state.byAddress.set(address, map);
-  }
-  expiries.sort((a, b) => a.expiresAt - b.expiresAt);
-  expiryQueues.set(state, { items: expiries, head: 0 });
-  return state;
+/** Rebuilds the expiry queue of a typing state restored from a snapshot (the queue lives outside the state). */
+export function indexTyping(state: TypingState): void {
+  const items: Expiry[] = [];
+  for (const [address, typists] of state.byAddress) for (const [userGuid, t] of typists) items.push({ address, userGuid, expiresAt: t.expiresAt });
+  items.sort((a, b) => a.expiresAt - b.expiresAt);
+  expiryQueues.set(state, { items, head: 0 });
 }
 
 /** The earliest moment an indicator expires, for the core's timer; null when nobody is typing. */

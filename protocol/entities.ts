@@ -4,6 +4,7 @@
  * documented in docs/protocol.md.
  */
 import { z } from 'zod';
+import { UserCustomStatus } from './custom-status';
 
 const guid = z.string().min(1).max(200);
 /** Epoch milliseconds. The spec names `created`/`last_message_ts` but not their format. */
@@ -148,6 +149,36 @@ export const User = z.object({
   is_company_admin: z.boolean().default(false),
   connection_state: z.string().max(50).default(''),
   imageURL: z.string().max(2_000).nullable().default(null),
+  /** The selected custom status, or null for automatic presence (spec 3 §3, §4.1). */
+  custom_status: UserCustomStatus.nullable().default(null),
+  // Details (spec 3 §3 User, personal info): sent by users/details and with `details: true`.
+  job_title: z.string().max(200).optional(),
+  address1: z.string().max(500).optional(),
+  address2: z.string().max(500).optional(),
+  city: z.string().max(200).optional(),
+  state: z.string().max(200).optional(),
+  zip: z.string().max(50).optional(),
+  desk_number: z.string().max(100).optional(),
+  cell_number: z.string().max(100).optional(),
 });
 export type UserWire = z.input<typeof User>;
 export type User = z.output<typeof User>;
+
+/**
+ * An alert (spec 1 §3). `target` is a JSON object or a string; objects may name
+ * `target_user_guid`, a channel `address`, a `team_guid` or a `request_guid`.
+ * Types 0–21 come from the server; 1000 and above are raised by the client
+ * itself (e.g. 1003 'Internet connection offline').
+ */
+export const Alert = z.object({
+  guid,
+  alert_type: z.number().int().min(0).max(1_000_000),
+  alert_type_name: z.string().max(200).default(''),
+  alert_created: epochMs,
+  message: z.string().max(10_000).default(''),
+  target: z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]).nullable().default(null),
+  is_dismissed: z.boolean().default(false),
+  toast_id: z.string().max(200).nullable().default(null),
+});
+export type AlertWire = z.input<typeof Alert>;
+export type Alert = z.output<typeof Alert>;

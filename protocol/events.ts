@@ -9,7 +9,10 @@
  * discarded and refetched rather than migrated (it is a cache of the server).
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
-import type { Channel, Message, Reaction, User } from './entities';
+import type { Alert, Channel, Message, Reaction, User } from './entities';
+import type { PeopleEvent } from './events-people';
+import type { SearchEvent } from './events-search';
+import type { TeamEvent } from './events-teams';
 
 /**
  * Bump when an event's or a snapshot's shape changes; older logs are then dropped and rebuilt from
@@ -36,6 +39,18 @@ export type SidebarSort = (typeof SIDEBAR_SORTS)[number];
 export interface SnapshotPayload {
   v: number;
   data: unknown;
+}
+
+/** A short notice shown in the toast stack (spec 1 §8 toast texts). */
+export interface ToastSpec {
+  /** Unique per toast; closing and expiry refer to it. */
+  id: string;
+  title: string;
+  body?: string;
+  /** 'promotion' stays 60 s, the rest 5 s (spec 1 §9). */
+  kind: 'info' | 'success' | 'error' | 'promotion';
+  /** An alert this toast announces, to open it from the toast. */
+  alert_guid?: string;
 }
 
 export interface Bookmark {
@@ -72,6 +87,18 @@ export type DomainEvent =
   | { type: 'typing.started'; address: string; user_guid: string; name: string }
   /** The socket's state changed. */
   | { type: 'connection.changed'; state: SocketState }
+  /** The latest alerts (last_alerts). Replaces the server's alerts; client-side alerts (1000+) stay. */
+  | { type: 'alerts.listed'; alerts: Alert[] }
+  /** An alert arrived (ALR frame) or the client raised one of its own (types 1000+). Idempotent by guid. */
+  | { type: 'alert.received'; alert: Alert }
+  /** Alerts were dismissed: by the user (after the server call), on another device (ALD), or settled. */
+  | { type: 'alerts.dismissed'; guids: string[] }
+  /** A client-side alert no longer applies (e.g. back online) and is removed. */
+  | { type: 'alert.cleared'; guid: string }
+  /** A toast appears; it expires by envelope time (5 s, promotions 60 s). */
+  | { type: 'toast.shown'; toast: ToastSpec }
+  /** The user closed a toast. */
+  | { type: 'toast.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
   | { type: 'clock.ticked' }
   /**
@@ -84,7 +111,10 @@ export type DomainEvent =
   /** The UI settings stored on the server (spec 3 §3 settings_json msg_sorting): show_last per sort (null: all). */
   | { type: 'ui-settings.changed'; msg_sorting: { az: { show_last: number | null }; recent: { show_last: number | null } } }
   /** The user changed the sidebar's tab (all or unread only) or sort (a–z or recent). Stored in the user's log. */
-  | { type: 'sidebar.changed'; tab?: SidebarTab; sort?: SidebarSort };
+  | { type: 'sidebar.changed'; tab?: SidebarTab; sort?: SidebarSort }
+  | PeopleEvent
+  | SearchEvent
+  | TeamEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

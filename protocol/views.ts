@@ -5,7 +5,13 @@
  * All of them are structured-clone-safe (epoch ms, no class instances).
  */
 import type { Etype, MessagePart } from './entities';
-import type { SidebarSort, SidebarTab, SocketState } from './events';
+import type { SidebarSort, SidebarTab, SocketState, ToastSpec } from './events';
+import type { AlertBehaviour } from './rules/alerts';
+import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
+import type { SearchView } from './views-search';
+import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
+
+export type { FolderView, InviteView, TeamDirectoryView, TeamFacts, TeamMemberView, TeamMembersView, TeamSummaryView } from './views-teams';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -37,6 +43,12 @@ export interface ChannelEntryView {
   canPost: boolean;
   /** Why the composer is disabled, when canPost is false. */
   postingBlockedReason: string | null;
+  /** For a direct message: the other person (presence and status are shown by their UserView). */
+  target_user_guid: string | null;
+  /** The folder the sidebar shows it in (a folder the user has), or null: shown in its group. */
+  folder: string | null;
+  /** What the user may do with it as a team or department; null for other kinds. */
+  team: TeamFacts | null;
 }
 
 export interface ReactionView {
@@ -74,15 +86,27 @@ export interface ConversationMeta {
   loading: boolean;
   /** A failure to show next to the list (e.g. history could not be loaded). */
   error: string | null;
+  /**
+   * Set while the conversation shows the messages around a search hit instead
+   * of its newest pages: the hit to scroll to and highlight, and whether more
+   * messages exist on either side of the window.
+   */
+  context: { anchor: string; hasBefore: boolean; hasAfter: boolean } | null;
 }
 
 export interface UserView {
   guid: string;
   name: string;
   email: string;
-  /** Connection status label (spec 1 §4 mapping). */
-  status: 'Active' | 'Idle' | 'Offline';
+  /** Connection status label (spec 1 §4 mapping), 'Blocked' for a blocked user. */
+  status: PresenceLabel;
+  /** The selected custom status, shown instead of the automatic status; null when automatic or unknown. */
+  customStatus: CustomStatusView | null;
   is_bot: boolean;
+  /** Belongs to another company (a connection). */
+  is_external: boolean;
+  /** Profile details, once loaded (users/details). */
+  details: UserDetailsView | null;
 }
 
 export interface SessionView {
@@ -107,6 +131,30 @@ export interface PreferencesView {
 export type QuickSwitchItem =
   | { kind: 'conversation'; address: string; name: string; group: ChannelGroup; unread: number; mentions: number; matches: number[] }
   | { kind: 'person'; user_guid: string; name: string; email: string; matches: number[] };
+
+export interface AlertView {
+  guid: string;
+  type: number;
+  typeName: string;
+  message: string;
+  /** Epoch ms. */
+  created: number;
+  dismissed: boolean;
+  /** What the user can do with it (spec 1 §9). */
+  behaviour: AlertBehaviour;
+  /** The conversation a 'go-to' alert leads to, when it names one. */
+  address: string | null;
+}
+
+export interface ToastView {
+  id: string;
+  /** At most 30 characters (spec 3 §9). */
+  title: string;
+  body: string;
+  kind: ToastSpec['kind'];
+  /** The alert this toast announces, if any. */
+  alertGuid: string | null;
+}
 
 /** Added/updated records by key, and removed keys (tldraw's RecordsDiff, minus history). */
 export interface RecordsDiff<R> {
@@ -134,6 +182,18 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  /** Own status and statuses, directory search, connections, the bot's error: the whole view when it changed. */
+  people?: PeopleView;
+  /** In-channel and global search: the whole view when it changed. */
+  search?: SearchView;
+  alerts?: RecordsDiff<AlertView>;
+  /** The whole toast stack (at most 4, newest first) whenever it changed. */
+  toasts?: ToastView[];
+  folders?: RecordsDiff<FolderView>;
+  /** The "Browse teams" directory, whole, whenever it changed. */
+  teamDirectory?: TeamDirectoryView;
+  /** Members panels by channel address, whole per team; null: that team's panel data is gone. */
+  teamMembers?: Record<string, TeamMembersView | null>;
   preferences?: PreferencesView;
   /**
    * Timing of this patch, for measuring (benchmarks, diagnostics), never for display: wall-clock epoch

@@ -81,6 +81,7 @@ interface ChannelRow {
   read_only: boolean;
   company_guid: string;
   member_type: number;
+  folder_guid: string | null;
   unread_messages: number;
   unread_mentions: number;
   other_guid: string | null;
@@ -102,7 +103,7 @@ interface ChannelRow {
 
 const CHANNEL_SQL = `
 SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_external, c.is_private, c.is_open, c.read_only, c.company_guid,
-       cm.member_type,
+       cm.member_type, cm.folder_guid,
        (SELECT count(*)::int FROM messages x
          WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
        (SELECT count(*)::int FROM messages x
@@ -169,7 +170,7 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
       is_member: true,
       member_type: memberType,
       user_is_admin: memberType === 2,
-      folder_guid: null,
+      folder_guid: r.folder_guid,
       company_guid: r.company_guid,
       target_user_guid: other?.guid ?? null,
       task_guid: null,
@@ -346,6 +347,8 @@ export interface NewChannel {
   is_hr?: boolean;
   read_only?: boolean;
   is_private?: boolean;
+  /** Anyone in the company may join without approval (default true, spec 1 §5). */
+  is_open?: boolean;
   dm_key?: string | null;
   created?: number;
 }
@@ -354,9 +357,9 @@ export async function insertChannel(db: Queryable, c: NewChannel): Promise<{ gui
   const guid = newGuid();
   const address = newGuid();
   await db.query(
-    `INSERT INTO channels (guid, address, company_guid, name, channel_type, etype, is_hr, read_only, is_private, dm_key, created)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [guid, address, c.company_guid, c.name, c.channel_type, c.etype, c.is_hr ?? false, c.read_only ?? false, c.is_private ?? true, c.dm_key ?? null, c.created ?? Date.now()],
+    `INSERT INTO channels (guid, address, company_guid, name, channel_type, etype, is_hr, read_only, is_private, is_open, dm_key, created)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [guid, address, c.company_guid, c.name, c.channel_type, c.etype, c.is_hr ?? false, c.read_only ?? false, c.is_private ?? true, c.is_open ?? true, c.dm_key ?? null, c.created ?? Date.now()],
   );
   return { guid, address };
 }

@@ -376,7 +376,8 @@ function arrayLiteral(values: SqlValue[]): string {
     .map((v) => {
       if (v === null) return 'NULL';
       if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-      return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+      const text = typeof v === 'string' ? v : pgArray(v);
+      return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
     })
     .join(',')}}`;
 }

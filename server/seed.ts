@@ -4,9 +4,11 @@
  * Every seeded message starts out read, so a fresh demo shows 0 unread.
  */
 import type { MessagePart } from '../protocol/entities';
+import { line, lineParts } from './bot/script';
 import { addMember, findOrCreateDm, insertChannel, insertMessage, markAllRead } from './channel-store';
 import { hashPassword, newGuid } from './crypto';
 import type { Database, Queryable } from './db';
+import { refreshExternal } from './team-store';
 
 export const DEMO_PASSWORD = 'plaza-demo';
 
@@ -16,6 +18,8 @@ export const DEMO_CREDENTIALS = [
   { email: 'bob@acme.test', password: DEMO_PASSWORD, name: 'Bob Brown', note: 'Engineering admin' },
   { email: 'carol@acme.test', password: DEMO_PASSWORD, name: 'Carol Chen', note: '' },
   { email: 'dave@acme.test', password: DEMO_PASSWORD, name: 'Dave Diaz', note: '' },
+  { email: 'grace@globex.test', password: DEMO_PASSWORD, name: 'Grace Green', note: 'another company (Globex): connect with her through a connect link' },
+  { email: 'gina@globex.test', password: DEMO_PASSWORD, name: 'Gina Garcia', note: 'Globex, an external member of Acme’s “Launch Partners” (blocking, external members)' },
 ] as const;
 
 const HOUR = 3_600_000;
@@ -56,6 +60,15 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
   const carol = await addUser('Carol', 'Chen', 'carol@acme.test', hashes[2] ?? null);
   const dave = await addUser('Dave', 'Diaz', 'dave@acme.test', hashes[3] ?? null);
   const bot = await addUser('Plaza', 'Bot', null, null, { bot: true });
+  const details: [{ guid: string }, string, string, string][] = [
+    [alice, 'CEO', '+1 555 0100', 'A-101'],
+    [bob, 'Engineering lead', '+1 555 0101', 'B-204'],
+    [carol, 'Product designer', '+1 555 0102', 'B-210'],
+    [dave, 'Software engineer', '+1 555 0103', 'B-215'],
+  ];
+  for (const [u, title, cell, desk] of details) {
+    await tx.query(`UPDATE users SET job_title = $2, cell_number = $3, desk_number = $4, city = 'Springfield' WHERE guid = $1`, [u.guid, title, cell, desk]);
+  }
   const people = [alice, bob, carol, dave];
   const mention = (u: { guid: string; first: string; last: string }): MessagePart => ({
     type: 'person',
@@ -116,6 +129,12 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     [alice.guid, 23, [text('Perfect, thank you!')]],
   ]);
 
+  // Not open: others ask to join, and Alice (its admin) approves or denies (teams/request, teams/process).
+  await channel({ ...base, name: 'Product Council', channel_type: 1, etype: 'channel', is_open: false }, [[alice, 2], [carol, 0]], [
+    [alice.guid, 70, [text('This is where we decide what goes on the roadmap. Ask to join if you want a seat at the table.')]],
+    [carol.guid, 69, [text('I added the research findings to the agenda.')]],
+  ]);
+
   await channel(
     { ...base, name: 'News', channel_type: 1, etype: 'announcement', is_hr: true, is_private: false },
     people.map((u) => [u, u === alice ? 2 : 0]),
@@ -137,18 +156,66 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     [alice.guid, 27, [text('Thanks, I\'ll read it tonight.')]],
   ]);
 
-  for (const person of people) {
-    const welcome = await findOrCreateDm(tx, company, bot.guid, person.guid);
+  // The welcome bot greeted everyone once (tutorial state 'first'): signing in, they get its welcomeBack.
+  const greet = async (companyGuid: string, companyName: string, botGuid: string, person: { guid: string; first: string }, admin: boolean) => {
+    const welcome = await findOrCreateDm(tx, companyGuid, botGuid, person.guid);
+    const context = { firstName: person.first, companyName, isAdmin: admin, tutorial: 'not_set' as const };
     await say(tx, welcome.guid, now, [
-      [bot.guid, 160, [text(`Welcome to Plaza, ${person.first}! I'm Plaza Bot and I'll help you get started.`)]],
-      [bot.guid, 159.9, [text('A few things to try:'), bullets('Open a channel from the sidebar', 'Start a direct message from the people list', 'Mention a colleague to get their attention')]],
-      [bot.guid, 159.8, [text('Tip: press Enter to send and Shift+Enter for a new line.')]],
-      [bot.guid, 159.7, [text('Need more help? Read the guide: '), link('https://help.plaza.test/getting-started', 'Getting started with Plaza')]],
-      [bot.guid, 159.6, [text('Have fun!')]],
+      [botGuid, 160, lineParts(line('welcome', context))],
+      [botGuid, 159.9, lineParts(line('welcome2', context))],
     ]);
-  }
+    await tx.query(`INSERT INTO bot_states (user_guid, tutorial_state, step, updated) VALUES ($1, 'first', 'welcome2', $2)`, [person.guid, now]);
+  };
+  for (const person of people) await greet(company, 'Acme', bot.guid, person, person === alice);
 
+  // Another company, so connections (requests between companies) can be tried: Grace of Globex.
+  const globex = newGuid();
+  await tx.query('INSERT INTO companies (guid, name, created) VALUES ($1, $2, $3)', [globex, 'Globex', now - 20 * 24 * HOUR]);
+  const addGlobexUser = async (first: string, last: string, email: string | null, hash: string | null, userType: number) => {
+    const guid = newGuid();
+    await tx.query(
+      `INSERT INTO users (guid, company_guid, email, first_name, last_name, user_type, is_company_admin, password_hash, created, job_title)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [guid, globex, email, first, last, userType, userType === 0, hash, now - 20 * 24 * HOUR, userType === 0 ? 'Partner manager' : null],
+    );
+    return { guid, first, last };
+  };
+  const grace = await addGlobexUser('Grace', 'Green', 'grace@globex.test', hashes[4] ?? null, 0);
+  const globexBot = await addGlobexUser('Plaza', 'Bot', null, null, 2);
+  await channel({ company_guid: globex, created: now - 20 * 24 * HOUR, name: 'Globex', channel_type: 2, etype: 'company', is_private: false }, [[grace, 2]], [
+    [grace.guid, 100, [text('Welcome to the Globex workspace.')]],
+  ]);
+  await greet(globex, 'Globex', globexBot.guid, grace, true);
+
+  // A second Globex person shares Acme's external team "Launch Partners" and a direct message with Alice,
+  // so external members and blocking can be shown (Grace stays a stranger for the connection flow).
+  const gina = await addGlobexUser('Gina', 'Garcia', 'gina@globex.test', hashes[5] ?? null, 0);
+  await tx.query('UPDATE users SET is_company_admin = false, job_title = $2 WHERE guid = $1', [gina.guid, 'Launch coordinator']);
+  await addMember(tx, (await tx.query<{ guid: string }>("SELECT guid FROM channels WHERE company_guid = $1 AND channel_type = 2", [globex]))[0]!.guid, gina.guid, 0);
+  await greet(globex, 'Globex', globexBot.guid, gina, false);
+  await seedLaunchPartners(tx, company, { alice, bob, gina }, now);
   await markAllRead(tx);
+}
+
+/** Acme's external team "Launch Partners" (Alice, Bob and Gina of Globex) and the external DM of Alice and Gina. */
+async function seedLaunchPartners(tx: Queryable, acme: string, who: { alice: { guid: string }; bob: { guid: string }; gina: { guid: string } }, now: number): Promise<void> {
+  const { alice, bob, gina } = who;
+  const partners = await insertChannel(tx, { company_guid: acme, created: now - 20 * 24 * HOUR, name: 'Launch Partners', channel_type: 1, etype: 'channel', is_open: false });
+  await addMember(tx, partners.guid, alice.guid, 2);
+  await addMember(tx, partners.guid, bob.guid, 0);
+  await addMember(tx, partners.guid, gina.guid, 0);
+  await refreshExternal(tx, partners.guid);
+  await say(tx, partners.guid, now, [
+    [alice.guid, 60, [text('Welcome, Gina! This is where Acme and Globex plan the joint launch.')]],
+    [gina.guid, 59, [text('Thanks! I shared our timeline with the team.')]],
+    [bob.guid, 30, [text('Engineering can deliver the integration by the 15th.')]],
+  ]);
+  const dm = await findOrCreateDm(tx, acme, alice.guid, gina.guid);
+  await refreshExternal(tx, dm.guid);
+  await say(tx, dm.guid, now, [
+    [gina.guid, 58, [text('Hi Alice, quick question about the launch budget.')]],
+    [alice.guid, 57, [text('Sure, let us talk tomorrow.')]],
+  ]);
 }
 
 async function say(tx: Queryable, channelGuid: string, now: number, lines: Line[]): Promise<void> {

@@ -158,7 +158,7 @@ export function createBaselineClient(store: BaselineStore, onQueued: (queuedAt: 
     return items.sort((a, b) => b.score - a.score).slice(0, limit).map((x) => x.item);
   };
 
-  const api: CoreApi = {
+  const implemented: Partial<CoreApi> = {
     async $subscribe() {},
     async $signIn(email, password) {
       const result = await call('login', { email, password });
@@ -248,6 +248,11 @@ export function createBaselineClient(store: BaselineStore, onQueued: (queuedAt: 
       return fail(notHere);
     },
   };
+
+  // The rest of Plaza's API (alerts, people, teams, …) is not part of the benchmark: it answers that.
+  const api = new Proxy(implemented, {
+    get: (target, name) => (name in target ? target[name as keyof CoreApi] : typeof name === 'string' && name.startsWith('$') ? async () => fail(notHere) : undefined),
+  }) as CoreApi;
 
   return {
     api,

@@ -46,7 +46,7 @@ export function createViewSelectors() {
   const selectUsers = createSelector([(s: BaselineState) => s.session.users, (s: BaselineState) => s.session.me], (users, me): UserView[] =>
     Object.values(users)
       .filter((u) => u.target_user_guid !== me?.target_user_guid)
-      .map(userView),
+      .map((u) => userView(u)),
   );
   const selectMessages = createSelector([(s: BaselineState) => s.session.openAddress, (s: BaselineState) => s.posts.byAddress, (s: BaselineState) => s.session.me], (open, posts, me): MessageView[] => {
     const store = open ? posts[open] : undefined;
@@ -87,7 +87,7 @@ export function createViewDiffer() {
       patch.conversation = {
         address: open,
         reset: true,
-        meta: open ? { address: open, isComplete: store?.isComplete ?? false, loading: false, error: null } : null,
+        meta: open ? { address: open, isComplete: store?.isComplete ?? false, loading: false, error: null, context: null } : null,
         messages: { put: views.messages, remove: [] },
       };
     }

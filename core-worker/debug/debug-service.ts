@@ -10,7 +10,7 @@ import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, Projec
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
 import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
-import { createPublisher } from '../publisher';
+import { createPublisher, createTeamsRuntime } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
 import { diffJson } from './json-diff';
@@ -42,7 +42,7 @@ export function viewSnapshot(p: Projections): ViewPatch {
   let snapshot: ViewPatch | null = null;
   const publisher = createPublisher({
     projections: () => p,
-    runtime: { booted: true, signedIn: p.session.active, loadingHistory: new Set(), historyError: new Map() },
+    runtime: { booted: true, signedIn: p.session.active, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() },
     scheduleFrame: () => () => {},
   });
   publisher.subscribe((patch) => (snapshot = patch));

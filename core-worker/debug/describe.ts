@@ -1,6 +1,9 @@
 /** One-line descriptions of inputs and events for the debugger's lists. */
 import type { Envelope } from '../../protocol/events';
 import type { InputLine } from '../../protocol/session-file';
+import type { PeopleEvent } from '../../protocol/events-people';
+import type { SearchEvent } from '../../protocol/events-search';
+import { describePeopleOrSearchEvent } from './describe-people';
 
 const MAX = 160;
 
@@ -87,6 +90,24 @@ export function eventSummary(envelope: Envelope): string {
       return `show last: a–z ${e.msg_sorting.az.show_last ?? 'all'}, recent ${e.msg_sorting.recent.show_last ?? 'all'}`;
     case 'sidebar.changed':
       return [e.tab && `tab ${e.tab}`, e.sort && `sort ${e.sort}`].filter(Boolean).join(', ');
+    case 'alerts.listed':
+      return `${e.alerts.length} alerts`;
+    case 'alert.received':
+      return clip(`${e.alert.alert_type} ${e.alert.guid} ${e.alert.message}`);
+    case 'alerts.dismissed':
+      return clip(e.guids.join(' '));
+    case 'alert.cleared':
+    case 'toast.closed':
+      return 'guid' in e ? e.guid : e.id;
+    case 'toast.shown':
+      return clip(`${e.toast.id} ${e.toast.title}`);
+    default: {
+      const ours = describePeopleOrSearchEvent(e as PeopleEvent | SearchEvent);
+      if (ours !== undefined) return ours;
+      // Events without a summary of their own show their fields.
+      const { type: _type, ...fields } = e as { type: string };
+      return clip(json(fields));
+    }
   }
 }
 

@@ -20,9 +20,14 @@ export interface ViewCacheFeature extends FeatureHooks {
   flush(): Promise<void>;
 }
 
-/** Field-by-field equality of two entries (their values are primitives): cheaper than JSON for thousands. */
+/** Field-by-field equality of two entries (nested values by JSON): cheaper than JSON of the whole for thousands. */
 function sameEntry(a: ChannelEntryView, b: ChannelEntryView): boolean {
-  for (const key of Object.keys(b) as (keyof ChannelEntryView)[]) if (a[key] !== b[key]) return false;
+  for (const key of Object.keys(b) as (keyof ChannelEntryView)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
   return true;
 }
 
@@ -44,7 +49,7 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
     const next = new Map<string, ChannelEntryView>();
     let changed = written.size !== p.channels.byAddress.size;
     for (const [address, record] of p.channels.byAddress) {
-      const view = { ...channelEntryView(record, p.unread.byAddress.get(address), user), preview: '' };
+      const view = { ...channelEntryView(record, p.unread.byAddress.get(address), user, p.folders), preview: '' };
       next.set(address, view);
       const before = written.get(address);
       if (!before || !sameEntry(before, view)) changed = true;

@@ -1,10 +1,12 @@
 /** Every frame the server may send, as one union, and its only decoder. */
 import type { z } from 'zod';
 import { fail, ok, type Result } from '../result';
-import { ChaFrame } from './channels';
+import { AldFrame, AlrFrame } from './alerts';
+import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
 const downSchemas = {
@@ -16,6 +18,11 @@ const downSchemas = {
   ACK: AckFrame,
   OUT: OutFrame,
   CHA: ChaFrame,
+  NOS: NosFrame,
+  CRQ: CrqFrame,
+  ALR: AlrFrame,
+  ALD: AldFrame,
+  BLO: BloFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -31,7 +38,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'ALD', 'CAN', 'ALR', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

@@ -17,7 +17,7 @@ import {
 import { reject } from '../http-util';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
-export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'bookmarks' | 'deleteMessage'> {
+export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'bookmarks' | 'deleteMessage'> {
   return {
     async history(user, body) {
       const channel = await memberChannel(db, user, body.address);
@@ -53,6 +53,7 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
         client_guid: body.client_guid ?? null,
       });
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      if (created && c.channel_type === 0) bot.onPosted(user, channel.guid, message.wire); // the welcome bot answers in its DM
       return { isOk: true, message: message.wire };
     },
 

@@ -37,6 +37,11 @@ export class ChannelIndex {
     return this.#groups.get(group)!;
   }
 
+  /** Every entry, group by group. */
+  *all(): Iterable<ChannelEntryView> {
+    for (const list of this.#groups.values()) yield* list;
+  }
+
   /** Puts `next` in place of `previous` (the entry the index holds for that address, if any). */
   upsert(previous: ChannelEntryView | undefined, next: ChannelEntryView): void {
     if (previous) {

@@ -8,7 +8,13 @@ export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
   | { name: 'conversation'; address: string }
+  | { name: 'browse-teams' }
   | { name: 'debug-replay' }
+  | { name: 'people' }
+  /** A connect link opened in the browser: the People screen with it filled in. */
+  | { name: 'connect'; clGuid: string }
+  /** Global search; `q` is the term in the address, so a search can be bookmarked and reloaded. */
+  | { name: 'search'; q: string }
   | { name: 'not-found' };
 
 export interface Router {
@@ -18,6 +24,8 @@ export interface Router {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Follows back/forward (popstate) until the returned function is called. */
   listen(): () => void;
+  /** Reloads the page (alerts whose behaviour is 'refresh', spec 1 §9). */
+  reload(): void;
 }
 
 /** Parses a location into a route; addresses are URI-decoded. */
@@ -25,6 +33,17 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
+  if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
+  if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
+  if (pathname === SEARCH_PATH || pathname === `${SEARCH_PATH}/`) return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
+  const connect = /^\/connect\/([^/]+)\/?$/.exec(pathname);
+  if (connect) {
+    try {
+      return { name: 'connect', clGuid: decodeURIComponent(connect[1]!) };
+    } catch {
+      return { name: 'not-found' };
+    }
+  }
   const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
   if (match) {
     try {
@@ -35,6 +54,12 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   return { name: 'not-found' };
 }
+
+export const PEOPLE_PATH = '/people';
+export const SEARCH_PATH = '/search';
+export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
+/** "Browse teams": the company's teams and departments, to join or ask to join. */
+export const BROWSE_TEAMS_PATH = '/teams';
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
@@ -75,6 +100,9 @@ export function createRouter(win: Window = window): Router {
       onPopState();
       return () => win.removeEventListener('popstate', onPopState);
     },
+    reload() {
+      win.location.reload();
+    },
   };
 }
 
@@ -92,5 +120,7 @@ export function createMemoryRouter(initial = '/'): Router & { location: Signal<{
       location.value = split(to);
     },
     listen: () => () => {},
+    // The replayed app never reloads the real page.
+    reload: () => {},
   };
 }

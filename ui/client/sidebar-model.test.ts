@@ -10,7 +10,7 @@ const indexOf = (entries: ChannelEntryView[], order = AZ_ORDER) => {
   index.reset(entries);
   return index;
 };
-const shown = (rows: SidebarRow[]) => rows.flatMap((r) => (r.kind === 'entry' ? [r.entry.address] : [`# ${r.label}`]));
+const shown = (rows: SidebarRow[]) => rows.flatMap((r) => (r.kind === 'entry' ? [r.entry.address] : r.kind === 'heading' ? [`# ${r.label}`] : [`> ${r.folder.name}`]));
 
 const entries = [
   channelView({ address: 'news', name: 'News', group: 'announcement', sortKey: 'news', last_message_ts: 50 }),

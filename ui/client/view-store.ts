@@ -5,17 +5,24 @@
  */
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import {
+  type AlertView,
   type ChannelEntryView,
   type ConnectionView,
   type ConversationMeta,
+  type FolderView,
   type MessageView,
   type PreferencesView,
   type RecordsDiff,
   type SessionView,
+  type TeamDirectoryView,
+  type TeamMembersView,
+  type ToastView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
 import { AZ_ORDER, ChannelIndex, orderOf } from './channel-index';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 /** A read-only view of a map the store mutates in place: a new one per patch, so signals see a change. */
 class MapView<V> implements ReadonlyMap<string, V> {
@@ -70,11 +77,40 @@ export interface ViewStore {
   usersByGuid: Signal<ReadonlyMap<string, UserView>>;
   /** Company users by name. */
   users: ReadonlySignal<UserView[]>;
+  alertsByGuid: Signal<ReadonlyMap<string, AlertView>>;
+  /** Alerts newest first. */
+  alerts: ReadonlySignal<AlertView[]>;
+  /** How many alerts are not dismissed yet. */
+  activeAlertCount: ReadonlySignal<number>;
+  /** Toasts on screen, newest first (at most 4). */
+  toasts: Signal<readonly ToastView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
+  foldersByGuid: Signal<ReadonlyMap<string, FolderView>>;
+  /** Folders in the sidebar's order (the worker's pre-order sort keys). */
+  folders: ReadonlySignal<FolderView[]>;
+  teamDirectory: Signal<TeamDirectoryView>;
+  /** Members panels by channel address. */
+  teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
+
+export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
 export const INITIAL_PREFERENCES: PreferencesView = { tab: 'all', sort: 'az', showLast: { az: null, recent: null } };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -96,6 +132,8 @@ export function createViewStore(): ViewStore {
   const indexView = signal({ index });
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
+  const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
+  const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   const store: ViewStore = {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -116,6 +154,20 @@ export function createViewStore(): ViewStore {
         (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || byString(a.guid, b.guid),
       ),
     ),
+    alertsByGuid,
+    alerts: computed(() => [...alertsByGuid.value.values()].sort((a, b) => b.created - a.created || byString(a.guid, b.guid))),
+    activeAlertCount: computed(() => {
+      let n = 0;
+      for (const a of alertsByGuid.value.values()) if (!a.dismissed) n++;
+      return n;
+    }),
+    toasts: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
+    foldersByGuid,
+    folders: computed(() => [...foldersByGuid.value.values()].sort((a, b) => byString(a.sortKey, b.sortKey))),
+    teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
+    teamMembers: signal(new Map()),
   };
   internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView });
   return store;
@@ -243,6 +295,35 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
       store.typing.value = next;
     } else if (reset) {
       store.typing.value = new Map();
+    }
+
+    if (patch.alerts) store.alertsByGuid.value = applyDiff(store.alertsByGuid.value, patch.alerts, (a) => a.guid, reset);
+    else if (reset) store.alertsByGuid.value = new Map();
+
+    if (patch.toasts) store.toasts.value = patch.toasts;
+    else if (reset) store.toasts.value = [];
+
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
+
+    if (patch.folders) store.foldersByGuid.value = applyDiff(store.foldersByGuid.value, patch.folders, (f) => f.guid, reset);
+    else if (reset) store.foldersByGuid.value = new Map();
+
+    if (patch.teamDirectory) store.teamDirectory.value = patch.teamDirectory;
+    else if (reset) store.teamDirectory.value = INITIAL_TEAM_DIRECTORY;
+
+    if (patch.teamMembers) {
+      const next = reset ? new Map<string, TeamMembersView>() : new Map(store.teamMembers.value);
+      for (const [address, view] of Object.entries(patch.teamMembers)) {
+        if (view) next.set(address, view);
+        else next.delete(address);
+      }
+      store.teamMembers.value = next;
+    } else if (reset) {
+      store.teamMembers.value = new Map();
     }
   });
 }

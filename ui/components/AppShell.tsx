@@ -1,17 +1,26 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { conversationPath, DEBUG_REPLAY_PATH, type Route } from '../client/router';
+import { conversationPath, DEBUG_REPLAY_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { createShortcuts, type ShortcutAction } from '../client/shortcuts';
 import { nextConversation, sidebarRows } from '../client/sidebar-model';
+import { AlertsButton } from './AlertsButton';
+import { AlertsPanel } from './AlertsPanel';
+import { BrowseTeamsPage } from './BrowseTeamsPage';
+import { BotErrorPopover } from './BotErrorPopover';
+import { GlobalSearchPage } from './GlobalSearchPage';
+import { Link } from './Link';
+import { PeoplePage } from './PeoplePage';
+import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { QuickSwitcher } from './QuickSwitcher';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
+import { ToastStack } from './ToastStack';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
   online: 'Online',
@@ -31,6 +40,13 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   const user = store.session.value.user;
   const socket = store.connection.value.socket;
   const address = route.name === 'conversation' ? route.address : null;
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = (e: FormEvent): void => {
+    e.preventDefault();
+    if (query.trim()) router.navigate(searchPath(query.trim()));
+  };
+  const searchRef = useRef<HTMLInputElement>(null);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,6 +67,10 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
             // Messages is where the conversation list is: put the keyboard there.
             requestAnimationFrame(() => document.querySelector<HTMLElement>('.sidebar .channel-link.active, .sidebar .channel-link')?.focus());
             return;
+          case 'open-search':
+            // Global search is the header's search box: the keyboard goes there.
+            searchRef.current?.focus();
+            return;
           case 'quick-switcher':
             setSwitcherOpen(true);
             return;
@@ -61,7 +81,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           case 'previous-unread':
           case 'next-mention': {
             const what = action === 'next-mention' ? 'mention' : 'unread';
-            const rows = sidebarRows(store.channelIndex.peek().index, store.preferences.peek(), latest.address);
+            const rows = sidebarRows(store.channelIndex.peek().index, store.preferences.peek(), latest.address, store.folders.peek());
             const next = nextConversation(rows, latest.address, what, action === 'previous-unread' ? -1 : 1);
             if (next) {
               setNotice(null);
@@ -101,7 +121,15 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className={highlight ? 'chord-status highlight' : 'chord-status'} aria-live="polite">
           {chordText}
         </span>
+        <form role="search" aria-label="Search Plaza" className="header-search" onSubmit={search}>
+          <input ref={searchRef} type="search" aria-label="Search Plaza" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </form>
+        <Link href={PEOPLE_PATH} className="header-link" aria-current={route.name === 'people' ? 'page' : undefined}>
+          People
+        </Link>
         <span className="user-name">{user?.name}</span>
+        <StatusMenu />
+        <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
         <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
           Shortcuts
         </button>
@@ -118,10 +146,21 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </>
         )}
       </header>
+      {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
+      <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <BotErrorPopover />
       <Sidebar activeAddress={address} onOpenSwitcher={openSwitcher} />
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} />
+        ) : route.name === 'browse-teams' ? (
+          <BrowseTeamsPage />
+        ) : route.name === 'people' ? (
+          <PeoplePage />
+        ) : route.name === 'connect' ? (
+          <PeoplePage connectLink={route.clGuid} />
+        ) : route.name === 'search' ? (
+          <GlobalSearchPage q={route.q} />
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>

@@ -1,11 +1,14 @@
 /** The open conversation: its name, the message log, who is typing, and the composer. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { recentMessages } from '../client/view-store';
+import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { StatusBadge } from './StatusBadge';
+import { TeamActions } from './TeamActions';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
@@ -25,15 +28,37 @@ export const ConversationView = memo(function ConversationView({ address }: { ad
   const messages = isOpen ? store.messages.value : (recentMessages(store, address) ?? NO_MESSAGES);
   // This conversation's typists only: typing elsewhere (a burst) must not re-render the message list.
   const typing = useComputed(() => store.typing.value.get(address) ?? NOBODY).value;
+  // A direct message shows the other person's status (spec 3 §4.1).
+  const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
+  const [searching, setSearching] = useState(store.search.value.channel?.address === address);
+  // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
+  const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0).value;
 
   return (
     <section className="conversation" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+        {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
+        {entry?.team && <TeamActions entry={entry} />}
+        {!gone && (
+          <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+            Search in conversation
+          </button>
+        )}
       </header>
-      <MessageList address={address} messages={messages} meta={meta} />
-      <TypingIndicator names={typing} />
-      <Composer address={address} entry={entry} />
+      {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+      {gone ? (
+        <p role="status" className="notice gone-notice">
+          This conversation is no longer available to you.
+        </p>
+      ) : (
+        <>
+          {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+          <MessageList address={address} messages={messages} meta={meta} />
+          <TypingIndicator names={typing} />
+          <Composer address={address} entry={entry} />
+        </>
+      )}
     </section>
   );
 });

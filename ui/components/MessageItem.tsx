@@ -6,14 +6,16 @@ import { formatBytes } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
 
-export const MessageItem = memo(function MessageItem({ message }: { message: MessageView }) {
+export const MessageItem = memo(function MessageItem({ message, highlighted = false }: { message: MessageView; highlighted?: boolean }) {
+  const { core } = usePlaza();
   const time = formatMessageTime(message.created);
   const classes = ['message'];
   if (message.continued) classes.push('continued');
   if (message.isOwn) classes.push('own');
   if (message.is_urgent) classes.push('urgent');
+  if (highlighted) classes.push('highlighted');
   return (
-    <article className={classes.join(' ')} aria-label={`${message.author}, ${time.label}`}>
+    <article className={classes.join(' ')} aria-label={`${message.author}, ${time.label}`} aria-current={highlighted ? 'true' : undefined}>
       {message.continued ? (
         <time className="gutter-time" dateTime={time.iso} title={time.full}>
           {time.clock}
@@ -28,7 +30,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
         </header>
       )}
       <div className="message-body">
-        <MessageParts parts={message.parts} />
+        <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
       </div>
       {message.file && (
         <p className="attachment">

@@ -1,11 +1,15 @@
 /** Message parts rendered as React elements, never as HTML: text stays text. */
 import type { InlinePart, MessagePart } from '../../protocol/entities';
+import { isBotCommand } from '../../protocol/welcome-bot';
+
+/** Answers a choice the welcome bot offered (a command part with a bot: code). */
+type OnChoice = (code: string, label: string) => void;
 
 // The worker already turned unsafe links into text; this is a second fence so that a
 // bug there can never put a javascript: (or other scheme) URL into an href.
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
-function Inline({ part }: { part: InlinePart }) {
+function Inline({ part, onChoice }: { part: InlinePart; onChoice?: OnChoice | undefined }) {
   switch (part.type) {
     case 'text':
       return <>{part.text}</>;
@@ -19,6 +23,16 @@ function Inline({ part }: { part: InlinePart }) {
         </a>
       );
     case 'command':
+      if (isBotCommand(part.code)) {
+        // The bot's choices are buttons; one the user already sent reads as plain text.
+        return onChoice ? (
+          <button type="button" className="bot-choice" onClick={() => onChoice(part.code, part.text)}>
+            {part.text}
+          </button>
+        ) : (
+          <span className="bot-answer">{part.text}</span>
+        );
+      }
       return <code>{part.text !== '' ? part.text : part.code}</code>;
   }
 }
@@ -27,7 +41,7 @@ function InlineList({ parts }: { parts: InlinePart[] }) {
   return parts.map((part, i) => <Inline key={i} part={part} />);
 }
 
-export function MessageParts({ parts }: { parts: MessagePart[] }) {
+export function MessageParts({ parts, onChoice }: { parts: MessagePart[]; onChoice?: OnChoice }) {
   return parts.map((part, i) => {
     switch (part.type) {
       case 'bullet-list':
@@ -57,7 +71,7 @@ export function MessageParts({ parts }: { parts: MessagePart[] }) {
           </a>
         );
       default:
-        return <Inline key={i} part={part} />;
+        return <Inline key={i} part={part} onChoice={onChoice} />;
     }
   });
 }

@@ -1,19 +1,25 @@
 /**
- * The conversation list: options (all / unread only, sort a–z / recent, how
- * many recent ones to show, mark all read), then the groups — mentions first —
- * virtualized as one flat list of headings and entries, so thousands of
- * conversations stay cheap. The rows are derived from the sorted groups by
- * ui/client/sidebar-model.ts.
+ * The conversation list: actions (new message, team, folder, jump to…),
+ * options (all / unread only, sort a–z / recent, how many recent ones to show,
+ * mark all read), then mentions first, the user's folders (collapsible, with
+ * unread totals) and the kind groups — virtualized as one flat list of rows,
+ * so thousands of conversations stay cheap. The rows are derived from the
+ * sorted groups by ui/client/sidebar-model.ts. Each conversation, folder and
+ * group has its actions in a menu or a button, so nothing depends on dragging.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SidebarSort } from '../../protocol/events';
-import type { ChannelEntryView } from '../../protocol/views';
+import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
+import { BROWSE_TEAMS_PATH, conversationPath } from '../client/router';
 import { sidebarRows, type SidebarRow } from '../client/sidebar-model';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CreateTeamDialog } from './CreateTeamDialog';
+import { FolderNameDialog, MoveToFolderDialog } from './FolderDialogs';
 import { Link } from './Link';
+import { Menu } from './Menu';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
@@ -23,6 +29,16 @@ const rowHeight = (): number => ROW_HEIGHT;
 /** The show_last choices; null is "all". */
 export const SHOW_LAST_CHOICES: readonly (number | null)[] = [null, 10, 20, 50, 100, 200];
 
+type Open =
+  | { kind: 'dm' }
+  | { kind: 'team' }
+  | { kind: 'new-folder'; parent: FolderView | null }
+  | { kind: 'rename-folder'; folder: FolderView }
+  | { kind: 'move-folder'; folder: FolderView }
+  | { kind: 'delete-folder'; folder: FolderView }
+  | { kind: 'move-channel'; entry: ChannelEntryView }
+  | null;
+
 export interface SidebarProps {
   activeAddress: string | null;
   onOpenSwitcher(): void;
@@ -31,13 +47,18 @@ export interface SidebarProps {
 /** Memoized: it re-renders when the list or its props change, not with the rest of the shell. */
 export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: SidebarProps) {
   useSignals();
-  const { store, core } = usePlaza();
+  const { store, core, router } = usePlaza();
   const prefs = store.preferences.value;
   const indexVersion = store.channelIndex.value;
-  const rows: readonly SidebarRow[] = useMemo(() => sidebarRows(indexVersion.index, prefs, activeAddress), [indexVersion, prefs, activeAddress]);
+  const folders = store.folders.value;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const rows: readonly SidebarRow[] = useMemo(
+    () => sidebarRows(indexVersion.index, prefs, activeAddress, folders, collapsed),
+    [indexVersion, prefs, activeAddress, folders, collapsed],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const newMessageRef = useRef<HTMLButtonElement>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
 
   // Every row is ROW_HEIGHT tall and keyed by its position, so a patch that reorders or changes
@@ -52,25 +73,52 @@ export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: 
     observeElementRect: observeRectWithFallback,
   });
 
-  const closeDialog = (): void => {
-    setDialogOpen(false);
-    newMessageRef.current?.focus();
+  const setExpanded = (guid: string, expanded: boolean): void =>
+    setCollapsed((prev) => {
+      if (expanded === !prev.has(guid)) return prev;
+      const next = new Set(prev);
+      if (expanded) next.delete(guid);
+      else next.add(guid);
+      return next;
+    });
+
+  const close = (): void => {
+    setOpen(null);
+    actionsRef.current?.querySelector<HTMLElement>('button')?.focus();
   };
 
-  const markRead = async (addresses: readonly string[] | undefined, what: string): Promise<void> => {
+  const markRead = async (entries: readonly ChannelEntryView[] | undefined, what: string): Promise<void> => {
     setStatus(null);
-    const result = await core.$markAllRead(addresses);
+    const result = await core.$markAllRead(entries?.map((e) => e.address));
     if (!result.ok) setStatus({ error: true, text: `Could not mark ${what} read: ${result.error.message}` });
     else setStatus({ error: false, text: result.value.marked === 0 ? 'Nothing unread.' : `Marked ${result.value.marked} ${result.value.marked === 1 ? 'conversation' : 'conversations'} read.` });
   };
 
-  const totalUnread = rows.reduce((n, r) => (r.kind === 'heading' ? n + r.unread : n), 0);
+  const folderMenu = (folder: FolderView, entries: readonly ChannelEntryView[]) => [
+    { label: 'Mark all read', onSelect: () => void markRead(entries, folder.name) },
+    { label: 'Rename…', onSelect: () => setOpen({ kind: 'rename-folder', folder }) },
+    { label: 'New subfolder…', onSelect: () => setOpen({ kind: 'new-folder', parent: folder }) },
+    { label: 'Move to…', onSelect: () => setOpen({ kind: 'move-folder', folder }) },
+    { label: 'Delete…', onSelect: () => setOpen({ kind: 'delete-folder', folder }) },
+  ];
+
+  let totalUnread = 0;
+  for (const e of indexVersion.index.all()) totalUnread += e.unread;
 
   return (
     <nav className="sidebar" aria-label="Conversations">
-      <div className="sidebar-actions">
-        <button type="button" ref={newMessageRef} aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
+      <div className="sidebar-actions" ref={actionsRef}>
+        <button type="button" aria-haspopup="dialog" onClick={() => setOpen({ kind: 'dm' })}>
           New message
+        </button>
+        <button type="button" aria-haspopup="dialog" onClick={() => setOpen({ kind: 'team' })}>
+          New team
+        </button>
+        <button type="button" onClick={() => router.navigate(BROWSE_TEAMS_PATH)}>
+          Browse teams
+        </button>
+        <button type="button" aria-haspopup="dialog" onClick={() => setOpen({ kind: 'new-folder', parent: null })}>
+          New folder
         </button>
         <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+K K Meta+K K" onClick={onOpenSwitcher}>
           Jump to…
@@ -121,50 +169,126 @@ export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: 
             const row = rows[item.index]!;
             return (
               <div key={item.key} className="sidebar-row" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-                {row.kind === 'heading' ? (
+                {row.kind === 'heading' && (
                   <div className="group-heading-row">
                     <h2 className="group-heading">{row.label}</h2>
                     {row.unread > 0 && (
-                      <button type="button" className="group-mark" aria-label={`Mark ${row.label} read`} onClick={() => void markRead(row.entries.map((e) => e.address), row.label)}>
+                      <button type="button" className="group-mark" aria-label={`Mark ${row.label} read`} onClick={() => void markRead(row.entries, row.label)}>
                         Mark read
                       </button>
                     )}
                   </div>
-                ) : (
-                  <ChannelLink entry={row.entry} active={row.entry.address === activeAddress} />
+                )}
+                {row.kind === 'folder' && (
+                  <FolderRow folder={row.folder} expanded={row.expanded} onExpand={(e) => setExpanded(row.folder.guid, e)} menu={folderMenu(row.folder, row.entries)} />
+                )}
+                {row.kind === 'entry' && (
+                  <ChannelRow entry={row.entry} depth={row.depth} active={row.entry.address === activeAddress} onMove={setOpen} />
                 )}
               </div>
             );
           })}
         </div>
       </div>
-      {dialogOpen && <StartDmDialog onClose={closeDialog} />}
+      {open?.kind === 'dm' && <StartDmDialog onClose={close} />}
+      {open?.kind === 'team' && <CreateTeamDialog onClose={close} />}
+      {open?.kind === 'new-folder' && (
+        <FolderNameDialog
+          title={open.parent ? `New folder in ${open.parent.name}` : 'New folder'}
+          submitLabel="Create"
+          onSubmit={(name) => core.$createFolder(name, open.parent?.guid ?? null)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'rename-folder' && (
+        <FolderNameDialog title={`Rename ${open.folder.name}`} initial={open.folder.name} submitLabel="Rename" onSubmit={(name) => core.$renameFolder(open.folder.guid, name)} onClose={close} />
+      )}
+      {open?.kind === 'move-folder' && (
+        <MoveToFolderDialog
+          title={`Move ${open.folder.name} to…`}
+          current={open.folder.parent_guid}
+          exclude={open.folder.guid}
+          onMove={(to) => core.$moveFolder(open.folder.guid, to)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'delete-folder' && (
+        <ConfirmDialog
+          title={`Delete ${open.folder.name}?`}
+          message="Its conversations and folders move up one level. Nothing else is deleted."
+          confirmLabel="Delete folder"
+          onConfirm={() => core.$deleteFolder(open.folder.guid)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'move-channel' && (
+        <MoveToFolderDialog
+          title={`Move ${open.entry.name} to folder`}
+          current={open.entry.folder}
+          onMove={(to) => core.$moveChannelToFolder(open.entry.address, to)}
+          onClose={close}
+        />
+      )}
     </nav>
   );
 });
 
-/** One conversation; re-rendered only when its entry or active state changes. */
-const ChannelLink = memo(function ChannelLink({ entry, active }: { entry: ChannelEntryView; active: boolean }) {
+function FolderRow({ folder, expanded, onExpand, menu }: { folder: FolderView; expanded: boolean; onExpand: (expanded: boolean) => void; menu: { label: string; onSelect: () => void }[] }) {
+  const unread = folder.unread > 0;
+  // Arrow keys as in a tree: right opens, left closes; Enter and Space toggle (it is a button).
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>): void => {
+    if (e.key === 'ArrowRight' && !expanded) {
+      e.preventDefault();
+      onExpand(true);
+    } else if (e.key === 'ArrowLeft' && expanded) {
+      e.preventDefault();
+      onExpand(false);
+    }
+  };
+  return (
+    <div className="folder-row" style={{ paddingLeft: `${0.5 + folder.depth * 1}rem` }}>
+      <button type="button" className={`folder-toggle${unread ? ' unread' : ''}`} aria-expanded={expanded} onClick={() => onExpand(!expanded)} onKeyDown={onKeyDown}>
+        <span className="folder-caret" aria-hidden="true">
+          {expanded ? '▾' : '▸'}
+        </span>
+        <span className="channel-name">{folder.name}</span>
+        {unread && ' '}
+        {unread && (
+          <span className="badge" aria-label={`${folder.unread} unread`}>
+            {folder.unread}
+          </span>
+        )}
+      </button>
+      <Menu label={`Folder actions for ${folder.name}`} items={menu} />
+    </div>
+  );
+}
+
+/** One conversation; re-rendered only when its entry, depth or active state changes. */
+const ChannelRow = memo(function ChannelRow({ entry, depth, active, onMove }: { entry: ChannelEntryView; depth: number; active: boolean; onMove: (open: Open) => void }) {
   const unread = entry.unread > 0;
   const classes = ['channel-link'];
   if (unread) classes.push('unread');
   if (active) classes.push('active');
   return (
-    <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
-      <span className="channel-name">{entry.name}</span>
-      {/* The spaces keep the accessible name "Design 12 unread", not "Design12 unread". */}
-      {entry.mentions > 0 && ' '}
-      {entry.mentions > 0 && (
-        <span className="mention-badge" aria-label={entry.mentions === 1 ? '1 mention' : `${entry.mentions} mentions`}>
-          @
-        </span>
-      )}
-      {unread && ' '}
-      {unread && (
-        <span className="badge" aria-label={`${entry.unread} unread`}>
-          {entry.unread}
-        </span>
-      )}
-    </Link>
+    <div className="channel-row" style={depth ? { paddingLeft: `${depth * 1}rem` } : undefined}>
+      <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
+        <span className="channel-name">{entry.name}</span>
+        {/* The spaces keep the accessible name "Design 12 unread", not "Design12 unread". */}
+        {entry.mentions > 0 && ' '}
+        {entry.mentions > 0 && (
+          <span className="mention-badge" aria-label={entry.mentions === 1 ? '1 mention' : `${entry.mentions} mentions`}>
+            @
+          </span>
+        )}
+        {unread && ' '}
+        {unread && (
+          <span className="badge" aria-label={`${entry.unread} unread`}>
+            {entry.unread}
+          </span>
+        )}
+      </Link>
+      <Menu label={`Actions for ${entry.name}`} items={[{ label: 'Move to folder…', onSelect: () => onMove({ kind: 'move-channel', entry }) }]} />
+    </div>
   );
 });

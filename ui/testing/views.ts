@@ -1,5 +1,5 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
-import type { ChannelEntryView, ConversationMeta, MessageView, SessionView, UserView, ViewPatch } from '../../protocol/views';
+import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -15,6 +15,9 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     sortKey: over.name ?? over.address,
     canPost: true,
     postingBlockedReason: null,
+    target_user_guid: null,
+    folder: null,
+    team: null,
     ...over,
   };
 }
@@ -41,13 +44,32 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   return {
     email: `${over.name.split(' ')[0]!.toLowerCase()}@acme.test`,
     status: 'Active',
+    customStatus: null,
     is_bot: false,
+    is_external: false,
+    details: null,
     ...over,
   };
 }
 
+export function alertView(over: Partial<AlertView> & { guid: string; type: number }): AlertView {
+  return {
+    typeName: `Alert ${over.type}`,
+    message: `alert ${over.guid}`,
+    created: Date.UTC(2025, 4, 20, 9, 30),
+    dismissed: false,
+    behaviour: 'unknown',
+    address: null,
+    ...over,
+  };
+}
+
+export function toastView(over: Partial<ToastView> & { id: string }): ToastView {
+  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, ...over };
+}
+
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, context: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
