@@ -5,8 +5,8 @@
  * or mention, the quick switcher, and the shortcuts help. Each shortcut is a
  * record of the spec's Shortcut entity (name, key, code, action, context).
  *
- * Chord actions whose screen Plaza does not have yet (global search, file
- * upload, workspaces) say so instead of doing nothing.
+ * Chord actions whose screen Plaza does not have yet (file upload,
+ * workspaces) say so instead of doing nothing.
  */
 import { signal, type Signal } from '@preact/signals-react';
 
@@ -43,7 +43,7 @@ export interface Shortcut {
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { name: 'Open Messages', key: 'G', code: 'KeyG', action: 'open-messages', context: 'any', chord: true },
-  { name: 'Open global search', key: 'S', code: 'KeyS', action: 'open-search', context: 'any', chord: true, unavailable: 'Global search is not available yet.' },
+  { name: 'Open global search', key: 'S', code: 'KeyS', action: 'open-search', context: 'any', chord: true },
   { name: 'Open file upload', key: 'L', code: 'KeyL', action: 'open-upload', context: 'messaging', chord: true, unavailable: 'File upload is not available yet.' },
   { name: 'Next workspace', key: '→', code: 'ArrowRight', action: 'next-workspace', context: 'workspace', chord: true, unavailable: 'Workspaces are not available yet.' },
   { name: 'Previous workspace', key: '←', code: 'ArrowLeft', action: 'previous-workspace', context: 'workspace', chord: true, unavailable: 'Workspaces are not available yet.' },

@@ -93,3 +93,24 @@ describe('the channel index', () => {
     }
   });
 });
+
+describe('folders in the sidebar rows', () => {
+  const folders = [
+    { guid: 'w', name: 'Work', parent_guid: null, depth: 0, sortKey: 'w', unread: 3 },
+    { guid: 'p', name: 'Projects', parent_guid: 'w', depth: 1, sortKey: 'w\u0001p', unread: 2 },
+  ];
+  const filed = [
+    channelView({ address: 'x', name: 'X', group: 'team', sortKey: 'x', folder: 'w', unread: 1 }),
+    channelView({ address: 'y', name: 'Y', group: 'direct', sortKey: 'y', folder: 'p', unread: 2 }),
+    channelView({ address: 'z', name: 'Z', group: 'team', sortKey: 'z', folder: 'p', unread: 1, mentions: 1 }),
+    channelView({ address: 'q', name: 'Q', group: 'team', sortKey: 'q', folder: 'gone' }),
+  ];
+  it('files conversations under their folders (mentions still first), a folder unknown to the UI in its group', () => {
+    const rows = sidebarRows(indexOf(filed), prefs(), null, folders);
+    expect(shown(rows)).toEqual(['# Mentions', 'z', '# Folders', '> Work', 'x', '> Projects', 'y', '# Teams', 'q']);
+    const work = rows.find((r) => r.kind === 'folder' && r.folder.guid === 'w');
+    // "Mark read" on a folder covers its subfolders too.
+    expect(work?.kind === 'folder' && work.entries.map((e) => e.address)).toEqual(['x', 'y']);
+    expect(shown(sidebarRows(indexOf(filed), prefs(), null, folders, new Set(['w'])))).toEqual(['# Mentions', 'z', '# Folders', '> Work', '# Teams', 'q']);
+  });
+});

@@ -73,11 +73,15 @@ describe('keyboard', () => {
     expect(screen.queryByText('Ctrl+K G: Open Messages')).toBeNull();
   });
 
-  it('says which chord targets are not there yet, and Cmd+K works like Ctrl+K', () => {
+  it('Ctrl+K S puts the keyboard in global search; targets not there yet say so; Cmd+K works like Ctrl+K', () => {
     app();
     key({ key: 'k', code: 'KeyK', metaKey: true });
     key({ key: 's', code: 'KeyS' });
-    expect(screen.getByText('Ctrl+K S: Global search is not available yet.')).toBeTruthy();
+    expect(screen.getByText('Ctrl+K S: Open global search')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search Plaza' }));
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'l', code: 'KeyL' });
+    expect(screen.getByText('Ctrl+K L: File upload is not available yet.')).toBeTruthy();
     key({ key: 'k', code: 'KeyK', ctrlKey: true });
     key({ key: 'ArrowRight', code: 'ArrowRight' });
     expect(screen.getByText('Ctrl+K →: Workspaces are not available yet.')).toBeTruthy();
