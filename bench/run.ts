@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createPlazaServer } from '../server/app';
+import { MIGRATIONS } from '../server/migrations';
 import { seedHeavy } from '../server/seed-heavy';
 import { runClient, type BrowserRun } from './browser-bench';
 import { makeBurst } from './burst';
@@ -44,7 +45,8 @@ function bundleSizes(): { file: string; bytes: number; gzip: number }[] {
 
 /** The seeded database, made once per seed and copied for each run (seeding takes ~25 s). */
 async function seededDataDir(): Promise<string> {
-  const template = `.tmp/bench-seed-${SEED}`;
+  // Named by the schema too: a template seeded under older migrations is not reused.
+  const template = `.tmp/bench-seed-${SEED}-m${MIGRATIONS.length}-${MIGRATIONS.at(-1)!.version}`;
   if (!existsSync(join(template, 'PG_VERSION'))) {
     rmSync(template, { recursive: true, force: true });
     const seeding = await createPlazaServer({ port: 0, dataDir: template, log: () => {} });

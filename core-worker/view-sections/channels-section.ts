@@ -8,8 +8,8 @@ import type { ChannelEntryView } from '../../protocol/views';
 import { channelEntryView } from '../../projections/views/channel-view';
 import { sameView, type ViewSection } from './section';
 
-/** About 100 entries is 40–60 KiB of JSON: a diff stays under 64 KiB. */
-export const MAX_CHANNELS_PER_PATCH = 100;
+/** About 60 entries is 30–45 KiB of JSON (with team facts): a diff stays under 64 KiB with the rest of a patch. */
+export const MAX_CHANNELS_PER_PATCH = 60;
 
 export function createChannelsSection(): ViewSection {
   let sent = new Map<string, ChannelEntryView>();
