@@ -28,14 +28,20 @@ import { createChannelsFeature } from './features/channels';
 import { createCompactionFeature, type CompactionFeature } from './features/compaction';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
+import { createFlagsFeature } from './features/flags';
 import { createFoldersFeature } from './features/folders';
+import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
 import { createPrefetchFeature } from './features/prefetch';
+import { createNotificationsFeature } from './features/notifications';
+import { createSecurityFeature } from './features/security';
+import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSidebarFeature } from './features/sidebar';
 import { createSyncFeature } from './features/sync';
 import { createTeamMembersFeature } from './features/team-members';
 import { createTeamsFeature } from './features/teams';
+import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
@@ -66,7 +72,15 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() };
+  const runtime: RuntimeState = {
+    booted: false,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    teams: createTeamsRuntime(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -179,7 +193,20 @@ export function createCore(deps: CoreDeps): Core {
   const typing = createTypingFeature(ctx);
   const sidebar = createSidebarFeature(ctx);
   const viewCache = createViewCacheFeature(ctx);
-  const alerts = createAlertsFeature(ctx);
+  const threads = createThreadsFeature(ctx);
+  const reactions = createReactionsFeature(ctx);
+  const flags = createFlagsFeature(ctx);
+  const messageSettings = createMessageSettingsFeature(ctx);
+  const notifications = createNotificationsFeature(ctx);
+  const security = createSecurityFeature(ctx);
+  const alerts = createAlertsFeature(ctx, {
+    // A refresh alert's action: catch up with everything the server holds for us.
+    async resync() {
+      await Promise.all([sync.refresh(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
+    },
+    signOut: () => session.endSession('signed-out'),
+    resetMfa: (who) => security.reset(who),
+  });
   const presence = createPresenceFeature(ctx);
   const status = createStatusFeature(ctx);
   const people = createPeopleFeature(ctx);
@@ -191,7 +218,7 @@ export function createCore(deps: CoreDeps): Core {
   const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, prefetch, messages, channels, typing, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
+  features = [session, conversations, sync, prefetch, messages, channels, typing, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -216,7 +243,12 @@ export function createCore(deps: CoreDeps): Core {
     ...channels.api,
     ...typing.api,
     ...sidebar.api,
+    ...threads.api,
+    ...reactions.api,
+    ...flags.api,
     ...alerts.api,
+    ...notifications.api,
+    ...security.api,
     ...presence.api,
     ...status.api,
     ...people.api,
@@ -228,6 +260,7 @@ export function createCore(deps: CoreDeps): Core {
     ...teamMembers.api,
 
     async $setAttention(next) {
+      notifications.attentionChanged(next);
       if (next === attentive) return;
       attentive = next;
       presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL

@@ -12,8 +12,21 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'MSG':
       return [{ type: 'message.received', message: frame.data.message }];
     case 'DEL': {
-      const { address, guid, from_guid, created } = frame.data;
-      return [{ type: 'message.deleted', address, guid, ...(from_guid !== undefined ? { from_guid } : {}), ...(created !== undefined ? { created } : {}) }];
+      const { address, guid, from_guid, created, reply_to } = frame.data;
+      return [
+        {
+          type: 'message.deleted',
+          address,
+          guid,
+          ...(from_guid !== undefined ? { from_guid } : {}),
+          ...(created !== undefined ? { created } : {}),
+          ...(reply_to ? { reply_to } : {}),
+        },
+      ];
+    }
+    case 'FAV': {
+      const { address, guid, flag } = frame.data;
+      return [{ type: 'flag.set', address, guid, flag }];
     }
     case 'REA':
       return [{ type: 'reactions.changed', address: frame.data.address, guid: frame.data.guid, reactions: frame.data.reactions }];
@@ -30,6 +43,8 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       return [{ type: 'alert.received', alert: frame.data.alert }];
     case 'ALD':
       return [{ type: 'alerts.dismissed', guids: frame.data.alerts }];
+    case 'CAN':
+      return [{ type: 'mfa-reset.cancelled', target_user_guid: frame.data.target_user_guid }];
     case 'CHK':
     case 'ACK':
     case 'OUT':

@@ -13,6 +13,9 @@ import type { ViewCache } from './view-cache';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createFlaggedSection } from './view-sections/flagged-section';
+import { createMessageSettingsSection } from './view-sections/message-settings-section';
+import { createNotifySection } from './view-sections/notify-section';
 import { createPeopleSection } from './view-sections/people-section';
 import { createSearchSection } from './view-sections/search-section';
 import { createFoldersSection } from './view-sections/folders-section';
@@ -20,6 +23,7 @@ import { createPreferencesSection } from './view-sections/preferences-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createTeamsSection } from './view-sections/teams-section';
+import { createThreadSection } from './view-sections/thread-section';
 import { createTypingSection } from './view-sections/typing-section';
 import { createUsersSection } from './view-sections/users-section';
 
@@ -37,6 +41,10 @@ export interface RuntimeState {
   historyError: Map<string, string>;
   /** The "Browse teams" directory and the members panels, by channel address. */
   teams: { directory: LoadState; members: Map<string, LoadState> };
+  /** The open thread's load (features/threads.ts). */
+  thread: { loading: boolean; error: string | null };
+  /** The flagged-messages list's load (features/flags.ts). */
+  flagged: { loading: boolean; error: string | null };
 }
 
 export const createTeamsRuntime = (): RuntimeState['teams'] => ({ directory: { loading: false, error: null }, members: new Map() });
@@ -79,10 +87,14 @@ function createSections(): ViewSection[] {
     createConversationSection(),
     createTypingSection(),
     createAlertsSection(),
+    createThreadSection(),
+    createFlaggedSection(),
+    createMessageSettingsSection(),
     createPeopleSection(),
     createSearchSection(),
     createFoldersSection(),
     createTeamsSection(),
+    createNotifySection(),
     createPreferencesSection(),
   ];
 }

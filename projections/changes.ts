@@ -22,6 +22,14 @@ export interface ChangeSet {
   openConversation: boolean;
   /** The sidebar preferences changed. */
   preferences: boolean;
+  /** Threads (by the guid of their first message) whose replies or first message changed. */
+  threads: Set<string>;
+  /** The open thread changed. */
+  threadOpen: boolean;
+  /** The flagged-messages list changed. */
+  flagged: boolean;
+  /** The local message settings (skin tone, emoji use) changed. */
+  messageSettings: boolean;
   /** Users whose presence, custom status or details changed (the users section resends only these). */
   userGuids: Set<string>;
   /** The people view changed (own statuses, directory search, connections, the bot's error). */
@@ -32,6 +40,16 @@ export interface ChangeSet {
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** Notification settings, the global mute, or attention (the badge's idle star) changed. */
+  notify: boolean;
+  /** Channel addresses whose channel_on or mute changed. */
+  channelNotify: Set<string>;
+  /** A sound was decided. */
+  sound: boolean;
+  /** The popover queue changed. */
+  popover: boolean;
+  /** Two-factor reset requests changed. */
+  mfa: boolean;
   /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
   folderTree: boolean;
   /** The "Browse teams" directory changed. */
@@ -52,11 +70,20 @@ export function createChangeSet(): ChangeSet {
     typing: new Set(),
     openConversation: false,
     preferences: false,
+    threads: new Set(),
+    threadOpen: false,
+    flagged: false,
+    messageSettings: false,
     userGuids: new Set(),
     people: false,
     search: false,
     alerts: new Set(),
     toasts: false,
+    notify: false,
+    channelNotify: new Set(),
+    sound: false,
+    popover: false,
+    mfa: false,
     folderTree: false,
     teamDirectory: false,
     teamMembers: new Set(),
@@ -78,7 +105,16 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.allChannels &&
     !changes.openConversation &&
     !changes.preferences &&
+    !changes.threadOpen &&
+    !changes.flagged &&
+    !changes.messageSettings &&
+    changes.threads.size === 0 &&
     !changes.toasts &&
+    !changes.notify &&
+    !changes.sound &&
+    !changes.popover &&
+    !changes.mfa &&
+    changes.channelNotify.size === 0 &&
     !changes.folderTree &&
     !changes.teamDirectory &&
     changes.teamMembers.size === 0 &&

@@ -37,7 +37,8 @@ function put(state: ChannelsState, channel: Channel, changes: ChangeSet): void {
 }
 
 function offerLast(state: ChannelsState, message: Message | undefined, changes: ChangeSet): void {
-  if (!message) return;
+  // Replies live in their thread: the preview is the conversation's last top-level message.
+  if (!message || message.reply_to) return;
   const record = state.byAddress.get(message.address);
   if (!record) return;
   const current = lastMessageTs(record);
@@ -72,7 +73,7 @@ export function applyChannels(state: ChannelsState, { event }: Envelope, changes
       offerLast(state, event.message, changes);
       return;
     case 'history.loaded':
-      offerLast(state, event.messages.at(-1), changes);
+      offerLast(state, event.messages.findLast((m) => !m.reply_to), changes);
       return;
     case 'channel.folder_changed': {
       const record = state.byAddress.get(event.address);

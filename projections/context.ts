@@ -8,7 +8,7 @@
 import type { Message } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
 import { touchMessage, type ChangeSet } from './changes';
-import { compareMessages, DEFAULT_PAGE_SIZE, indexOfMessage, type MessageStore } from './messages';
+import { compareMessages, DEFAULT_PAGE_SIZE, indexOfMessage, toggledReactions, type MessageStore } from './messages';
 
 export interface ContextWindow {
   address: string;
@@ -87,7 +87,8 @@ export function applyContext(state: ContextState, { event }: Envelope, changes: 
       return;
     case 'message.received': {
       const m = event.message;
-      if (!w || w.address !== m.address) return;
+      // Replies live in their thread (projections/threads.ts), not in the conversation's list.
+      if (!w || w.address !== m.address || m.reply_to) return;
       const last = w.store.byGuid.get(w.store.order[w.store.order.length - 1] ?? '');
       // A message inside the window is updated; a new one joins only when the window reaches the newest message.
       if (!w.store.byGuid.has(m.guid) && (w.hasAfter || (last && compareMessages(m, last) < 0))) return;
@@ -106,11 +107,19 @@ export function applyContext(state: ContextState, { event }: Envelope, changes: 
       if (next) touchMessage(changes, w.address, next);
       return;
     }
-    case 'reactions.changed': {
+    case 'reactions.changed':
+    case 'reaction.toggled':
+    case 'flag.set': {
       if (!w || w.address !== event.address) return;
       const message = w.store.byGuid.get(event.guid);
       if (!message) return;
-      w.store.byGuid.set(event.guid, { ...message, reactions: event.reactions });
+      const next =
+        event.type === 'reactions.changed'
+          ? { ...message, reactions: event.reactions }
+          : event.type === 'reaction.toggled'
+            ? { ...message, reactions: toggledReactions(message.reactions, event.user_guid, event.content, event.on) }
+            : { ...message, flag: event.flag };
+      w.store.byGuid.set(event.guid, next);
       touchMessage(changes, w.address, event.guid);
       return;
     }

@@ -1,7 +1,10 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
- * `unread` and `channels` read the message store as it was before the event,
- * so they run before `messages`.
+ * `unread`, `channels` and `notify` read the message store as it was before
+ * the event, so they run before `messages`; `messages` reads the threads as
+ * they were (the reply before a deleted one); `threads`, `flagged` and
+ * `reading` read the message store as it is after; `notify` and `mfa` ask
+ * whether an alert is new, so they run before `alerts`.
  */
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, createAlerts, type AlertsState } from './alerts';
@@ -9,15 +12,22 @@ import { applyChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
+import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyFolders, createFolders, type FoldersState } from './folders';
+import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
 import { isRestorable, restoreSnapshot } from './snapshot';
+import { applyMfa, createMfa, type MfaState } from './mfa';
+import { applyNotify, createNotify, type NotifyState } from './notify';
+import { applyPopover, createPopover, type PopoverState } from './popover';
 import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
+import { applyReading, createReading, type ReadingState } from './reading';
 import { applySearch, createSearch, type SearchState } from './search';
 import { applySession, createSession, type SessionState } from './session';
 import { applyTeams, createTeams, type TeamsState } from './teams';
+import { applyThreads, createThreads, type ThreadsState } from './threads';
 import { applyToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, createUnread, type UnreadState } from './unread';
@@ -30,6 +40,10 @@ export interface Projections {
   typing: TypingState;
   connection: ConnectionState;
   preferences: PreferencesState;
+  threads: ThreadsState;
+  flagged: FlaggedState;
+  reading: ReadingState;
+  messageSettings: MessageSettingsState;
   presence: PresenceState;
   people: PeopleState;
   search: SearchState;
@@ -37,6 +51,9 @@ export interface Projections {
   context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
+  notify: NotifyState;
+  popover: PopoverState;
+  mfa: MfaState;
   folders: FoldersState;
   teams: TeamsState;
   /** seq of the last envelope folded in. */
@@ -52,12 +69,19 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     preferences: createPreferences(),
+    threads: createThreads(),
+    flagged: createFlagged(),
+    reading: createReading(),
+    messageSettings: createMessageSettings(),
     presence: createPresence(),
     people: createPeople(),
     search: createSearch(),
     context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    notify: createNotify(),
+    popover: createPopover(),
+    mfa: createMfa(),
     folders: createFolders(),
     teams: createTeams(),
     seq: 0,
@@ -70,17 +94,24 @@ function applySnapshot(p: Projections, envelope: Envelope<Extract<Envelope['even
   const open = p.session.openAddress;
   // Everything that was and everything that is now may have changed: both sides are marked.
   const mark = (q: Projections): void => {
-    for (const address of q.messages.byAddress.keys()) changes.messages.set(address, 'all');
+    for (const address of q.messages.byAddress.keys()) {
+      changes.messages.set(address, 'all');
+      changes.conversationMeta.add(address);
+    }
+    for (const address of q.channels.byAddress.keys()) changes.channelNotify.add(address);
     for (const address of q.typing.byAddress.keys()) changes.typing.add(address);
     for (const guid of q.alerts.byGuid.keys()) changes.alerts.add(guid);
     for (const address of q.teams.panels.keys()) changes.teamMembers.add(address);
     for (const guid of q.presence.byGuid.keys()) changes.userGuids.add(guid);
+    for (const guid of q.threads.byParent.keys()) changes.threads.add(guid);
   };
   mark(p);
   Object.assign(p, restored);
   mark(p);
   changes.session = changes.connection = changes.users = changes.allChannels = changes.preferences = true;
   changes.people = changes.search = changes.toasts = changes.folderTree = changes.teamDirectory = true;
+  changes.threadOpen = changes.flagged = changes.messageSettings = changes.notify = changes.popover = changes.mfa = true;
+  // Not `sound`: restoring state is no reason to play one.
   if (open !== p.session.openAddress) changes.openConversation = true;
 }
 
@@ -96,7 +127,13 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
-  applyMessages(p.messages, envelope, changes);
+  // Before messages and alerts: it asks whether a message or an alert is new.
+  applyNotify(p.notify, envelope, changes, { me: p.session.user, openAddress: p.session.openAddress, channels: p.channels, messages: p.messages, alerts: p.alerts });
+  applyMessages(p.messages, envelope, changes, p.threads);
+  applyThreads(p.threads, envelope, changes, p.messages);
+  applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+  applyReading(p.reading, envelope, changes, me, p);
+  applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyPreferences(p.preferences, envelope, changes);
@@ -104,8 +141,10 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyPeople(p.people, envelope, changes);
   applySearch(p.search, envelope, changes);
   applyContext(p.context, envelope, changes);
+  applyMfa(p.mfa, envelope, changes, me, p.alerts);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyPopover(p.popover, envelope, changes);
   applyFolders(p.folders, envelope, changes);
   applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;

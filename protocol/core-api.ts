@@ -6,6 +6,7 @@
  */
 import type { StatusColor, StatusIcon } from './custom-status';
 import type { RecordingSettings } from './recording-settings';
+import type { NotificationSettings } from './rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
 import type { SidebarSort, SidebarTab } from './events';
@@ -18,6 +19,18 @@ export interface PostOptions {
   /** The guid of the thread's first message. */
   reply_to?: string;
   is_urgent?: boolean;
+}
+
+/**
+ * How long to mute (spec 3 §4.2). 'today' carries when today ends in the
+ * user's zone (the UI knows the zone; the worker must not depend on it).
+ */
+export type MuteChoice = { kind: 'hour' } | { kind: 'today'; until: number } | { kind: 'always' } | { kind: 'off' };
+
+/** What the UI must do after an alert's action ran: open a conversation, or reload the page. */
+export interface AlertActionOutcome {
+  navigate: string | null;
+  reload: boolean;
 }
 
 /** One stored session recording, as `$listRecordings` lists it. */
@@ -87,8 +100,20 @@ export interface CoreApi {
   $loadOlder(address: string): Promise<Result<null>>;
   /** Posts text typed in the composer; the worker turns it into message parts. */
   $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
-  /** Deletes one of the user's messages. */
+  /** Deletes a message (the user's own; channel and company admins also others'), a reply included. */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
+  $openThread(address: string, guid: string | null): Promise<Result<null>>;
+  /** Adds the user's reaction `content` to a message, or removes it when the user already reacted with it. */
+  $toggleReaction(address: string, guid: string, content: string): Promise<Result<null>>;
+  /** Sets the user's flag on a message: 1–12 a colour, 0 removes it. */
+  $setFlag(address: string, guid: string, flag: number): Promise<Result<null>>;
+  /** Loads a page of the user's flagged messages (0: the newest, and a fresh start of the view). */
+  $loadFlagged(page: number): Promise<Result<null>>;
+  /** Counts an emoji inserted from the picker toward the Recent list (reactions count by themselves). */
+  $noteEmojiUsed(emoji: string): Promise<void>;
+  /** Chooses the skin tone of emoji (0 default, 1–5). */
+  $setSkinTone(tone: number): Promise<Result<null>>;
   /** Tells others the user is typing (throttled in the worker). */
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */
@@ -192,6 +217,30 @@ export interface CoreApi {
   $dismissInviteReminders(address: string, inviteGuids: string[]): Promise<Result<null>>;
   /** Blocks a person of another company from the user's company, or reinstates them (company admins). */
   $setBlocked(userGuid: string, blocked: boolean): Promise<Result<null>>;
+  /**
+   * Runs an alert's main action (AlertView.action): go-to dismisses it and names the
+   * conversation to open; refresh and retry resync with the server; reset resets the
+   * person's two-factor; sign-out ends the session; reload asks the UI to reload.
+   */
+  $runAlertAction(guid: string): Promise<Result<AlertActionOutcome>>;
+  /** Company admins: sends an information alert (type 17) to everyone else; a promotion shows as a 60 s toast. */
+  $sendInformationAlert(message: string, promotion: boolean): Promise<Result<{ sent: number }>>;
+  /** Closes a popover (its Ok button). */
+  $closePopover(id: string): Promise<void>;
+  /** Turns notifications of channels on or off (one: notifications/channel, several: notifications/channels), with a toast. */
+  $setChannelNotifications(addresses: string[], on: boolean): Promise<Result<null>>;
+  /** Changes the global notification settings (the fields given). */
+  $setNotificationSettings(settings: Partial<NotificationSettings>): Promise<Result<null>>;
+  /** Mutes a channel, or everything (`address` null), or lifts the mute ('off'). */
+  $setMute(address: string | null, choice: MuteChoice): Promise<Result<null>>;
+  /** Says what the UI runs on, once at start: sounds are muted on mobile (spec 1 §9). */
+  $describeDevice(device: { mobile: boolean }): Promise<void>;
+  /** Asks the company admins to reset the user's two-factor authentication. */
+  $requestMfaReset(): Promise<Result<null>>;
+  /** Cancels a pending two-factor reset request: the user's own, or (admins) anyone's. */
+  $cancelMfaReset(targetUserGuid: string): Promise<Result<null>>;
+  /** Company admins: resets a person's two-factor authentication, answering their request. */
+  $resetMfa(targetUserGuid: string): Promise<Result<null>>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

@@ -46,7 +46,13 @@ export const MessagePart = z.discriminatedUnion('type', [
 export type MessagePart = z.infer<typeof MessagePart>;
 export const MessageParts = z.array(MessagePart).max(1_000);
 
-export const Reaction = z.object({ target_user_guid: guid, content: z.string().min(1).max(64) });
+/** A reaction's content: one emoji (or short code), no spaces or control characters. */
+export const ReactionContent = z
+  .string()
+  .min(1, 'Choose an emoji')
+  .max(64, 'A reaction is one emoji')
+  .regex(/^[^\s\p{Cc}]+$/u, 'A reaction is one emoji, without spaces');
+export const Reaction = z.object({ target_user_guid: guid, content: ReactionContent });
 export type Reaction = z.infer<typeof Reaction>;
 
 /**
@@ -68,6 +74,12 @@ export const MessageWire = z.object({
   disable_notification: z.boolean().default(false),
   reactions: z.array(Reaction).max(10_000).default([]),
   client_guid: guid.nullable().default(null),
+  /**
+   * Thread summary of a thread's first message (Plaza's fields; the spec names
+   * reply_to only): how many replies it has and when the last one was posted.
+   */
+  reply_count: z.number().int().nonnegative().default(0),
+  last_reply_ts: epochMs.nullable().default(null),
   // A shared file (spec 1 §3 file fields); absent on plain messages. hosting_type 0 is the product's own storage.
   file_guid: guid.optional(),
   file_name: z.string().max(1_000).optional(),

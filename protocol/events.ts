@@ -10,6 +10,7 @@
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
+import type { Mute, NotificationSettings } from './rules/notifications';
 import type { PeopleEvent } from './events-people';
 import type { SearchEvent } from './events-search';
 import type { TeamEvent } from './events-teams';
@@ -51,11 +52,42 @@ export interface ToastSpec {
   kind: 'info' | 'success' | 'error' | 'promotion';
   /** An alert this toast announces, to open it from the toast. */
   alert_guid?: string;
+  /** A conversation this toast is about (a new message), to open it from the toast. */
+  address?: string;
+}
+
+/** A modal notice with an Ok button (spec 1 §2: the 'Bot Error' popover). */
+export interface PopoverSpec {
+  /** Unique per popover; closing refers to it. */
+  id: string;
+  title: string;
+  body: string;
+  kind: 'error' | 'info';
+}
+
+/** A pending two-factor reset request (spec 1 §4, §6). */
+export interface MfaResetEntry {
+  target_user_guid: string;
+  name: string;
+  requested: number;
 }
 
 export interface Bookmark {
   guid: string;
   created: number;
+}
+
+/** Spec 3 §3 local message settings kept by the worker: skin tone (0 default, 1–5) and emoji use counts. */
+export interface MessageSettings {
+  selected_skin_tone: number;
+  /** Base emoji (no skin tone) → how often it was used and when last (epoch ms). */
+  emoji_stats: Record<string, { count: number; last: number }>;
+}
+
+/** A thread: the conversation it is in and the guid of its first message. */
+export interface ThreadRef {
+  address: string;
+  guid: string;
 }
 
 export type DomainEvent =
@@ -76,9 +108,25 @@ export type DomainEvent =
   /** A message arrived (MSG frame or the post response). Idempotent by guid. */
   | { type: 'message.received'; message: Message }
   /** A message was deleted (DEL frame or the user's own deletion). */
-  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number }
-  /** A message's reactions changed (REA frame). */
+  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number; reply_to?: string | null }
+  /** A message's reactions changed (REA frame, or the react/reaction-delete response): the full list. */
   | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[] }
+  /** The user added (on) or removed a reaction, applied at once; undone by the opposite event if the server refuses. */
+  | { type: 'reaction.toggled'; address: string; guid: string; user_guid: string; content: string; on: boolean }
+  /** The user opened a thread panel (null: closed it). */
+  | { type: 'thread.opened'; thread: ThreadRef | null }
+  /** A whole thread arrived (messages/thread): its first message and its replies, oldest first. */
+  | { type: 'thread.loaded'; address: string; parent: Message; replies: Message[] }
+  /** The user's flag on a message (0: none); set at once on the user's intent, by a FAV frame, or undone on failure. */
+  | { type: 'flag.set'; address: string; guid: string; flag: number }
+  /** A page of the user's flagged messages across conversations (history with is_favorites). */
+  | { type: 'flagged.loaded'; page: number; page_size: number; messages: Message[] }
+  /** The local message settings stored for this user were read at start. */
+  | { type: 'message_settings.loaded'; settings: MessageSettings }
+  /** The user used an emoji (a reaction, or one inserted from the picker): counts toward the Recent list. */
+  | { type: 'emoji.used'; emoji: string }
+  /** The user chose a skin tone for emoji (0 default, 1–5). */
+  | { type: 'skin_tone.selected'; tone: number }
   /** The user brought a conversation into view (null: none). */
   | { type: 'channel.opened'; address: string | null }
   /** The user has seen a channel up to `bookmark`: unread is set to `unread` (spec 1 §4). */
@@ -99,6 +147,26 @@ export type DomainEvent =
   | { type: 'toast.shown'; toast: ToastSpec }
   /** The user closed a toast. */
   | { type: 'toast.closed'; id: string }
+  /** The notification settings and the user's mutes (notifications/global). Replaces what was known. */
+  | { type: 'notification-settings.loaded'; settings: NotificationSettings; mutes: Mute[] }
+  /** Channels' notifications were turned on or off (notifications/channel, notifications/channels). */
+  | { type: 'channel-notifications.changed'; channels: { address: string; channel_on: boolean }[] }
+  /** A mute changed (notifications/mute): a channel's, or the global one (`address` null). */
+  | { type: 'mute.changed'; mute: Mute }
+  /** The page became seen (visible and focused) or not: the badge's idle star, sounds for the open conversation. */
+  | { type: 'attention.changed'; attentive: boolean }
+  /** What the UI runs on: sounds are muted on mobile (spec 1 §9). */
+  | { type: 'device.described'; mobile: boolean }
+  /** The pending two-factor reset requests the user may see (totp/admin_reset_requests). Replaces what was known. */
+  | { type: 'mfa-resets.listed'; requests: MfaResetEntry[] }
+  /** A pending two-factor reset request was cancelled (CAN frame). */
+  | { type: 'mfa-reset.cancelled'; target_user_guid: string }
+  /** The server's and the latest release's versions (env_data), compared with this client's. */
+  | { type: 'version.checked'; client_version: string; server_version: string; latest_release: string }
+  /** A popover appears (e.g. 'Bot Error'); it stays until closed. */
+  | { type: 'popover.shown'; popover: PopoverSpec }
+  /** The user closed a popover (Ok). */
+  | { type: 'popover.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
   | { type: 'clock.ticked' }
   /**

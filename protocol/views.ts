@@ -6,7 +6,8 @@
  */
 import type { Etype, MessagePart } from './entities';
 import type { SidebarSort, SidebarTab, SocketState, ToastSpec } from './events';
-import type { AlertBehaviour } from './rules/alerts';
+import type { AlertAction, AlertBehaviour } from './rules/alerts';
+import type { MuteKind, NotificationSettings, SoundKind } from './rules/notifications';
 import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
 import type { SearchView } from './views-search';
 import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
@@ -55,7 +56,18 @@ export interface ReactionView {
   content: string;
   count: number;
   mine: boolean;
+  /** Who reacted, in the order they did (user guids; the signed-in user's too). */
+  users: string[];
+  /** Spoken name of the emoji ("thumbs up"), or the content itself when unknown. */
+  name: string;
 }
+
+/**
+ * A part as rendered: a video conference carries its access code already
+ * grouped 3-3-rest (spec 1 §5); text has emoji short codes expanded; unsafe
+ * links are text.
+ */
+export type MessagePartView = Exclude<MessagePart, { type: 'video_conference' }> | { type: 'video_conference'; token: string; access_code: string };
 
 export interface MessageView {
   guid: string;
@@ -65,11 +77,17 @@ export interface MessageView {
   author: string;
   isOwn: boolean;
   /** Parts to render as elements; unsafe hyperlinks were already turned into text. */
-  parts: MessagePart[];
+  parts: MessagePartView[];
   reactions: ReactionView[];
   is_urgent: boolean;
+  /** The signed-in user's flag: 0 none, 1–12 a colour (protocol/flags.ts). */
   flag: number;
   reply_to: string | null;
+  /** Replies in this message's thread, and when the last was posted (0 and null: no thread). */
+  reply_count: number;
+  last_reply_ts: number | null;
+  /** The author, a channel admin or a company admin may delete it (the server decides the same way). */
+  canDelete: boolean;
   /** A shared file, when the message carries one (spec 1 §3 file fields). */
   file: { name: string; size: number | null; link: string | null } | null;
   /** Same author as the previous message within 2 hours: rendered without a header (spec 1 §5). */
@@ -87,11 +105,47 @@ export interface ConversationMeta {
   /** A failure to show next to the list (e.g. history could not be loaded). */
   error: string | null;
   /**
+   * Where the "New messages" divider goes: before message `guid`, the first of `count` unread
+   * when the conversation was opened. Kept while it stays open; null when nothing was unread.
+   */
+  newMessages: { guid: string; count: number } | null;
+  /**
    * Set while the conversation shows the messages around a search hit instead
    * of its newest pages: the hit to scroll to and highlight, and whether more
    * messages exist on either side of the window.
    */
   context: { anchor: string; hasBefore: boolean; hasAfter: boolean } | null;
+}
+
+/** The open thread's state. */
+export interface ThreadMeta {
+  address: string;
+  guid: string;
+  loading: boolean;
+  error: string | null;
+  /** The thread's first message was deleted (or is not there): nothing to show. */
+  gone: boolean;
+}
+
+/** A flagged message in the "Flagged messages" view: where it is, besides the message. */
+export interface FlaggedMessageView extends MessageView {
+  channelName: string;
+}
+
+export interface FlaggedMeta {
+  /** The first page has arrived. */
+  loaded: boolean;
+  loading: boolean;
+  isComplete: boolean;
+  error: string | null;
+}
+
+/** The emoji picker's state (spec 3 §3 local message settings). */
+export interface MessageSettingsView {
+  /** 0 default, 1–5 (protocol/emoji.ts SKIN_TONES). */
+  skinTone: number;
+  /** The Recent list: the top 36 emoji by use count, in the chosen skin tone. */
+  recent: string[];
 }
 
 export interface UserView {
@@ -142,8 +196,69 @@ export interface AlertView {
   dismissed: boolean;
   /** What the user can do with it (spec 1 §9). */
   behaviour: AlertBehaviour;
-  /** The conversation a 'go-to' alert leads to, when it names one. */
+  /** The conversation a 'go-to' alert leads to, when it names one (or the team it names). */
   address: string | null;
+  /** The main button besides Dismiss ($runAlertAction), or null. */
+  action: AlertAction | null;
+  /** A two-factor reset request (16) that was cancelled (CAN): only Dismiss remains. */
+  cancelled: boolean;
+  /** 'error' for the error-refresh alert (1003). */
+  tone: 'normal' | 'error';
+}
+
+/** Which mute is on and until when (epoch ms; null for always or none). */
+export interface MuteView {
+  kind: MuteKind | null;
+  until: number | null;
+}
+
+/** A channel's notification state; only channels that differ from the default (on, not muted) are sent. */
+export interface ChannelNotifyView {
+  address: string;
+  channel_on: boolean;
+  mute: MuteView;
+}
+
+/** The unread badge (spec 3 §4.3): the title text and the icon's count. */
+export interface BadgeView {
+  /** Unread messages outside muted channels, plus unread email when enabled. */
+  count: number;
+  /** The icon's text: '' for none, '99+' above 99. */
+  label: string;
+  /** "(N) Plaza", with " *" while idle with unread messages. */
+  title: string;
+}
+
+export interface NotificationsView {
+  settings: NotificationSettings;
+  /** The global mute ("Pause notifications"), which also mutes sounds. */
+  pause: MuteView;
+  badge: BadgeView;
+}
+
+/** A sound the UI should play now: a new `id` means play `kind` once. */
+export interface SoundView {
+  id: number;
+  kind: SoundKind;
+}
+
+export interface PopoverView {
+  id: string;
+  title: string;
+  body: string;
+  kind: 'error' | 'info';
+}
+
+/** A pending two-factor reset request, for the admins' list and the person's own settings. */
+export interface MfaResetView {
+  target_user_guid: string;
+  name: string;
+  /** Epoch ms. */
+  requested: number;
+  /** Cancelled (CAN); it stays listed until its alert is dismissed (spec 1 §4). */
+  cancelled: boolean;
+  /** The signed-in user's own request. */
+  own: boolean;
 }
 
 export interface ToastView {
@@ -154,6 +269,8 @@ export interface ToastView {
   kind: ToastSpec['kind'];
   /** The alert this toast announces, if any. */
   alertGuid: string | null;
+  /** The conversation this toast is about (a new message), if any. */
+  address: string | null;
 }
 
 /** Added/updated records by key, and removed keys (tldraw's RecordsDiff, minus history). */
@@ -182,6 +299,16 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  /** The open thread panel. `reset` replaces its replies (another thread was opened, or it closed). */
+  thread?: {
+    reset: boolean;
+    meta: ThreadMeta | null;
+    parent: MessageView | null;
+    replies: RecordsDiff<MessageView>;
+  };
+  /** The "Flagged messages" view, newest message first by sortKey. */
+  flagged?: { reset: boolean; meta: FlaggedMeta; messages: RecordsDiff<FlaggedMessageView> };
+  messageSettings?: MessageSettingsView;
   /** Own status and statuses, directory search, connections, the bot's error: the whole view when it changed. */
   people?: PeopleView;
   /** In-channel and global search: the whole view when it changed. */
@@ -189,6 +316,15 @@ export interface ViewPatch {
   alerts?: RecordsDiff<AlertView>;
   /** The whole toast stack (at most 4, newest first) whenever it changed. */
   toasts?: ToastView[];
+  notifications?: NotificationsView;
+  /** Per-channel notification states that differ from the default; a removed address is back to the default. */
+  channelNotify?: RecordsDiff<ChannelNotifyView>;
+  /** The latest sound decided by the worker (null: none yet). */
+  sound?: SoundView | null;
+  /** The popover on top (null: none). */
+  popover?: PopoverView | null;
+  /** Pending two-factor reset requests, whole, whenever they changed. */
+  mfaResets?: MfaResetView[];
   folders?: RecordsDiff<FolderView>;
   /** The "Browse teams" directory, whole, whenever it changed. */
   teamDirectory?: TeamDirectoryView;

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db';
 import { HttpRejection, readJsonBody, reject, sendJson, validationRejection } from './http-util';
 import { migrate } from './migrations';
 import { createPresence } from './presence';
+import type { ServerVersions } from './routes/context';
 import { login, MESSAGES, ROUTES, secureHandlers } from './routes/index';
 import { seedDemo } from './seed';
 import { SocketHub } from './socket-hub';
@@ -26,6 +27,8 @@ export interface PlazaServerOptions {
   /** Seed the demo company into an empty database (default true). */
   seed?: boolean;
   log?: (line: string) => void;
+  /** What env_data reports; defaults to this build's version for both (no upgrade alert). */
+  versions?: ServerVersions;
   /** The welcome bot's timers (tests run its typing delays instantly); real timers by default. */
   botTimers?: BotTimers;
 }
@@ -61,7 +64,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   const hub = new SocketHub(db, log);
   const presence = createPresence(db, hub, log);
   const bot = createWelcomeBot({ db, hub, log, ...(options.botTimers ? { timers: options.botTimers } : {}) });
-  const deps = { db, hub, presence, bot, log };
+  const deps = { db, hub, presence, bot, log, ...(options.versions ? { versions: options.versions } : {}) };
   const handlers = secureHandlers(deps);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {

@@ -190,6 +190,54 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX suspended_members_company_user ON suspended_members (company_guid, user_guid);
     `,
   },
+  // 40–49: notification settings and two-factor reset requests (issue 5).
+  {
+    version: 40,
+    name: 'notification settings, channel notifications, mutes, two-factor reset requests',
+    sql: `
+      -- Spec 3 §3 notification settings; a user without a row has everything on.
+      CREATE TABLE notification_settings (
+        user_guid text PRIMARY KEY REFERENCES users(guid),
+        global_on boolean NOT NULL DEFAULT true,
+        conversations_on boolean NOT NULL DEFAULT true,
+        teams_on boolean NOT NULL DEFAULT true,
+        departments_on boolean NOT NULL DEFAULT true,
+        updated bigint NOT NULL
+      );
+      -- A channel's channel_on for one member; no row means on.
+      CREATE TABLE channel_notifications (
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        channel_on boolean NOT NULL,
+        updated bigint NOT NULL,
+        PRIMARY KEY (channel_guid, user_guid)
+      );
+      -- Spec 3 §4.2 mutes. scope is a channel guid, or '' for the user's global mute.
+      -- mute_hour and mute_today are expiry times; expired ones count as unset.
+      CREATE TABLE mutes (
+        user_guid text NOT NULL REFERENCES users(guid),
+        scope text NOT NULL,
+        mute_hour bigint,
+        mute_today bigint,
+        mute_always boolean NOT NULL DEFAULT false,
+        updated bigint NOT NULL,
+        PRIMARY KEY (user_guid, scope)
+      );
+      -- Two-factor reset requests (spec 1 §6): pending until an admin resets or someone cancels.
+      CREATE TABLE mfa_reset_requests (
+        guid text PRIMARY KEY,
+        user_guid text NOT NULL REFERENCES users(guid),
+        company_guid text NOT NULL REFERENCES companies(guid),
+        created bigint NOT NULL,
+        state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'reset', 'cancelled')),
+        decided_by text REFERENCES users(guid),
+        decided_at bigint
+      );
+      CREATE UNIQUE INDEX mfa_reset_requests_pending ON mfa_reset_requests (user_guid) WHERE state = 'pending';
+      -- When an admin last reset the user's second factor (the local server has no second factor to clear).
+      ALTER TABLE users ADD COLUMN totp_reset_at bigint;
+    `,
+  },
   // 50–59: people, search and the welcome bot (issue 5).
   {
     version: 50,
@@ -286,6 +334,23 @@ export const MIGRATIONS: readonly Migration[] = [
         step text,
         updated bigint NOT NULL
       );
+    `,
+  },
+  {
+    // Versions 20–29 belong to the messages work (threads, reactions, flags).
+    version: 20,
+    name: 'per-user message flags; replies by thread',
+    sql: `
+      -- Flags are per user (spec 1 §3 flag ids 1-12); messages.flag is left unused.
+      CREATE TABLE message_flags (
+        message_guid text NOT NULL REFERENCES messages(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        flag integer NOT NULL CHECK (flag BETWEEN 1 AND 12),
+        created bigint NOT NULL,
+        PRIMARY KEY (message_guid, user_guid)
+      );
+      CREATE INDEX message_flags_user ON message_flags (user_guid);
+      CREATE INDEX messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL;
     `,
   },
   // 60–69: heavy-user scale (issue 6).

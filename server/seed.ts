@@ -27,7 +27,8 @@ const text = (t: string): MessagePart => ({ type: 'text', text: t });
 const link = (url: string, label?: string): MessagePart => ({ type: 'hyperlink', url, ...(label ? { text: label } : {}) });
 const bullets = (...items: string[]): MessagePart => ({ type: 'bullet-list', items: items.map((i) => [{ type: 'text', text: i }]) });
 
-type Line = [author: string, hoursAgo: number, parts: MessagePart[]];
+/** `reply_to` is the index of an earlier line of the same `say`: the thread it answers. */
+type Line = [author: string, hoursAgo: number, parts: MessagePart[], options?: { reply_to?: number; is_urgent?: boolean }];
 
 /** Seeds the demo when the database has no company yet. Returns whether it seeded. */
 export async function seedDemo(db: Database): Promise<boolean> {
@@ -81,14 +82,14 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     spec: Parameters<typeof insertChannel>[1],
     members: [{ guid: string }, 0 | 2][],
     lines: Line[],
-  ): Promise<void> => {
+  ): Promise<{ guid: string; address: string; messages: string[] }> => {
     const c = await insertChannel(tx, spec);
     for (const [user, type] of members) await addMember(tx, c.guid, user.guid, type);
-    await say(tx, c.guid, now, lines);
+    return { ...c, messages: await say(tx, c.guid, now, lines) };
   };
   const base = { company_guid: company, created: now - 30 * 24 * HOUR };
 
-  await channel({ ...base, name: 'Acme', channel_type: 2, etype: 'company', is_private: false }, people.map((u) => [u, u === alice ? 2 : 0]), [
+  const acme = await channel({ ...base, name: 'Acme', channel_type: 2, etype: 'company', is_private: false }, people.map((u) => [u, u === alice ? 2 : 0]), [
     [alice.guid, 150, [text('Welcome to Plaza, everyone! This is the company-wide channel for news that concerns all of Acme.')]],
     [alice.guid, 120, [text('Heads-up: the kitchen is being renovated next week. The coffee machine moves to the 2nd floor lounge.')]],
     [alice.guid, 74, [text('Agenda for Friday\'s all-hands:'), bullets('Q3 results', 'Roadmap for the next half', 'Office move update', 'Open Q&A')]],
@@ -96,7 +97,7 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     [alice.guid, 20, [text('Thanks for a great quarter, team!')]],
   ]);
 
-  await channel({ ...base, name: 'Design', channel_type: 1, etype: 'channel' }, [[alice, 2], [bob, 0], [carol, 0]], [
+  const design = await channel({ ...base, name: 'Design', channel_type: 1, etype: 'channel' }, [[alice, 2], [bob, 0], [carol, 0]], [
     [carol.guid, 98, [text('I pushed the new onboarding mockups to the shared folder.')]],
     [alice.guid, 97, [text('Nice! The empty states look much friendlier.')]],
     [bob.guid, 96, [text('Can we keep the sidebar at 280px? Engineering already built around it.')]],
@@ -107,18 +108,41 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     [bob.guid, 25, [text('Looks great on my phone too.')]],
   ]);
 
-  await channel({ ...base, name: 'Engineering', channel_type: 1, etype: 'channel' }, [[bob, 2], [alice, 0], [carol, 0], [dave, 0]], [
+  const engineering = await channel({ ...base, name: 'Engineering', channel_type: 1, etype: 'channel' }, [[bob, 2], [alice, 0], [carol, 0], [dave, 0]], [
     [bob.guid, 121, [text('Sprint 14 starts today. The board is up to date.')]],
     [dave.guid, 120.5, [text('I\'ll take the message-search ticket.')]],
     [bob.guid, 100, [text('Release checklist for 2.3:'), bullets('Migrations reviewed', 'Feature flags off by default', 'Changelog written', 'Smoke tests on staging')]],
+    // A thread on the checklist (line 2): replies live in the thread, not in the channel.
+    [dave.guid, 99.9, [text('Migrations are reviewed, ticking that one off.')], { reply_to: 2 }],
+    [carol.guid, 99.8, [text('I can write the changelog if nobody has started.')], { reply_to: 2 }],
     [alice.guid, 99, [text('Do we have a date for the 2.3 release?')]],
+    [bob.guid, 98.8, [mention(carol), text(' yes please, thank you!')], { reply_to: 2 }],
     [bob.guid, 98.7, [text('Targeting next Tuesday if staging stays green.')]],
     [dave.guid, 52, [text('Staging deploy is done. One flaky test in the socket suite, looking into it.')]],
     [carol.guid, 51, [mention(dave), text(' the new icons are in the design repo whenever you need them.')]],
     [dave.guid, 50.8, [text('Thanks Carol!')]],
     [bob.guid, 27, [text('Postmortem for Monday\'s outage: '), link('https://wiki.acme.test/engineering/postmortems/2024-outage')]],
     [dave.guid, 5, [text('Flaky test fixed: a timer was not being cleared between runs.')]],
+    [bob.guid, 4, [text('Staging is down for a database upgrade until 15:00. Please hold deploys.')], { is_urgent: true }],
+    [dave.guid, 3, [text('Pairing on the socket flake, join if you like: '), { type: 'video_conference', token: '4815162342' }]],
   ]);
+
+  // Reactions and a flag (the messages features; the thread, urgent and video lines are in Engineering above).
+  const react = async (message: string, who: { guid: string }[], content: string, hoursAgo: number): Promise<void> => {
+    for (const [i, u] of who.entries()) {
+      await tx.query('INSERT INTO reactions (message_guid, user_guid, content, created) VALUES ($1, $2, $3, $4)', [
+        message,
+        u.guid,
+        content,
+        Math.round(now - hoursAgo * HOUR) + i,
+      ]);
+    }
+  };
+  await react(acme.messages[4]!, [bob, carol, dave], '🎉', 19); // "Thanks for a great quarter, team!"
+  await react(acme.messages[4]!, [dave], '❤️', 18);
+  await react(engineering.messages[12]!, [bob, alice], '👍', 4.5); // "Flaky test fixed"
+  await react(design.messages[6]!, [alice, bob], '😍', 25.5); // the prototype link
+  await tx.query('INSERT INTO message_flags (message_guid, user_guid, flag, created) VALUES ($1, $2, $3, $4)', [engineering.messages[11]!, alice.guid, 5, now - 26 * HOUR]);
 
   await channel({ ...base, name: 'HR', channel_type: 1, etype: 'channel', is_hr: true }, [[alice, 2], [dave, 0]], [
     [alice.guid, 146, [text('Hi Dave, welcome to the HR department channel.')]],
@@ -218,16 +242,19 @@ async function seedLaunchPartners(tx: Queryable, acme: string, who: { alice: { g
   ]);
 }
 
-async function say(tx: Queryable, channelGuid: string, now: number, lines: Line[]): Promise<void> {
-  for (const [from, hoursAgo, parts] of lines) {
-    await insertMessage(tx, {
+async function say(tx: Queryable, channelGuid: string, now: number, lines: Line[]): Promise<string[]> {
+  const guids: string[] = [];
+  for (const [from, hoursAgo, parts, options] of lines) {
+    const { message } = await insertMessage(tx, {
       channel_guid: channelGuid,
       from_guid: from,
       json: JSON.stringify(parts),
-      is_urgent: false,
-      reply_to: null,
+      is_urgent: options?.is_urgent ?? false,
+      reply_to: options?.reply_to === undefined ? null : (guids[options.reply_to] ?? null),
       client_guid: null,
       now: Math.round(now - hoursAgo * HOUR),
     });
+    guids.push(message.wire.guid);
   }
+  return guids;
 }

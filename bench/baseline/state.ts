@@ -131,6 +131,7 @@ const unread = createSlice({
       })
       .addCase(messageReceived, (state, action) => {
         const { message, me } = action.payload;
+        if (message.reply_to) return; // replies live in their thread and do not count (as in Plaza and the server)
         const entry = (state.byAddress[message.address] ??= { count: 0, mentions: 0, bookmark: null, countedThrough: 0 });
         if (message.created <= entry.countedThrough) return;
         entry.countedThrough = message.created;

@@ -53,7 +53,7 @@ export function createViewSelectors() {
     if (!store) return [];
     // messageView reads `byGuid.get` and `order`: the record adapts to it without copying.
     const adapter = { byGuid: { get: (g: string) => store.byGuid[g] }, order: store.order } as unknown as MessageStore;
-    return store.order.map((_, i) => messageView(adapter, i, me?.target_user_guid));
+    return store.order.map((_, i) => messageView(adapter, i, { me: me?.target_user_guid, moderates: me?.is_company_admin ?? false }));
   });
   return { selectChannelViews, selectUsers, selectMessages };
 }
@@ -87,7 +87,7 @@ export function createViewDiffer() {
       patch.conversation = {
         address: open,
         reset: true,
-        meta: open ? { address: open, isComplete: store?.isComplete ?? false, loading: false, error: null, context: null } : null,
+        meta: open ? { address: open, isComplete: store?.isComplete ?? false, loading: false, error: null, context: null, newMessages: null } : null,
         messages: { put: views.messages, remove: [] },
       };
     }

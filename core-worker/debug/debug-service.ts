@@ -42,7 +42,15 @@ export function viewSnapshot(p: Projections): ViewPatch {
   let snapshot: ViewPatch | null = null;
   const publisher = createPublisher({
     projections: () => p,
-    runtime: { booted: true, signedIn: p.session.active, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime() },
+    runtime: {
+      booted: true,
+      signedIn: p.session.active,
+      loadingHistory: new Set(),
+      historyError: new Map(),
+      teams: createTeamsRuntime(),
+      thread: { loading: false, error: null },
+      flagged: { loading: false, error: null },
+    },
     scheduleFrame: () => () => {},
   });
   publisher.subscribe((patch) => (snapshot = patch));

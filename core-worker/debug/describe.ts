@@ -74,6 +74,22 @@ export function eventSummary(envelope: Envelope): string {
     case 'message.deleted':
     case 'reactions.changed':
       return `${e.address} ${e.guid}`;
+    case 'reaction.toggled':
+      return `${e.address} ${e.guid} ${e.on ? '+' : '−'}${e.content}`;
+    case 'thread.opened':
+      return e.thread ? `${e.thread.address} ${e.thread.guid}` : 'closed';
+    case 'thread.loaded':
+      return `${e.address} ${e.parent.guid}: ${e.replies.length} replies`;
+    case 'flag.set':
+      return `${e.address} ${e.guid} flag ${e.flag}`;
+    case 'flagged.loaded':
+      return `page ${e.page}: ${e.messages.length} messages`;
+    case 'message_settings.loaded':
+      return `skin tone ${e.settings.selected_skin_tone}, ${Object.keys(e.settings.emoji_stats).length} emoji`;
+    case 'emoji.used':
+      return e.emoji;
+    case 'skin_tone.selected':
+      return String(e.tone);
     case 'channel.viewed':
       return `${e.address} unread ${e.unread}`;
     case 'typing.started':

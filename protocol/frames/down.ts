@@ -5,7 +5,8 @@ import { AldFrame, AlrFrame } from './alerts';
 import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
-import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
+import { CanFrame } from './security';
 import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
@@ -13,6 +14,7 @@ const downSchemas = {
   MSG: MsgFrame,
   DEL: DelFrame,
   REA: ReaFrame,
+  FAV: FavFrame,
   TYP: TypFrameDown,
   CHK: ChkFrame,
   ACK: AckFrame,
@@ -22,6 +24,7 @@ const downSchemas = {
   CRQ: CrqFrame,
   ALR: AlrFrame,
   ALD: AldFrame,
+  CAN: CanFrame,
   BLO: BloFrame,
 } as const;
 
@@ -38,7 +41,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

@@ -11,8 +11,11 @@ import type { z } from 'zod';
 import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
+import { envEndpoints } from './env';
 import { folderEndpoints } from './folders';
 import { messageEndpoints } from './messages';
+import { notificationEndpoints } from './notifications';
+import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
 import { settingsEndpoints } from './settings';
 import { teamMemberEndpoints } from './team-members';
@@ -39,6 +42,9 @@ export const endpoints = {
   ...botEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
+  ...notificationEndpoints,
+  ...securityEndpoints,
+  ...envEndpoints,
   ...teamMemberEndpoints,
   ...folderEndpoints,
 } as const satisfies Record<string, Endpoint>;

@@ -4,7 +4,8 @@
  * client refuses it; membership is checked like every channel call (404).
  */
 import { SEARCH_REFUSED } from '../../protocol/rules/search-query';
-import { getMessage, listMemberChannels } from '../channel-store';
+import { listMemberChannels } from '../channel-store';
+import { messageFor } from '../message-store';
 import { reject } from '../http-util';
 import { loadContext, searchMessages } from '../search-store';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
@@ -20,7 +21,7 @@ export function searchHandlers({ db }: RouteDeps): Handlers<'messageSearch' | 'l
       const { hits, count, terms } = await searchMessages(
         db,
         [channel.guid],
-        { term: body.term, flags: body.flags, filesOnly: body.include_files, dateRange: body.date_range, fromName: body.from_name },
+        { term: body.term, flags: body.flags, filesOnly: body.include_files, dateRange: body.date_range, fromName: body.from_name, viewerGuid: user.guid },
         body.page,
       );
       return { isOk: true, messages: hits, result_count: count, terms };
@@ -28,9 +29,9 @@ export function searchHandlers({ db }: RouteDeps): Handlers<'messageSearch' | 'l
 
     async loadContext(user, body) {
       const channel = await memberChannel(db, user, body.address);
-      const anchor = await getMessage(db, body.guid);
+      const anchor = await messageFor(db, body.guid, user.guid);
       if (!anchor || anchor.channel_guid !== channel.guid || anchor.deleted) throw reject(404, MESSAGES.noMessage);
-      const result = await loadContext(db, channel.guid, { created: anchor.wire.created, wire: anchor.wire }, body.direction);
+      const result = await loadContext(db, channel.guid, { created: anchor.wire.created, wire: anchor.wire }, body.direction, user.guid);
       return { isOk: true, ...result };
     },
 
@@ -41,7 +42,7 @@ export function searchHandlers({ db }: RouteDeps): Handlers<'messageSearch' | 'l
       const { hits, count, terms } = await searchMessages(
         db,
         channels.map((c) => c.guid),
-        { term: body.term, flags: [], filesOnly: false, dateRange: body.date_range, fromName: '', flaggedOnly: body.flagged },
+        { term: body.term, flags: [], filesOnly: false, dateRange: body.date_range, fromName: '', flaggedOnly: body.flagged, viewerGuid: user.guid },
         body.page,
       );
       return { isOk: true, messages: hits, result_count: count, terms };

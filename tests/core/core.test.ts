@@ -82,10 +82,10 @@ describe('the core, end to end in Node', () => {
     expect(list.headers).toMatchObject({ 'x-login-guid': LOGIN_GUID, 'x-auth-token': TOKEN });
     expect(channelsSeen(h.patches).get('acme')).toMatchObject({ name: 'Acme', canPost: false });
     expect([...h.patches].reverse().find((p) => p.session)?.session?.status).toBe('signed-in');
-    // Unchanged things are not resent: a new message patches the channel only.
+    // Unchanged things are not resent: a new message patches its channel, and announces itself (badge, beep, toast).
     h.socket().receive(encodeFrame('MSG', { message: wire('m1', T0 + 1) }));
     h.frame();
-    expect(Object.keys(h.patches.at(-1)!).sort()).toEqual(['channels', 'reset', 'seq']);
+    expect(Object.keys(h.patches.at(-1)!).sort()).toEqual(['channels', 'notifications', 'reset', 'seq', 'sound', 'toasts']);
     expect(h.patches.at(-1)!.channels).toEqual({ put: [expect.objectContaining({ address: 'dm', unread: 1 })], remove: [] });
   });
 

@@ -23,13 +23,14 @@ describe('messages/search', () => {
     const r = await search(dave, { term: 'stag' });
     // The checklist matches through its bullet "Smoke tests on staging", inside a list part.
     expect(texts(r)).toEqual([
+      'Staging is down for a database upgrade until 15:00. Please hold deploys.',
       'Staging deploy is done. One flaky test in the socket suite, looking into it.',
       'Targeting next Tuesday if staging stays green.',
       'Release checklist for 2.3:',
     ]);
-    expect(r.result_count).toBe(3);
+    expect(r.result_count).toBe(4);
     expect(r.terms).toEqual(['stag']);
-    const hit = r.messages[0]!;
+    const hit = r.messages[1]!;
     expect(hit.is_search_hit).toBe(true);
     expect(hit.before.map((m) => m.parts[0])).toEqual([{ type: 'text', text: 'Targeting next Tuesday if staging stays green.' }]);
     expect(hit.after.map((m) => m.parts[1])).toEqual([{ type: 'text', text: expect.stringContaining('the new icons are in the design repo') }]);
@@ -39,8 +40,9 @@ describe('messages/search', () => {
   });
 
   it('filters by author, date range and flags; an empty term needs a filter (sent as a space)', async () => {
+    // Bob's five top-level messages in Engineering (his reply in the checklist's thread lives in the thread).
     const byBob = await search(dave, { term: ' ', from_name: 'bob' });
-    expect(byBob.result_count).toBe(4);
+    expect(byBob.result_count).toBe(5);
     const all = await search(dave, { term: ' ', from_name: 'b' });
     const created = all.messages.map((m) => m.message.created);
     const since = created[1]!;
@@ -49,7 +51,8 @@ describe('messages/search', () => {
     expect((await search(dave, { term: 'sprint', date_range: { start: null, end: since } })).result_count).toBe(1);
 
     const target = all.messages[0]!.message.guid;
-    await h.server.db.query('UPDATE messages SET flag = 3 WHERE guid = $1', [target]);
+    // Flags are per user: Dave's flag counts for Dave's search.
+    await h.server.db.query('INSERT INTO message_flags (message_guid, user_guid, flag, created) VALUES ($1, $2, 3, 0)', [target, dave.user_guid]);
     expect((await search(dave, { term: ' ', flags: [3, 4] })).messages.map((m) => m.message.guid)).toEqual([target]);
     expect((await search(dave, { term: ' ', flags: [5] })).result_count).toBe(0);
     // Plaza has no files yet: files only finds nothing.

@@ -7,7 +7,9 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
-  | { name: 'conversation'; address: string }
+  | { name: 'conversation'; address: string; thread: string | null }
+  | { name: 'flagged' }
+  | { name: 'notification-settings' }
   | { name: 'browse-teams' }
   | { name: 'debug-replay' }
   | { name: 'people' }
@@ -33,8 +35,10 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
+  if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
   if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
+  if (pathname === FLAGGED_PATH || pathname === `${FLAGGED_PATH}/`) return { name: 'flagged' };
   if (pathname === SEARCH_PATH || pathname === `${SEARCH_PATH}/`) return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
   const connect = /^\/connect\/([^/]+)\/?$/.exec(pathname);
   if (connect) {
@@ -44,10 +48,10 @@ export function parseRoute(pathname: string, search: string): Route {
       return { name: 'not-found' };
     }
   }
-  const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
+  const match = /^\/conversations\/([^/]+)(?:\/threads\/([^/]+))?\/?$/.exec(pathname);
   if (match) {
     try {
-      return { name: 'conversation', address: decodeURIComponent(match[1]!) };
+      return { name: 'conversation', address: decodeURIComponent(match[1]!), thread: match[2] ? decodeURIComponent(match[2]) : null };
     } catch {
       return { name: 'not-found' };
     }
@@ -64,7 +68,16 @@ export const BROWSE_TEAMS_PATH = '/teams';
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
 
+/** Settings: Notifications (spec 1 §2). */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
+
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
+
+/** A conversation with the thread of message `guid` open beside it. */
+export const threadPath = (address: string, guid: string): string => `${conversationPath(address)}/threads/${encodeURIComponent(guid)}`;
+
+/** The user's flagged messages across conversations. */
+export const FLAGGED_PATH = '/flagged';
 
 export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
 

@@ -5,15 +5,27 @@
  */
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import {
+  CHANNEL_GROUPS,
+  CHANNEL_GROUP_LABELS,
   type AlertView,
   type ChannelEntryView,
+  type ChannelGroup,
+  type ChannelNotifyView,
   type ConnectionView,
   type ConversationMeta,
+  type FlaggedMessageView,
+  type FlaggedMeta,
+  type MessageSettingsView,
   type FolderView,
   type MessageView,
   type PreferencesView,
+  type MfaResetView,
+  type NotificationsView,
+  type PopoverView,
+  type ThreadMeta,
   type RecordsDiff,
   type SessionView,
+  type SoundView,
   type TeamDirectoryView,
   type TeamMembersView,
   type ToastView,
@@ -53,6 +65,12 @@ class MapView<V> implements ReadonlyMap<string, V> {
   }
 }
 
+export interface ChannelGroupView {
+  group: ChannelGroup;
+  label: string;
+  entries: readonly ChannelEntryView[];
+}
+
 export interface ViewStore {
   /** seq of the last applied patch (-1 before the first). */
   seq: Signal<number>;
@@ -65,6 +83,8 @@ export interface ViewStore {
   channels: ReadonlySignal<ReadonlyMap<string, ChannelEntryView>>;
   /** The same entries by group, each sorted in the current sort (kept incrementally); changes with `channels`. */
   channelIndex: ReadonlySignal<{ index: ChannelIndex }>;
+  /** Groups in CHANNEL_GROUPS order with their entries in the current sort; empty groups omitted. Derived when read. */
+  channelGroups: ReadonlySignal<ChannelGroupView[]>;
   preferences: Signal<PreferencesView>;
   /** Address of the open conversation (as the worker sees it), or null. */
   conversationAddress: Signal<string | null>;
@@ -77,6 +97,17 @@ export interface ViewStore {
   usersByGuid: Signal<ReadonlyMap<string, UserView>>;
   /** Company users by name. */
   users: ReadonlySignal<UserView[]>;
+  /** The open thread panel (null: none), its first message and its replies by guid. */
+  threadMeta: Signal<ThreadMeta | null>;
+  threadParent: Signal<MessageView | null>;
+  threadRepliesByGuid: Signal<ReadonlyMap<string, MessageView>>;
+  /** The thread's replies, oldest first. */
+  threadReplies: ReadonlySignal<MessageView[]>;
+  flaggedMeta: Signal<FlaggedMeta>;
+  flaggedByGuid: Signal<ReadonlyMap<string, FlaggedMessageView>>;
+  /** Flagged messages, newest first. */
+  flagged: ReadonlySignal<FlaggedMessageView[]>;
+  messageSettings: Signal<MessageSettingsView>;
   alertsByGuid: Signal<ReadonlyMap<string, AlertView>>;
   /** Alerts newest first. */
   alerts: ReadonlySignal<AlertView[]>;
@@ -84,6 +115,14 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Notification settings, the global mute and the unread badge. */
+  notifications: Signal<NotificationsView>;
+  /** Channels whose notifications differ from the default (off or muted), by address. */
+  channelNotify: Signal<ReadonlyMap<string, ChannelNotifyView>>;
+  /** The latest sound the worker decided (a new id means: play it). */
+  sound: Signal<SoundView | null>;
+  popover: Signal<PopoverView | null>;
+  mfaResets: Signal<readonly MfaResetView[]>;
   /** Own status and statuses, directory search, connections, the bot's error. */
   people: Signal<PeopleView>;
   /** In-channel and global search. */
@@ -96,11 +135,18 @@ export interface ViewStore {
   teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
 
+export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
+export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
 export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
 export const INITIAL_PREFERENCES: PreferencesView = { tab: 'all', sort: 'az', showLast: { az: null, recent: null } };
+export const INITIAL_NOTIFICATIONS: NotificationsView = {
+  settings: { global_on: true, conversations_on: true, teams_on: true, departments_on: true },
+  pause: { kind: null, until: null },
+  badge: { count: 0, label: '', title: 'Plaza' },
+};
 export const INITIAL_PEOPLE: PeopleView = {
   self: { presence: 'Active', customStatus: null },
   statuses: [],
@@ -132,6 +178,9 @@ export function createViewStore(): ViewStore {
   const indexView = signal({ index });
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
+  const threadRepliesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
+  const flaggedByGuid = signal<ReadonlyMap<string, FlaggedMessageView>>(new Map());
+  const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
   const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   const store: ViewStore = {
@@ -140,6 +189,13 @@ export function createViewStore(): ViewStore {
     connection: signal(INITIAL_CONNECTION),
     channels: channelsView,
     channelIndex: indexView,
+    channelGroups: computed(() => {
+      const { index } = indexView.value;
+      return CHANNEL_GROUPS.flatMap((group) => {
+        const entries = [...index.group(group)];
+        return entries.length ? [{ group, label: CHANNEL_GROUP_LABELS[group], entries }] : [];
+      });
+    }),
     preferences: signal(INITIAL_PREFERENCES),
     conversationAddress: signal(null),
     conversationMeta: signal(null),
@@ -154,6 +210,14 @@ export function createViewStore(): ViewStore {
         (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || byString(a.guid, b.guid),
       ),
     ),
+    threadMeta: signal(null),
+    threadParent: signal(null),
+    threadRepliesByGuid,
+    threadReplies: computed(() => [...threadRepliesByGuid.value.values()].sort(bySortKey)),
+    flaggedMeta: signal(INITIAL_FLAGGED_META),
+    flaggedByGuid,
+    flagged: computed(() => [...flaggedByGuid.value.values()].sort((a, b) => bySortKey(b, a))),
+    messageSettings: signal(INITIAL_MESSAGE_SETTINGS),
     alertsByGuid,
     alerts: computed(() => [...alertsByGuid.value.values()].sort((a, b) => b.created - a.created || byString(a.guid, b.guid))),
     activeAlertCount: computed(() => {
@@ -162,6 +226,11 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    notifications: signal(INITIAL_NOTIFICATIONS),
+    channelNotify: signal(new Map()),
+    sound: signal(null),
+    popover: signal(null),
+    mfaResets: signal([]),
     people: signal(INITIAL_PEOPLE),
     search: signal(INITIAL_SEARCH),
     foldersByGuid,
@@ -297,12 +366,47 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
       store.typing.value = new Map();
     }
 
+    const thread = patch.thread;
+    if (thread) {
+      store.threadMeta.value = thread.meta;
+      store.threadParent.value = thread.parent;
+      store.threadRepliesByGuid.value = thread.meta === null ? new Map() : applyDiff(store.threadRepliesByGuid.value, thread.replies, (m) => m.guid, reset || thread.reset);
+    } else if (reset) {
+      store.threadMeta.value = null;
+      store.threadParent.value = null;
+      store.threadRepliesByGuid.value = new Map();
+    }
+
+    if (patch.flagged) {
+      store.flaggedMeta.value = patch.flagged.meta;
+      store.flaggedByGuid.value = applyDiff(store.flaggedByGuid.value, patch.flagged.messages, (m) => m.guid, reset || patch.flagged.reset);
+    } else if (reset) {
+      store.flaggedMeta.value = INITIAL_FLAGGED_META;
+      store.flaggedByGuid.value = new Map();
+    }
+
+    if (patch.messageSettings) store.messageSettings.value = patch.messageSettings;
+    else if (reset) store.messageSettings.value = INITIAL_MESSAGE_SETTINGS;
     if (patch.alerts) store.alertsByGuid.value = applyDiff(store.alertsByGuid.value, patch.alerts, (a) => a.guid, reset);
     else if (reset) store.alertsByGuid.value = new Map();
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
 
+    if (patch.notifications) store.notifications.value = patch.notifications;
+    else if (reset) store.notifications.value = INITIAL_NOTIFICATIONS;
+
+    if (patch.channelNotify) store.channelNotify.value = applyDiff(store.channelNotify.value, patch.channelNotify, (c) => c.address, reset);
+    else if (reset) store.channelNotify.value = new Map();
+
+    if (patch.sound !== undefined) store.sound.value = patch.sound;
+    else if (reset) store.sound.value = null;
+
+    if (patch.popover !== undefined) store.popover.value = patch.popover;
+    else if (reset) store.popover.value = null;
+
+    if (patch.mfaResets) store.mfaResets.value = patch.mfaResets;
+    else if (reset) store.mfaResets.value = [];
     if (patch.people) store.people.value = patch.people;
     else if (reset) store.people.value = INITIAL_PEOPLE;
 

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { conversationPath, DEBUG_REPLAY_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
+import { conversationPath, DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { createShortcuts, type ShortcutAction } from '../client/shortcuts';
 import { nextConversation, sidebarRows } from '../client/sidebar-model';
 import { AlertsButton } from './AlertsButton';
@@ -16,6 +16,10 @@ import { PeoplePage } from './PeoplePage';
 import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
+import { FlaggedView } from './FlaggedView';
+import { LiveEffects } from './LiveEffects';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
+import { PopoverHost } from './PopoverHost';
 import { QuickSwitcher } from './QuickSwitcher';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -130,6 +134,9 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className="user-name">{user?.name}</span>
         <StatusMenu />
         <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
+        <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
+          Settings
+        </button>
         <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
           Shortcuts
         </button>
@@ -148,11 +155,18 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <PopoverHost />
+      {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
+      {sessionActions && <LiveEffects />}
       <BotErrorPopover />
-      <Sidebar activeAddress={address} onOpenSwitcher={openSwitcher} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} onOpenSwitcher={openSwitcher} />
       <main className="main">
         {address !== null ? (
-          <ConversationView key={address} address={address} />
+          <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
+        ) : route.name === 'flagged' ? (
+          <FlaggedView />
+        ) : route.name === 'notification-settings' ? (
+          <NotificationSettingsPage />
         ) : route.name === 'browse-teams' ? (
           <BrowseTeamsPage />
         ) : route.name === 'people' ? (

@@ -1,23 +1,25 @@
-/** The open conversation: its name, the message log, who is typing, and the composer. */
+/** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { recentMessages } from '../client/view-store';
+import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { StatusBadge } from './StatusBadge';
 import { TeamActions } from './TeamActions';
+import { ThreadPanel } from './ThreadPanel';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
 
 /** Memoized: the shell re-rendering (the connection state, a shortcut's highlight) leaves it alone. */
-export const ConversationView = memo(function ConversationView({ address }: { address: string }) {
+export const ConversationView = memo(function ConversationView({ address, thread = null }: { address: string; thread?: string | null }) {
   useSignals();
-  const { store } = usePlaza();
+  const { store, core } = usePlaza();
   const headingId = useId();
   // Only this conversation's entry: other channels' changes (a burst elsewhere) do not re-render it.
   const entry = useComputed(() => store.channels.value.get(address)).value;
@@ -34,31 +36,40 @@ export const ConversationView = memo(function ConversationView({ address }: { ad
   // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
   const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0).value;
 
+  // The route says which thread is open; the worker loads it (null closes it).
+  useEffect(() => {
+    if (thread !== null || store.threadMeta.peek() !== null) void core.$openThread(address, thread);
+  }, [core, store, address, thread]);
+
   return (
-    <section className="conversation" aria-labelledby={headingId}>
-      <header className="conversation-header">
-        <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
-        {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
-        {entry?.team && <TeamActions entry={entry} />}
-        {!gone && (
-          <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
-            Search in conversation
-          </button>
+    <div className={thread ? 'conversation-with-thread' : 'conversation-only'}>
+      <section className="conversation" aria-labelledby={headingId}>
+        <header className="conversation-header">
+          <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+          {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
+          {entry?.team && <TeamActions entry={entry} />}
+          {!gone && (
+            <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+              Search in conversation
+            </button>
+          )}
+          {!gone && <ChannelNotifyMenu address={address} />}
+        </header>
+        {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+        {gone ? (
+          <p role="status" className="notice gone-notice">
+            This conversation is no longer available to you.
+          </p>
+        ) : (
+          <>
+            {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+            <MessageList address={address} messages={messages} meta={meta} />
+            <TypingIndicator names={typing} />
+            <Composer address={address} entry={entry} />
+          </>
         )}
-      </header>
-      {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
-      {gone ? (
-        <p role="status" className="notice gone-notice">
-          This conversation is no longer available to you.
-        </p>
-      ) : (
-        <>
-          {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
-          <MessageList address={address} messages={messages} meta={meta} />
-          <TypingIndicator names={typing} />
-          <Composer address={address} entry={entry} />
-        </>
-      )}
-    </section>
+      </section>
+      {thread && !gone && <ThreadPanel key={thread} address={address} guid={thread} entry={entry} />}
+    </div>
   );
 });

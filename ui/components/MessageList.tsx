@@ -66,6 +66,13 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     if (!result.ok) setLoadError(result.error.message);
   };
 
+  // The "New messages" divider: before the first message that was unread when the conversation opened.
+  const divider = meta?.newMessages ?? null;
+  const dividerIndex = divider ? messages.findIndex((m) => m.guid === divider.guid) : -1;
+  const jumpToFirstUnread = (): void => {
+    if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+  };
+
   // Opening a search hit: scroll to it (once per hit). Leaving the hit: back to the newest message.
   const startedAtEnd = useRef(false);
   const shownAnchor = useRef<string | null>(null);
@@ -84,12 +91,15 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     virtualizer.scrollToIndex(index, { align: 'center' });
   }, [anchor, messages, virtualizer]);
 
-  // Start at the newest message when the conversation first has messages.
+  // Start at the newest message once the conversation has messages and its newest page is in (messages heard
+  // live before opening must not fix the place before the page arrives). The "New messages" divider marks where
+  // the unread part begins, and "Jump to first unread" goes there.
+  const pageLoading = meta?.loading ?? true;
   useLayoutEffect(() => {
-    if (startedAtEnd.current || messages.length === 0 || anchor !== null) return;
+    if (startedAtEnd.current || messages.length === 0 || pageLoading || anchor !== null) return;
     startedAtEnd.current = true;
     virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [messages.length, virtualizer, anchor]);
+  }, [messages.length, virtualizer, pageLoading, anchor]);
 
   // The user's own new message brings the view down even when scrolled up.
   const last = messages[messages.length - 1];
@@ -134,6 +144,11 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
           {error}
         </p>
       )}
+      {divider && dividerIndex >= 0 && (
+        <button type="button" className="jump-unread" onClick={jumpToFirstUnread}>
+          Jump to first unread ({divider.count} new)
+        </button>
+      )}
       <div ref={scrollRef} className="message-scroller" onScroll={onScroll}>
         {meta?.isComplete && messages.length === 0 && <p className="empty">No messages yet. Say hello!</p>}
         <div role="log" aria-label="Messages" className="message-log" style={{ height: virtualizer.getTotalSize() }}>
@@ -147,6 +162,11 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
                 className="message-row"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
+                {message.guid === divider?.guid && (
+                  <div role="separator" aria-label="New messages" className="new-messages">
+                    <span>New messages</span>
+                  </div>
+                )}
                 <MessageItem message={message} highlighted={message.guid === anchor} />
               </div>
             );

@@ -13,7 +13,7 @@ import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SidebarSort } from '../../protocol/events';
 import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { BROWSE_TEAMS_PATH, conversationPath } from '../client/router';
+import { BROWSE_TEAMS_PATH, conversationPath, FLAGGED_PATH } from '../client/router';
 import { sidebarRows, type SidebarRow } from '../client/sidebar-model';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CreateTeamDialog } from './CreateTeamDialog';
@@ -41,11 +41,13 @@ type Open =
 
 export interface SidebarProps {
   activeAddress: string | null;
+  /** The flagged-messages view is open. */
+  flaggedActive?: boolean;
   onOpenSwitcher(): void;
 }
 
 /** Memoized: it re-renders when the list or its props change, not with the rest of the shell. */
-export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: SidebarProps) {
+export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = false, onOpenSwitcher }: SidebarProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const prefs = store.preferences.value;
@@ -123,6 +125,9 @@ export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: 
         <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+K K Meta+K K" onClick={onOpenSwitcher}>
           Jump to…
         </button>
+        <Link href={FLAGGED_PATH} className={flaggedActive ? 'flagged-link active' : 'flagged-link'} aria-current={flaggedActive ? 'page' : undefined}>
+          Flagged messages
+        </Link>
       </div>
       <div className="sidebar-tools" role="group" aria-label="List options">
         <div className="segmented" role="group" aria-label="Filter">
@@ -183,7 +188,13 @@ export const Sidebar = memo(function Sidebar({ activeAddress, onOpenSwitcher }: 
                   <FolderRow folder={row.folder} expanded={row.expanded} onExpand={(e) => setExpanded(row.folder.guid, e)} menu={folderMenu(row.folder, row.entries)} />
                 )}
                 {row.kind === 'entry' && (
-                  <ChannelRow entry={row.entry} depth={row.depth} active={row.entry.address === activeAddress} onMove={setOpen} />
+                  <ChannelRow
+                    entry={row.entry}
+                    depth={row.depth}
+                    active={row.entry.address === activeAddress}
+                    muted={store.channelNotify.value.get(row.entry.address)?.mute.kind != null}
+                    onMove={setOpen}
+                  />
                 )}
               </div>
             );
@@ -264,8 +275,8 @@ function FolderRow({ folder, expanded, onExpand, menu }: { folder: FolderView; e
   );
 }
 
-/** One conversation; re-rendered only when its entry, depth or active state changes. */
-const ChannelRow = memo(function ChannelRow({ entry, depth, active, onMove }: { entry: ChannelEntryView; depth: number; active: boolean; onMove: (open: Open) => void }) {
+/** One conversation; re-rendered only when its entry, depth, active or muted state changes. */
+const ChannelRow = memo(function ChannelRow({ entry, depth, active, muted, onMove }: { entry: ChannelEntryView; depth: number; active: boolean; muted: boolean; onMove: (open: Open) => void }) {
   const unread = entry.unread > 0;
   const classes = ['channel-link'];
   if (unread) classes.push('unread');
@@ -274,6 +285,12 @@ const ChannelRow = memo(function ChannelRow({ entry, depth, active, onMove }: { 
     <div className="channel-row" style={depth ? { paddingLeft: `${depth * 1}rem` } : undefined}>
       <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
         <span className="channel-name">{entry.name}</span>
+        {muted && (
+          <span className="muted-mark" role="img" aria-label="muted">
+            {' '}
+            🔕
+          </span>
+        )}
         {/* The spaces keep the accessible name "Design 12 unread", not "Design12 unread". */}
         {entry.mentions > 0 && ' '}
         {entry.mentions > 0 && (

@@ -1,6 +1,7 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { ActivityKind, ConnectLinkOptions, CoreApi, MemberOptions, NewTeam, PatchListener, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
 import type { StatusIcon } from '../../protocol/custom-status';
+import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
 import type { SidebarSort, SidebarTab } from '../../protocol/events';
 import { ok, type Result } from '../../protocol/result';
@@ -18,6 +19,11 @@ export class FakeCore implements CoreApi {
   deleteResult: Result<null> = ok(null);
   loadOlderResult: Result<null> = ok(null);
   startDirectMessageResult: Result<{ address: string }> = ok({ address: 'dm-new' });
+  openThreadResult: Result<null> = ok(null);
+  toggleReactionResult: Result<null> = ok(null);
+  setFlagResult: Result<null> = ok(null);
+  loadFlaggedResult: Result<null> = ok(null);
+  setSkinToneResult: Result<null> = ok(null);
 
   /** Sends a patch to subscribers, as the worker would. */
   push(patch: ViewPatch): void {
@@ -51,13 +57,36 @@ export class FakeCore implements CoreApi {
     this.record('$loadOlder', [address]);
     return this.loadOlderResult;
   }
-  async $post(address: string, text: string) {
-    this.record('$post', [address, text]);
+  async $post(address: string, text: string, options?: PostOptions) {
+    this.record('$post', options === undefined ? [address, text] : [address, text, options]);
     return this.postResult;
   }
   async $deleteMessage(address: string, guid: string) {
     this.record('$deleteMessage', [address, guid]);
     return this.deleteResult;
+  }
+  async $openThread(address: string, guid: string | null) {
+    this.record('$openThread', [address, guid]);
+    return this.openThreadResult;
+  }
+  async $toggleReaction(address: string, guid: string, content: string) {
+    this.record('$toggleReaction', [address, guid, content]);
+    return this.toggleReactionResult;
+  }
+  async $setFlag(address: string, guid: string, flag: number) {
+    this.record('$setFlag', [address, guid, flag]);
+    return this.setFlagResult;
+  }
+  async $loadFlagged(page: number) {
+    this.record('$loadFlagged', [page]);
+    return this.loadFlaggedResult;
+  }
+  async $noteEmojiUsed(emoji: string) {
+    this.record('$noteEmojiUsed', [emoji]);
+  }
+  async $setSkinTone(tone: number) {
+    this.record('$setSkinTone', [tone]);
+    return this.setSkinToneResult;
   }
   async $typing(address: string) {
     this.record('$typing', [address]);
@@ -103,6 +132,49 @@ export class FakeCore implements CoreApi {
   }
   async $closeToast(id: string) {
     this.record('$closeToast', [id]);
+  }
+
+  runAlertActionResult: Result<AlertActionOutcome> = ok({ navigate: null, reload: false });
+  /** What the notification and two-factor calls answer. */
+  notifyResult: Result<null> = ok(null);
+  async $runAlertAction(guid: string) {
+    this.record('$runAlertAction', [guid]);
+    return this.runAlertActionResult;
+  }
+  sendInformationAlertResult: Result<{ sent: number }> = ok({ sent: 3 });
+  async $sendInformationAlert(message: string, promotion: boolean) {
+    this.record('$sendInformationAlert', [message, promotion]);
+    return this.sendInformationAlertResult;
+  }
+  async $closePopover(id: string) {
+    this.record('$closePopover', [id]);
+  }
+  async $setChannelNotifications(addresses: string[], on: boolean) {
+    this.record('$setChannelNotifications', [addresses, on]);
+    return this.notifyResult;
+  }
+  async $setNotificationSettings(settings: Partial<NotificationSettings>) {
+    this.record('$setNotificationSettings', [settings]);
+    return this.notifyResult;
+  }
+  async $setMute(address: string | null, choice: MuteChoice) {
+    this.record('$setMute', [address, choice]);
+    return this.notifyResult;
+  }
+  async $describeDevice(device: { mobile: boolean }) {
+    this.record('$describeDevice', [device]);
+  }
+  async $requestMfaReset() {
+    this.record('$requestMfaReset', []);
+    return this.notifyResult;
+  }
+  async $cancelMfaReset(targetUserGuid: string) {
+    this.record('$cancelMfaReset', [targetUserGuid]);
+    return this.notifyResult;
+  }
+  async $resetMfa(targetUserGuid: string) {
+    this.record('$resetMfa', [targetUserGuid]);
+    return this.notifyResult;
   }
 
   // Folders and teams answer `results[method]` like the people methods below.

@@ -1,5 +1,6 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
-import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
+import { alertAction, alertBehaviour } from '../../protocol/rules/alerts';
+import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -33,6 +34,9 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     is_urgent: false,
     flag: 0,
     reply_to: null,
+    reply_count: 0,
+    last_reply_ts: null,
+    canDelete: over.isOwn ?? false,
     file: null,
     continued: false,
     sortKey: over.guid,
@@ -52,24 +56,30 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   };
 }
 
+/** An alert view; behaviour and action follow from the type (as the worker decides them) unless given. */
 export function alertView(over: Partial<AlertView> & { guid: string; type: number }): AlertView {
+  const address = over.address ?? null;
+  const cancelled = over.cancelled ?? false;
   return {
     typeName: `Alert ${over.type}`,
     message: `alert ${over.guid}`,
     created: Date.UTC(2025, 4, 20, 9, 30),
     dismissed: false,
-    behaviour: 'unknown',
-    address: null,
+    behaviour: alertBehaviour(over.type),
+    address,
+    action: alertAction(over.type, { address, cancelled }),
+    cancelled,
+    tone: over.type === 1003 ? 'error' : 'normal',
     ...over,
   };
 }
 
 export function toastView(over: Partial<ToastView> & { id: string }): ToastView {
-  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, ...over };
+  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, address: null, ...over };
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, context: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, newMessages: null, context: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
@@ -89,4 +99,9 @@ export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
     typing: {},
     ...over,
   };
+}
+
+export function reactionView(over: Partial<ReactionView> & { content: string }): ReactionView {
+  const users = over.users ?? ['u-bob'];
+  return { count: users.length, mine: users.includes(ALICE.guid), users, name: over.content, ...over };
 }
