@@ -190,7 +190,7 @@ function baselinePersisted(world: HeavyWorld, n: number): string {
   const start = Date.now();
   for (let i = 0; i < n; i++) {
     const address = addresses[i % addresses.length]!;
-    const m = { ...wire(address, i, start + i, from), parts: [{ type: 'text' as const, text: `message ${i}: ${'ordinary words of a realistic length '.repeat(3)}` }], reply_to: null, reply_count: 0, last_reply_ts: null, is_urgent: false, flag: 0, disable_notification: false, reactions: [], client_guid: null, from_first_name: from.first_name, from_last_name: from.last_name };
+    const m = { ...wire(address, i, start + i, from), parts: [{ type: 'text' as const, text: `message ${i}: ${'ordinary words of a realistic length '.repeat(3)}` }], reply_to: null, reply_count: 0, last_reply_ts: null, is_urgent: false, flag: 0, disable_notification: false, reactions: [], client_guid: null, change_seq: null, from_first_name: from.first_name, from_last_name: from.last_name };
     const { json: _json, ...message } = m;
     const posts = (state.posts.byAddress[address] ??= { order: [], byGuid: {}, page: -1, isComplete: false });
     posts.order.push(message.guid);

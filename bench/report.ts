@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { BrowserRun } from './browser-bench';
 import type { ColdStartRow, NodeBurstResult } from './node-bench';
+import { convergenceSection, type ConvergenceResult } from './convergence';
 import type { ReplayBench } from './replay';
 
 export interface BenchResults {
@@ -13,6 +14,8 @@ export interface BenchResults {
   node: { burst: NodeBurstResult; coldStart: ColdStartRow[] } | null;
   browser: BrowserRun[];
   replay: ReplayBench | null;
+  /** Issue 4: how long after a 30 s outage the client agrees with the server again. */
+  convergence: ConvergenceResult | null;
   bundles: { file: string; bytes: number; gzip: number }[];
 }
 
@@ -106,6 +109,8 @@ export function writeReport(r: BenchResults): string {
       '',
     );
   }
+
+  if (r.convergence) lines.push(...convergenceSection(r.convergence));
 
   lines.push('## Bundles (production build)', '', '| file | size | gzip |', '|---|---|---|');
   for (const b of r.bundles) lines.push(`| ${b.file.replace(/-[\w-]{8}\./, '.')} | ${kib(b.bytes)} | ${kib(b.gzip)} |`);

@@ -7,7 +7,8 @@
  * the local server. Writes bench/results.json and docs/benchmarks.md.
  *
  * Environment: BENCH_PORT (default 8383), BENCH_PARTS (comma list of node,
- * browser, replay; default all), BENCH_REPLAY_INPUTS (1,000,000),
+ * browser, replay, convergence; default all), BENCH_REPLAY_INPUTS (1,000,000),
+ * BENCH_CONVERGENCE_RUNS (40),
  * BENCH_COLD_RUNS (12), BENCH_SEND_MESSAGES (50), CHROMIUM_PATH.
  */
 import { execSync } from 'node:child_process';
@@ -21,15 +22,17 @@ import { MIGRATIONS } from '../server/migrations';
 import { seedHeavy } from '../server/seed-heavy';
 import { runClient, type BrowserRun } from './browser-bench';
 import { makeBurst } from './burst';
+import { measureConvergence } from './convergence';
 import { nodeBurst, nodeColdStart, type HeavyWorld } from './node-bench';
 import { measureReplay } from './replay';
 import { writeReport, type BenchResults } from './report';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8383);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'node,browser,replay').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'node,browser,replay,convergence').split(','));
 const REPLAY_INPUTS = Number(process.env.BENCH_REPLAY_INPUTS ?? 1_000_000);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 12);
 const SEND_MESSAGES = Number(process.env.BENCH_SEND_MESSAGES ?? 50);
+const CONVERGENCE_RUNS = Number(process.env.BENCH_CONVERGENCE_RUNS ?? 40);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SEED = 42;
 
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
       node: null,
       browser: [],
       replay: null,
+      convergence: null,
       bundles: [],
     };
 
@@ -124,6 +128,11 @@ async function main(): Promise<void> {
     if (PARTS.has('replay')) {
       log(`replay of ${REPLAY_INPUTS.toLocaleString('en')} inputs`);
       results.replay = await measureReplay(REPLAY_INPUTS);
+      load.push(loadavg()[0]!);
+    }
+    if (PARTS.has('convergence')) {
+      log(`convergence after a 30 s outage, ${CONVERGENCE_RUNS} runs`);
+      results.convergence = await measureConvergence(CONVERGENCE_RUNS);
       load.push(loadavg()[0]!);
     }
     results.bundles = bundleSizes();

@@ -3,6 +3,7 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
+import type { OutboxEntry } from '../protocol/outbox';
 
 export interface Clock {
   now(): number;
@@ -18,6 +19,11 @@ export interface HttpResponse {
   status: number;
   /** Parsed JSON body, or undefined when the body was not JSON. */
   body: unknown;
+  /**
+   * The Retry-After header of a 429, for the request scheduler below the core
+   * (core-worker/request-scheduler.ts); the core itself never reads it.
+   */
+  retryAfter?: string | null;
 }
 
 /**
@@ -53,8 +59,18 @@ export interface LogStore {
   close(): void;
 }
 
+/** One user's outbox (protocol/outbox.ts): every entry is stored before it is first sent. */
+export interface OutboxStore {
+  load(): Promise<OutboxEntry[]>;
+  /** Adds or replaces the entry with this id. */
+  put(entry: OutboxEntry): Promise<void>;
+  remove(id: string): Promise<void>;
+  close(): void;
+}
+
 export interface Storage {
   openLog(userGuid: string): Promise<LogStore>;
+  openOutbox(userGuid: string): Promise<OutboxStore>;
   getItem<T>(key: string): Promise<T | undefined>;
   setItem(key: string, value: unknown): Promise<void>;
   removeItem(key: string): Promise<void>;

@@ -137,7 +137,7 @@ export function createPublisher(options: { projections: () => Projections; runti
   };
 
   const sendProvisional = (cache: ViewCache): void => {
-    send({ seq: ++seq, reset: true, session: cache.session, connection: { socket: 'connecting' }, channels: { put: cache.channels, remove: [] }, preferences: cache.preferences }, listeners);
+    send({ seq: ++seq, reset: true, session: cache.session, connection: { socket: 'connecting', resyncing: false, unsent: 0 }, channels: { put: cache.channels, remove: [] }, preferences: cache.preferences }, listeners);
   };
 
   const hasBacklog = (): boolean => sections.some((s) => s.hasBacklog?.() ?? false);

@@ -2,13 +2,17 @@
  * IndexedDB storage through idb — the only file in core-worker that touches
  * IndexedDB. Each user has their own log database whose `chunks` store holds
  * batches of envelopes keyed by their first seq, so appending 1,000 events
- * costs one transaction, not 1,000. Session recordings have a database of
- * their own (`plaza-recordings`): chunks of lines keyed [session id, chunk
- * number] and an index of sessions.
+ * costs one transaction, not 1,000. Each user's outbox has a database of its
+ * own (`plaza-outbox-{user}`, entries by id): it is the source of truth for
+ * unsent mutations, written before they are sent, and survives the log being
+ * dropped for a schema change. Session recordings have a database of their
+ * own (`plaza-recordings`): chunks of lines keyed [session id, chunk number]
+ * and an index of sessions.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
-import type { LogStore, Storage } from './ports';
+import type { OutboxEntry } from '../protocol/outbox';
+import type { LogStore, OutboxStore, Storage } from './ports';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
@@ -22,6 +26,32 @@ const LATEST = 'latest';
 
 interface CoreDb extends DBSchema {
   kv: { key: string; value: unknown };
+}
+
+interface OutboxDb extends DBSchema {
+  entries: { key: string; value: OutboxEntry };
+}
+
+async function openOutboxDb(userGuid: string): Promise<OutboxStore> {
+  const db = await openDB<OutboxDb>(`plaza-outbox-${userGuid}`, 1, {
+    upgrade(db) {
+      db.createObjectStore('entries', { keyPath: 'id' });
+    },
+  });
+  return {
+    async load() {
+      return db.getAll('entries');
+    },
+    async put(entry) {
+      await db.put('entries', entry);
+    },
+    async remove(id) {
+      await db.delete('entries', id);
+    },
+    close() {
+      db.close();
+    },
+  };
 }
 
 async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
@@ -82,6 +112,7 @@ export async function createIdbStorage(): Promise<Storage> {
         },
       };
     },
+    openOutbox: openOutboxDb,
     async getItem<T>(key: string) {
       return (await core.get('kv', key)) as T | undefined;
     },

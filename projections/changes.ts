@@ -18,6 +18,8 @@ export interface ChangeSet {
   conversationMeta: Set<string>;
   /** Channel addresses whose typing list changed. */
   typing: Set<string>;
+  /** Channel addresses whose outbox entries (unsent posts, pending deletions) changed. */
+  outbox: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
   /** The sidebar preferences changed. */
@@ -68,6 +70,7 @@ export function createChangeSet(): ChangeSet {
     messages: new Map(),
     conversationMeta: new Set(),
     typing: new Set(),
+    outbox: new Set(),
     openConversation: false,
     preferences: false,
     threads: new Set(),
@@ -123,6 +126,7 @@ export function isEmpty(changes: ChangeSet): boolean {
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
     changes.typing.size === 0 &&
+    changes.outbox.size === 0 &&
     changes.userGuids.size === 0 &&
     !changes.people &&
     !changes.search

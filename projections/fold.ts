@@ -18,6 +18,7 @@ import { applyMessageSettings, createMessageSettings, type MessageSettingsState 
 import { applyMessages, createMessages, type MessagesState } from './messages';
 import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
 import { isRestorable, restoreSnapshot } from './snapshot';
+import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
 import { applyMfa, createMfa, type MfaState } from './mfa';
 import { applyNotify, createNotify, type NotifyState } from './notify';
 import { applyPopover, createPopover, type PopoverState } from './popover';
@@ -40,6 +41,7 @@ export interface Projections {
   typing: TypingState;
   connection: ConnectionState;
   preferences: PreferencesState;
+  outbox: OutboxProjection;
   threads: ThreadsState;
   flagged: FlaggedState;
   reading: ReadingState;
@@ -69,6 +71,7 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     preferences: createPreferences(),
+    outbox: createOutbox(),
     threads: createThreads(),
     flagged: createFlagged(),
     reading: createReading(),
@@ -137,6 +140,7 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
   applyPreferences(p.preferences, envelope, changes);
+  applyOutbox(p.outbox, envelope, changes);
   applyPresence(p.presence, envelope, changes);
   applyPeople(p.people, envelope, changes);
   applySearch(p.search, envelope, changes);

@@ -11,7 +11,7 @@
 import type { Channel, Message } from '../protocol/entities';
 import type { Bookmark, Envelope } from '../protocol/events';
 import type { ChangeSet } from './changes';
-import type { MessagesState } from './messages';
+import { isSuperseded, type MessagesState } from './messages';
 
 export interface UnreadEntry {
   count: number;
@@ -119,7 +119,7 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       if (message.reply_to || messages.deleted.has(message.guid)) return;
       const entry = entryFor(state, message.address);
       const known = messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
-      if (known || message.created <= entry.countedThrough) return;
+      if (known || isSuperseded(messages, message) || message.created <= entry.countedThrough) return;
       entry.countedThrough = message.created;
       if (isUnreadFor(me, entry, message)) {
         setCount(state, message.address, entry, entry.count + 1, changes, entry.mentions + (mentionsUser(message, me) ? 1 : 0));

@@ -98,10 +98,21 @@ export interface CoreApi {
   $openConversation(address: string | null): Promise<void>;
   /** Fetches the next older page of the open conversation. */
   $loadOlder(address: string): Promise<Result<null>>;
-  /** Posts text typed in the composer; the worker turns it into message parts. */
-  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
-  /** Deletes a message (the user's own; channel and company admins also others'), a reply included. */
+  /**
+   * Posts text typed in the composer; the worker turns it into message parts. Resolves once the
+   * post is stored in the outbox (it shows at once as sending); the outbox delivers it exactly once,
+   * retrying while offline. A refusal found before queueing (empty, not allowed here) fails at once.
+   */
+  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ client_guid: string }>>;
+  /**
+   * Deletes a message (the user's own; channel and company admins also others'), a reply included,
+   * through the outbox: the message shows as deleting until the server confirms.
+   */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Sends a failed outbox entry again (the Retry of a failed post or deletion). */
+  $retryOutbox(id: string): Promise<void>;
+  /** Gives up a failed outbox entry (the Delete of a failed post, the Dismiss of a failed deletion). */
+  $discardOutbox(id: string): Promise<void>;
   /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
   $openThread(address: string, guid: string | null): Promise<Result<null>>;
   /** Adds the user's reaction `content` to a message, or removes it when the user already reacted with it. */
@@ -131,6 +142,10 @@ export interface CoreApi {
   $quickSwitch(query: string, limit?: number): Promise<QuickSwitchItem[]>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen; losing it makes the user idle. */
   $setAttention(attentive: boolean): Promise<void>;
+  /** The browser reports the network as back (true) or gone: back reconnects and retries now instead of after the delay. */
+  $setNetwork(online: boolean): Promise<void>;
+  /** Catches up with the server now (the landing page's Try again, after a 418). */
+  $resync(): Promise<void>;
 
   // People: presence, custom status, directory, connections (core-worker/features/presence.ts, status.ts, people.ts, connections.ts).
   /** The user did something (or the pointer entered/left the window): the worker decides idle or active. */

@@ -75,6 +75,12 @@ export const MessageWire = z.object({
   reactions: z.array(Reaction).max(10_000).default([]),
   client_guid: guid.nullable().default(null),
   /**
+   * The server's change sequence of this message: a number that grows with every change
+   * (post, reaction, flag, deletion) of any message. The client keeps the newest version
+   * of a message by it, and catches up with `messages/changes` from its cursor.
+   */
+  change_seq: z.number().int().nonnegative().nullable().default(null),
+  /**
    * Thread summary of a thread's first message (Plaza's fields; the spec names
    * reply_to only): how many replies it has and when the last one was posted.
    */

@@ -10,6 +10,7 @@
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
+import type { OutboxEntry } from './outbox';
 import type { Mute, NotificationSettings } from './rules/notifications';
 import type { PeopleEvent } from './events-people';
 import type { SearchEvent } from './events-search';
@@ -108,9 +109,9 @@ export type DomainEvent =
   /** A message arrived (MSG frame or the post response). Idempotent by guid. */
   | { type: 'message.received'; message: Message }
   /** A message was deleted (DEL frame or the user's own deletion). */
-  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number; reply_to?: string | null }
+  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number; reply_to?: string | null; change_seq?: number }
   /** A message's reactions changed (REA frame, or the react/reaction-delete response): the full list. */
-  | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[] }
+  | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[]; change_seq?: number }
   /** The user added (on) or removed a reaction, applied at once; undone by the opposite event if the server refuses. */
   | { type: 'reaction.toggled'; address: string; guid: string; user_guid: string; content: string; on: boolean }
   /** The user opened a thread panel (null: closed it). */
@@ -180,6 +181,28 @@ export type DomainEvent =
   | { type: 'ui-settings.changed'; msg_sorting: { az: { show_last: number | null }; recent: { show_last: number | null } } }
   /** The user changed the sidebar's tab (all or unread only) or sort (a–z or recent). Stored in the user's log. */
   | { type: 'sidebar.changed'; tab?: SidebarTab; sort?: SidebarSort }
+  /** The clock jumped (sleep, clock change) by `by` ms more than the check period: a resync is due (spec 1 §4). */
+  | { type: 'clock.jumped'; by: number }
+  /** Catch-up applied every message change up to `cursor` (messages/changes; docs/protocol.md "Exact catch-up"). */
+  | { type: 'sync.advanced'; cursor: number }
+  /** Too far behind to catch up change by change: message stores are dropped (refetched when opened), the cursor starts at `cursor`. */
+  | { type: 'messages.reset'; cursor: number }
+  /** A catch-up finished: messages, channel list and directory agree with the server. Clears the resync flag. */
+  | { type: 'sync.completed' }
+  /** The server answered 418: the account must be confirmed first (spec 1 §8: the landing page). */
+  | { type: 'session.unconfirmed' }
+  /** A secure call succeeded again after a 418. */
+  | { type: 'session.confirmed' }
+  /** A mutation was queued in the outbox (stored before it is sent). */
+  | { type: 'outbox.queued'; entry: OutboxEntry }
+  /** The server refused an outbox entry (4xx): it stays, failed, until retried or discarded. */
+  | { type: 'outbox.failed'; id: string; error: string }
+  /** The user asked to send a failed entry again. */
+  | { type: 'outbox.retried'; id: string }
+  /** An entry left the outbox: delivered, discarded by the user, refused without keeping, or superseded by a newer one. */
+  | { type: 'outbox.removed'; id: string; reason: 'sent' | 'discarded' | 'refused' | 'superseded' }
+  /** At start: the stored outbox, merged with what the log held (an entry in either is kept; delivery is idempotent). */
+  | { type: 'outbox.restored'; entries: OutboxEntry[] }
   | PeopleEvent
   | SearchEvent
   | TeamEvent;

@@ -94,6 +94,17 @@ export interface MessageView {
   continued: boolean;
   /** Order in the conversation; compare as strings. */
   sortKey: string;
+  /**
+   * 'sent': the server has it. The user's own posts not yet confirmed are 'sending' (queued, in
+   * flight or retried while offline) or 'failed' (refused by the server: Retry or Delete).
+   */
+  delivery: 'sent' | 'sending' | 'failed';
+  /** A deletion of this message waits to be confirmed by the server. */
+  deleting: boolean;
+  /** Why the post, or the deletion of this message, was refused. */
+  error: string | null;
+  /** The outbox entry behind 'sending'/'failed'/`deleting`/`error`, to retry or discard. */
+  outboxId: string | null;
 }
 
 export interface ConversationMeta {
@@ -168,10 +179,19 @@ export interface SessionView {
   user: { guid: string; name: string; email: string; is_company_admin: boolean } | null;
   /** Why the last session ended, to explain the sign-in page. */
   endedReason: 'signed-out' | 'unauthorized' | 'server-logout' | null;
+  /** The server answered 418: the UI goes to the corporate landing page (spec 1 §8). */
+  unconfirmed: boolean;
 }
 
 export interface ConnectionView {
   socket: SocketState;
+  /**
+   * The app shell's delayed-reload flag (spec 1 §2, §4), as a resync: after a long outage or a
+   * time jump the core catches up instead of reloading the page; true until that has completed.
+   */
+  resyncing: boolean;
+  /** Mutations waiting in the outbox (unsent posts, deletions, bookmarks), failed ones excluded. */
+  unsent: number;
 }
 
 /** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations). */

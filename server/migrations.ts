@@ -130,6 +130,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX join_requests_pending ON join_requests (channel_guid, user_guid) WHERE state = 'pending';
     `,
   },
+  {
+    version: 10,
+    name: 'message change sequence for exact catch-up',
+    // Every change to a message (post, deletion, reaction, flag) takes the next value of the one
+    // counter row. Taking it with UPDATE locks the row until the change commits, so changes commit
+    // in sequence order even on a server with many connections: a reader that sees sequence N has
+    // seen every change before it (docs/protocol.md "Exact catch-up").
+    sql: `
+      CREATE TABLE change_counter (
+        id boolean PRIMARY KEY DEFAULT true CHECK (id),
+        v bigint NOT NULL
+      );
+      ALTER TABLE messages ADD COLUMN change_seq bigint;
+      UPDATE messages m SET change_seq = numbered.n
+        FROM (SELECT guid, row_number() OVER (ORDER BY created, guid) AS n FROM messages) numbered
+       WHERE numbered.guid = m.guid;
+      INSERT INTO change_counter (id, v) SELECT true, COALESCE(MAX(change_seq), 0) FROM messages;
+      ALTER TABLE messages ALTER COLUMN change_seq SET NOT NULL;
+      CREATE UNIQUE INDEX messages_change_seq ON messages (change_seq);
+    `,
+  },
   // 30–39: folders, teams and blocking (issue 5).
   {
     version: 30,

@@ -189,10 +189,11 @@ export function createBaselineClient(store: BaselineStore, onQueued: (queuedAt: 
     },
     async $post(address, text) {
       const parts = partsFromText(text, Object.values(store.getState().session.users));
-      const result = await call('post', { address, json: JSON.stringify(parts), is_urgent: false, client_guid: crypto.randomUUID() });
+      const client_guid = crypto.randomUUID();
+      const result = await call('post', { address, json: JSON.stringify(parts), is_urgent: false, client_guid });
       if (!result.ok) return result;
       store.dispatch(messageReceived({ message: result.value.message, me: me() }));
-      return ok({ guid: result.value.message.guid });
+      return ok({ client_guid });
     },
     async $deleteMessage(address, guid) {
       const result = await call('deleteMessage', { address, guid });

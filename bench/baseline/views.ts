@@ -109,8 +109,9 @@ export function createViewDiffer() {
         status: state.session.me ? 'signed-in' : 'signed-out',
         user: state.session.me ? { guid: state.session.me.target_user_guid, name: state.session.me.name, email: state.session.me.email ?? '', is_company_admin: state.session.me.is_company_admin } : null,
         endedReason: null,
+        unconfirmed: false,
       };
-      patch.connection = { socket: 'online' };
+      patch.connection = { socket: 'online', resyncing: false, unsent: 0 };
       patch.preferences = { tab: state.prefs.tab, sort: state.prefs.sort, showLast: { ...state.prefs.showLast } };
     }
     return Object.keys(patch).length > 2 ? patch : null;

@@ -116,7 +116,7 @@ function resetChanges(changes: ReturnType<typeof createChangeSet>): void {
  */
 export function cloneProjections(p: Projections): Projections {
   const { messages, ...rest } = p;
-  const copy: MessagesState = { byAddress: new Map(), deleted: new Set(messages.deleted) };
+  const copy: MessagesState = { byAddress: new Map(), deleted: new Set(messages.deleted), cursor: messages.cursor };
   for (const [address, store] of messages.byAddress) copy.byAddress.set(address, { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() });
   return { ...structuredClone(rest), messages: copy };
 }

@@ -58,6 +58,7 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
       status: 'signed-in',
       user: { guid: user.target_user_guid, name: user.name || `${user.first_name} ${user.last_name}`.trim(), email: user.email ?? '', is_company_admin: user.is_company_admin },
       endedReason: null,
+      unconfirmed: false,
     };
     const { tab, sort, showLast } = p.preferences;
     const preferences = { tab, sort, showLast: { ...showLast } };

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
 import { envEndpoints } from './env';
 import { folderEndpoints } from './folders';
 import { messageEndpoints } from './messages';
@@ -42,6 +43,7 @@ export const endpoints = {
   ...botEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
+  ...healthEndpoints,
   ...notificationEndpoints,
   ...securityEndpoints,
   ...envEndpoints,

@@ -24,6 +24,7 @@ import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
+import { healthHandlers } from './health';
 import { envHandlers } from './env';
 import { messageHandlers } from './messages';
 import { settingsHandlers } from './settings';
@@ -49,6 +50,7 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...messageHandlers(deps),
     ...userHandlers(deps),
     ...settingsHandlers(deps),
+    ...healthHandlers(),
     ...statusHandlers(deps),
     ...connectionHandlers(deps),
     ...searchHandlers(deps),

@@ -3,11 +3,34 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { createIdbStorage } from '../../core-worker/storage-idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../../protocol/events';
+import type { OutboxEntry } from '../../protocol/outbox';
 
 const envelopes = (from: number, count: number): Envelope[] =>
   Array.from({ length: count }, (_, i) => ({ seq: from + i, at: 1_000 + i, source: 'socket', event: { type: 'clock.ticked' } }));
 
 describe('IndexedDB storage (idb)', () => {
+  it("keeps each user's outbox in its own database, entry by entry, across reopening", async () => {
+    const storage = await createIdbStorage();
+    const post = (id: string, text: string): OutboxEntry => ({
+      id,
+      kind: 'post',
+      address: 'dm',
+      payload: { json: JSON.stringify([{ type: 'text', text }]), parts: [{ type: 'text', text }], is_urgent: false, reply_to: null },
+      queuedAt: 1_000,
+      state: 'pending',
+      error: null,
+    });
+    const outbox = await storage.openOutbox('user-o');
+    await outbox.put(post('c1', 'one'));
+    await outbox.put(post('c2', 'two'));
+    await outbox.put({ ...post('c1', 'one'), state: 'failed', error: 'No channel found' });
+    await outbox.remove('c2');
+    outbox.close();
+    const again = await (await storage.openOutbox('user-o')).load();
+    expect(again).toEqual([{ ...post('c1', 'one'), state: 'failed', error: 'No channel found' }]);
+    expect(await (await storage.openOutbox('someone-else')).load()).toEqual([]);
+  });
+
   it('stores each appended batch as one record and loads the log back in order', async () => {
     const storage = await createIdbStorage();
     const log = await storage.openLog('user-a');

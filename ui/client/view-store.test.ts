@@ -61,7 +61,7 @@ describe('applyPatch', () => {
     expect(store.connection.value.socket).toBe('online');
     expect(store.users.value.map((u) => u.name)).toEqual(['Bob']);
 
-    applyPatch(store, { seq: 3, reset: false, connection: { socket: 'offline' }, users: { put: [userView({ guid: 'u2', name: 'anna' })], remove: ['u1'] } });
+    applyPatch(store, { seq: 3, reset: false, connection: { socket: 'offline', resyncing: false, unsent: 0 }, users: { put: [userView({ guid: 'u2', name: 'anna' })], remove: ['u1'] } });
     expect(store.connection.value.socket).toBe('offline');
     expect(store.users.value.map((u) => u.guid)).toEqual(['u2']);
   });

@@ -139,8 +139,8 @@ export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false
 export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
 export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
-export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
-export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null, unconfirmed: false };
+export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting', resyncing: false, unsent: 0 };
 export const INITIAL_PREFERENCES: PreferencesView = { tab: 'all', sort: 'az', showLast: { az: null, recent: null } };
 export const INITIAL_NOTIFICATIONS: NotificationsView = {
   settings: { global_on: true, conversations_on: true, teams_on: true, departments_on: true },

@@ -42,7 +42,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const user = store.session.value.user;
-  const socket = store.connection.value.socket;
+  const { socket, resyncing, unsent } = store.connection.value;
   const address = route.name === 'conversation' ? route.address : null;
   const [alertsOpen, setAlertsOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -121,6 +121,9 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className="brand">Plaza</span>
         <span className={`connection connection-${socket}`} role="status">
           {CONNECTION_TEXT[socket]}
+          {/* The spec's delayed-reload flag: Plaza catches up instead of reloading. */}
+          {resyncing && ' · Catching up…'}
+          {unsent > 0 && ` · ${unsent} unsent`}
         </span>
         <span className={highlight ? 'chord-status highlight' : 'chord-status'} aria-live="polite">
           {chordText}

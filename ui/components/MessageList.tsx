@@ -110,10 +110,12 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   }, [last, messages.length, virtualizer]);
 
   // When the loaded page does not fill the viewport there is no scroll to trigger loading: load on.
-  // (Only with real layout: clientHeight is 0 in jsdom.)
+  // (Only with real layout: clientHeight is 0 in jsdom.) Not after a failure: that would retry on every render;
+  // the user retries with "Load older messages".
+  const failed = Boolean(meta?.error ?? loadError);
   useEffect(() => {
     const el = scrollRef.current;
-    if (el && canLoadOlder && !meta?.loading && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) void loadOlder();
+    if (el && canLoadOlder && !failed && !meta?.loading && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) void loadOlder();
   });
 
   const onScroll = (): void => {

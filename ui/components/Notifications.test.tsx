@@ -151,7 +151,7 @@ describe('the notification settings', () => {
     cleanup();
 
     const admin = app('/settings/notifications', {
-      session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null },
+      session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null, unconfirmed: false },
       mfaResets: [
         { target_user_guid: 'u-carol', name: 'Carol Chen', requested: Date.now(), cancelled: false, own: false },
         { target_user_guid: 'u-dave', name: 'Dave Diaz', requested: Date.now(), cancelled: true, own: false },

@@ -96,7 +96,7 @@ describe('New team', () => {
   });
 
   it('lets company admins make a department', () => {
-    renderApp({ path: '/', patches: [snapshot({ session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null } })] });
+    renderApp({ path: '/', patches: [snapshot({ session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null, unconfirmed: false } })] });
     fireEvent.click(screen.getByRole('button', { name: 'New team' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Department' }));
     expect(screen.getByRole('dialog', { name: 'New department' })).toBeTruthy();

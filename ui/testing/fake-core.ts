@@ -15,7 +15,7 @@ export class FakeCore implements CoreApi {
   private listeners: PatchListener[] = [];
 
   signInResult: Result<null> = ok(null);
-  postResult: Result<{ guid: string }> = ok({ guid: 'posted' });
+  postResult: Result<{ client_guid: string }> = ok({ client_guid: 'posted' });
   deleteResult: Result<null> = ok(null);
   loadOlderResult: Result<null> = ok(null);
   startDirectMessageResult: Result<{ address: string }> = ok({ address: 'dm-new' });
@@ -97,6 +97,18 @@ export class FakeCore implements CoreApi {
   }
   async $setAttention(attentive: boolean) {
     this.record('$setAttention', [attentive]);
+  }
+  async $retryOutbox(id: string) {
+    this.record('$retryOutbox', [id]);
+  }
+  async $discardOutbox(id: string) {
+    this.record('$discardOutbox', [id]);
+  }
+  async $setNetwork(online: boolean) {
+    this.record('$setNetwork', [online]);
+  }
+  async $resync() {
+    this.record('$resync', []);
   }
 
   showLastResult: Result<null> = ok(null);

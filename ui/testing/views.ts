@@ -1,6 +1,6 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
 import { alertAction, alertBehaviour } from '../../protocol/rules/alerts';
-import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
+import type { AlertView, ChannelEntryView, ConnectionView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -40,6 +40,10 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     file: null,
     continued: false,
     sortKey: over.guid,
+    delivery: 'sent',
+    deleting: false,
+    error: null,
+    outboxId: null,
     ...over,
   };
 }
@@ -84,8 +88,12 @@ export function metaView(address: string, over: Partial<ConversationMeta> = {}):
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
 
-export const signedIn: SessionView = { status: 'signed-in', user: ALICE, endedReason: null };
-export const signedOut: SessionView = { status: 'signed-out', user: null, endedReason: null };
+export const signedIn: SessionView = { status: 'signed-in', user: ALICE, endedReason: null, unconfirmed: false };
+export const signedOut: SessionView = { status: 'signed-out', user: null, endedReason: null, unconfirmed: false };
+
+export function connectionView(over: Partial<ConnectionView> = {}): ConnectionView {
+  return { socket: 'online', resyncing: false, unsent: 0, ...over };
+}
 
 /** A full snapshot patch (reset) with the given parts. */
 export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
@@ -93,7 +101,7 @@ export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
     seq: 1,
     reset: true,
     session: signedIn,
-    connection: { socket: 'online' },
+    connection: connectionView(),
     channels: { put: [], remove: [] },
     users: { put: [], remove: [] },
     typing: {},
