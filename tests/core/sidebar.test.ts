@@ -37,6 +37,7 @@ function routes(channels: ChannelWire[], extra: Record<string, Route> = {}): Rec
     '/secure/data/confirmed/corporate/channels/list': () => ({ status: 200, body: { isOk: true, channels } }),
     '/secure/data/confirmed/corporate/users/list': () => ({ status: 200, body: { isOk: true, users: [bob] } }),
     '/secure/data/confirmed/corporate/messages/history': () => ({ status: 200, body: { isOk: true, data: [], page_size: 50 } }),
+    '/secure/data/confirmed/corporate/messages/changes': (b) => ({ status: 200, body: { isOk: true, messages: [], deleted: [], cursor: b.since ?? 7, has_more: false } }),
     '/secure/data/confirmed/corporate/messages/bookmarks': (b) => ({ status: 200, body: { isOk: true, updated: b.guids.length } }),
     '/secure/data/confirmed/corporate/ui_preferences': (b) => ({ status: 200, body: { isOk: true, settings_json: b.settings_json ?? { msg_sorting: { az: { show_last: 50 }, recent: { show_last: null } } } } }),
     ...extra,
