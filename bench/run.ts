@@ -103,6 +103,14 @@ async function main(): Promise<void> {
       convergence: null,
       bundles: [],
     };
+    // Parts not measured this time keep their figures from the last run (BENCH_PARTS=convergence refreshes
+    // one section without an hour of the others); the report says when each part was measured.
+    const previous: Partial<BenchResults> = existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
+    if (!PARTS.has('node')) results.node = previous.node ?? null;
+    if (!PARTS.has('browser')) results.browser = previous.browser ?? [];
+    if (!PARTS.has('replay')) results.replay = previous.replay ?? null;
+    if (!PARTS.has('convergence')) results.convergence = previous.convergence ?? null;
+    results.measured = { ...(previous.measured ?? {}), ...Object.fromEntries([...PARTS].map((part) => [part, results.date])) };
 
     if (PARTS.has('node')) {
       log('node: burst');
