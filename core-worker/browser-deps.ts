@@ -72,6 +72,7 @@ export function browserDeps(storage: Storage): CoreDeps {
     logger,
     baseUrl: self.location.origin,
     scheduleFrame: frameScheduler,
+    wallClock: () => performance.timeOrigin + performance.now(),
   };
 }
 

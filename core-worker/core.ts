@@ -25,6 +25,7 @@ import { createPresenceFeature } from './features/presence';
 import { createSearchFeature } from './features/search';
 import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
+import { createCompactionFeature, type CompactionFeature } from './features/compaction';
 import { createConnectionFeature, type ConnectionFeature } from './features/connection';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
@@ -32,16 +33,19 @@ import { createFlagsFeature } from './features/flags';
 import { createFoldersFeature } from './features/folders';
 import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
+import { createPrefetchFeature } from './features/prefetch';
 import { createOutboxFeature } from './features/outbox';
 import { createNotificationsFeature } from './features/notifications';
 import { createSecurityFeature } from './features/security';
 import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
+import { createSidebarFeature } from './features/sidebar';
 import { createSyncFeature } from './features/sync';
 import { createTeamMembersFeature } from './features/team-members';
 import { createTeamsFeature } from './features/teams';
 import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
+import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
 import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
@@ -63,6 +67,8 @@ export interface Core {
   readonly publisher: Publisher;
   /** Resolves when every pending log write is stored. */
   persist(): Promise<void>;
+  /** Evicts cached messages over the bound, snapshots the projections and compacts the log now. */
+  compact(): Promise<void>;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -89,7 +95,7 @@ export function createCore(deps: CoreDeps): Core {
   // Created after the socket, which calls back into it only once started.
   let connection: ConnectionFeature | null = null;
 
-  const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame });
+  const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame, ...(deps.wallClock ? { wallClock: deps.wallClock } : {}) });
 
   const api = createApiClient({
     baseUrl: deps.baseUrl,
@@ -129,7 +135,9 @@ export function createCore(deps: CoreDeps): Core {
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
     if (!log || events.length === 0) return;
     for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
-    publisher.schedule();
+    // What the user did shows at once; everything else is coalesced per frame.
+    if (source === 'intent') publisher.flushSoon();
+    else publisher.schedule();
     for (const f of features) f.afterDispatch?.(events);
   }
 
@@ -166,7 +174,10 @@ export function createCore(deps: CoreDeps): Core {
     async openUserLog(userGuid) {
       if (log && logUser === userGuid) return;
       epoch++;
-      if (log) await log.close();
+      if (log) {
+        await viewCache.flush();
+        await log.close();
+      }
       const store = await storage.openLog(userGuid);
       const loaded = await store.load();
       log = createEventLog(store, loaded, deps.clock, logger);
@@ -186,16 +197,25 @@ export function createCore(deps: CoreDeps): Core {
     },
     persistLog: () => log?.persist() ?? Promise.resolve(),
   });
+  const compaction: CompactionFeature = createCompactionFeature(ctx, () => log);
   const outbox = createOutboxFeature(ctx);
   const conversations = createConversationsFeature(ctx, {
     catchUp: () => sync.catchUp(),
     ensureCursor: () => sync.ensureCursor(),
     queueBookmark: (address, bookmark) => outbox.enqueue('bookmark', address, bookmark),
+    touch: (address) => compaction.touch(address),
   });
-  const sync = createSyncFeature(ctx, { loadNewest: (address) => conversations.loadPage(address, 0), markViewed: (address) => conversations.markViewed(address) });
+  const prefetch = createPrefetchFeature(ctx, (address) => conversations.loadPage(address, 0), (address) => conversations.isFresh(address));
+  const sync = createSyncFeature(ctx, {
+    loadNewest: (address) => conversations.loadPage(address, 0),
+    markViewed: (address) => conversations.markViewed(address),
+    onListed: () => prefetch.plan(),
+  });
   const messages = createMessagesFeature(ctx, outbox);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
+  const sidebar = createSidebarFeature(ctx);
+  const viewCache = createViewCacheFeature(ctx);
   connection = createConnectionFeature(ctx, { catchUp: () => sync.catchUp(), retryOutbox: () => outbox.retryNow() });
   const threads = createThreadsFeature(ctx);
   const reactions = createReactionsFeature(ctx, outbox);
@@ -225,7 +245,7 @@ export function createCore(deps: CoreDeps): Core {
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
   // expiry last, so it sees every deadline the others' events set.
-  features = [session, outbox, conversations, sync, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
+  features = [session, outbox, conversations, sync, prefetch, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -249,6 +269,7 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...sidebar.api,
     ...outbox.api,
     ...connection.api,
     ...threads.api,
@@ -303,6 +324,7 @@ export function createCore(deps: CoreDeps): Core {
       runtime.signedIn = false;
       for (const f of features) f.stop?.();
       socket.stop();
+      await viewCache.flush();
       await log?.close();
       log = null;
       logUser = null;
@@ -317,5 +339,6 @@ export function createCore(deps: CoreDeps): Core {
     rejections,
     publisher,
     persist: () => log?.persist() ?? Promise.resolve(),
+    compact: () => compaction.compactNow(),
   };
 }

@@ -45,12 +45,17 @@ export interface SocketLike {
 export type SocketFactory = (url: string) => SocketLike;
 export const SOCKET_OPEN = 1;
 
-/** One user's append-only event log. */
+/**
+ * One user's append-only event log, chunked: batches of envelopes, and at most one projection
+ * snapshot that stands for every envelope up to its seq.
+ */
 export interface LogStore {
-  /** Every stored envelope in seq order. */
+  /** The stored log in seq order: the snapshot's `log.snapshot` envelope first (if any), then the envelopes after it. */
   load(): Promise<Envelope[]>;
   /** Appends a batch as one record (many events per record, one transaction per batch). */
   append(batch: readonly Envelope[]): Promise<void>;
+  /** Stores a `log.snapshot` envelope and drops every envelope at or before its seq, in one transaction. */
+  compact(snapshot: Envelope): Promise<void>;
   close(): void;
 }
 
@@ -89,4 +94,9 @@ export interface CoreDeps {
   /** Origin of the server, e.g. http://127.0.0.1:8080. */
   baseUrl: string;
   scheduleFrame: FrameScheduler;
+  /**
+   * A high-resolution wall clock (epoch ms), only to stamp view patches with timings for measurement.
+   * Never read by folds or features, never recorded: patches are outputs to the UI, not inputs.
+   */
+  wallClock?: () => number;
 }

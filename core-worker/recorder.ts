@@ -135,6 +135,7 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
   const wrapLog = (store: LogStore): LogStore => ({
     load: () => storageOp('load', undefined, () => store.load(), true),
     append: (batch) => storageOp('append', undefined, () => store.append(batch), false),
+    compact: (snapshot) => storageOp('compact', undefined, () => store.compact(snapshot), false),
     close: () => store.close(),
   });
 

@@ -108,6 +108,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   const logStore = (): LogStore => ({
     load: () => storageOp<Envelope[]>('load', undefined),
     append: () => storageOp<void>('append', undefined),
+    compact: () => storageOp<void>('compact', undefined),
     close: () => {},
   });
   const outboxStore = (): OutboxStore => ({

@@ -18,7 +18,11 @@ import { byRecordingStart, type RecordingMeta, type RecordingStore } from './rec
 interface LogDb extends DBSchema {
   chunks: { key: number; value: { firstSeq: number; lastSeq: number; events: Envelope[] } };
   meta: { key: string; value: number };
+  /** The projection snapshot ('latest'): a `log.snapshot` envelope standing for every chunk up to its seq. */
+  snapshots: { key: string; value: Envelope };
 }
+
+const LATEST = 'latest';
 
 interface CoreDb extends DBSchema {
   kv: { key: string; value: unknown };
@@ -51,17 +55,21 @@ async function openOutboxDb(userGuid: string): Promise<OutboxStore> {
 }
 
 async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
-  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 1, {
-    upgrade(db) {
-      db.createObjectStore('chunks', { keyPath: 'firstSeq' });
-      db.createObjectStore('meta');
+  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('chunks', { keyPath: 'firstSeq' });
+        db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) db.createObjectStore('snapshots');
     },
   });
   // A log written by another schema version is a stale cache: drop it, the server has the truth.
   const version = await db.get('meta', 'schema');
   if (version !== LOG_SCHEMA_VERSION) {
-    const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+    const tx = db.transaction(['chunks', 'meta', 'snapshots'], 'readwrite');
     await tx.objectStore('chunks').clear();
+    await tx.objectStore('snapshots').clear();
     await tx.objectStore('meta').put(LOG_SCHEMA_VERSION, 'schema');
     await tx.done;
   }
@@ -79,12 +87,25 @@ export async function createIdbStorage(): Promise<Storage> {
       const db = await openLogDb(userGuid);
       return {
         async load() {
-          const chunks = await db.getAll('chunks');
-          return chunks.flatMap((c) => c.events);
+          // One read-only transaction: the snapshot and the chunks after it, as of the same moment.
+          const tx = db.transaction(['snapshots', 'chunks'], 'readonly');
+          const snapshot = await tx.objectStore('snapshots').get(LATEST);
+          const after = snapshot?.seq ?? 0;
+          const chunks = await tx.objectStore('chunks').getAll(after > 0 ? IDBKeyRange.lowerBound(after, true) : undefined);
+          await tx.done;
+          const tail = chunks.flatMap((c) => c.events).filter((e) => e.seq > after);
+          return snapshot ? [snapshot, ...tail] : tail;
         },
         async append(batch) {
           if (batch.length === 0) return;
           await db.put('chunks', { firstSeq: batch[0]!.seq, lastSeq: batch[batch.length - 1]!.seq, events: [...batch] });
+        },
+        async compact(snapshot) {
+          // Chunks are written whole and compaction happens at a written boundary, so no chunk straddles the seq.
+          const tx = db.transaction(['snapshots', 'chunks'], 'readwrite');
+          void tx.objectStore('snapshots').put(snapshot, LATEST);
+          void tx.objectStore('chunks').delete(IDBKeyRange.upperBound(snapshot.seq));
+          await tx.done;
         },
         close() {
           db.close();

@@ -22,6 +22,8 @@ export interface ChangeSet {
   outbox: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** The sidebar preferences changed. */
+  preferences: boolean;
   /** Threads (by the guid of their first message) whose replies or first message changed. */
   threads: Set<string>;
   /** The open thread changed. */
@@ -70,6 +72,7 @@ export function createChangeSet(): ChangeSet {
     typing: new Set(),
     outbox: new Set(),
     openConversation: false,
+    preferences: false,
     threads: new Set(),
     threadOpen: false,
     flagged: false,
@@ -104,6 +107,7 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.preferences &&
     !changes.threadOpen &&
     !changes.flagged &&
     !changes.messageSettings &&

@@ -16,6 +16,8 @@ import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
+import { isRestorable, restoreSnapshot } from './snapshot';
 import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
 import { applyMfa, createMfa, type MfaState } from './mfa';
 import { applyNotify, createNotify, type NotifyState } from './notify';
@@ -38,6 +40,7 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  preferences: PreferencesState;
   outbox: OutboxProjection;
   threads: ThreadsState;
   flagged: FlaggedState;
@@ -67,6 +70,7 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    preferences: createPreferences(),
     outbox: createOutbox(),
     threads: createThreads(),
     flagged: createFlagged(),
@@ -87,9 +91,41 @@ export function createProjections(): Projections {
   };
 }
 
+/** Replaces every projection with a snapshot's, and marks everything changed. */
+function applySnapshot(p: Projections, envelope: Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes: ChangeSet): void {
+  const restored = isRestorable(envelope.event.snapshot) ? restoreSnapshot(envelope.event.snapshot) : createProjections();
+  const open = p.session.openAddress;
+  // Everything that was and everything that is now may have changed: both sides are marked.
+  const mark = (q: Projections): void => {
+    for (const address of q.messages.byAddress.keys()) {
+      changes.messages.set(address, 'all');
+      changes.conversationMeta.add(address);
+    }
+    for (const address of q.channels.byAddress.keys()) changes.channelNotify.add(address);
+    for (const address of q.typing.byAddress.keys()) changes.typing.add(address);
+    for (const guid of q.alerts.byGuid.keys()) changes.alerts.add(guid);
+    for (const address of q.teams.panels.keys()) changes.teamMembers.add(address);
+    for (const guid of q.presence.byGuid.keys()) changes.userGuids.add(guid);
+    for (const guid of q.threads.byParent.keys()) changes.threads.add(guid);
+  };
+  mark(p);
+  Object.assign(p, restored);
+  mark(p);
+  changes.session = changes.connection = changes.users = changes.allChannels = changes.preferences = true;
+  changes.people = changes.search = changes.toasts = changes.folderTree = changes.teamDirectory = true;
+  changes.threadOpen = changes.flagged = changes.messageSettings = changes.notify = changes.popover = changes.mfa = true;
+  // Not `sound`: restoring state is no reason to play one.
+  if (open !== p.session.openAddress) changes.openConversation = true;
+}
+
 /** Folds one envelope into every projection, noting what changed. */
 export function applyEnvelope(p: Projections, envelope: Envelope, changes: ChangeSet): void {
   if (envelope.seq <= p.seq) return; // already folded: replaying a log tail is idempotent
+  if (envelope.event.type === 'log.snapshot') {
+    applySnapshot(p, envelope as Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes);
+    p.seq = envelope.seq;
+    return;
+  }
   const me = p.session.user?.target_user_guid;
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
@@ -103,6 +139,7 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyPreferences(p.preferences, envelope, changes);
   applyOutbox(p.outbox, envelope, changes);
   applyPresence(p.presence, envelope, changes);
   applyPeople(p.people, envelope, changes);

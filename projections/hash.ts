@@ -22,7 +22,7 @@ export function fnv1a64(text: string): string {
   return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
-export const PROJECTION_NAMES = ['session', 'channels', 'unread', 'messages', 'typing', 'connection', 'folders', 'teams', 'threads', 'flagged', 'reading', 'messageSettings', 'outbox'] as const;
+export const PROJECTION_NAMES = ['session', 'channels', 'unread', 'messages', 'typing', 'connection', 'folders', 'teams', 'threads', 'flagged', 'reading', 'messageSettings', 'outbox', 'preferences'] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 
 /** The canonical JSON of one projection. */

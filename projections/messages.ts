@@ -247,6 +247,9 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     case 'channel.removed':
       if (state.byAddress.delete(event.address)) changes.messages.set(event.address, 'all');
       return;
+    case 'messages.evicted':
+      for (const address of event.addresses) if (state.byAddress.delete(address)) changes.messages.set(address, 'all');
+      return;
     case 'channels.listed': {
       // Channels the user lost take their messages with them.
       const kept = new Set(event.channels.map((c) => c.address));

@@ -9,7 +9,8 @@ import type { RecordingSettings } from './recording-settings';
 import type { NotificationSettings } from './rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
-import type { ViewPatch } from './views';
+import type { SidebarSort, SidebarTab } from './events';
+import type { QuickSwitchItem, ViewPatch } from './views';
 
 export type PatchListener = (patch: ViewPatch) => void;
 
@@ -128,6 +129,17 @@ export interface CoreApi {
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
+  /** Changes the sidebar's tab (all / unread only) or sort (a–z / recent); kept per user on this device. */
+  $setSidebar(change: { tab?: SidebarTab; sort?: SidebarSort }): Promise<void>;
+  /** How many of the most recently active conversations a sort shows (null: all); saved in the user's UI settings on the server. */
+  $setShowLast(sort: SidebarSort, showLast: number | null): Promise<Result<null>>;
+  /**
+   * Marks conversations read up to their newest known message, locally at once and on the server:
+   * the given addresses (a sidebar group, a folder), or every conversation when none are given.
+   */
+  $markAllRead(addresses?: readonly string[]): Promise<Result<{ marked: number }>>;
+  /** Conversations and people matching `query` fuzzily, best first (the quick switcher). */
+  $quickSwitch(query: string, limit?: number): Promise<QuickSwitchItem[]>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen; losing it makes the user idle. */
   $setAttention(attentive: boolean): Promise<void>;
   /** The browser reports the network as back (true) or gone: back reconnects and retries now instead of after the delay. */

@@ -16,7 +16,10 @@ import type { PeopleEvent } from './events-people';
 import type { SearchEvent } from './events-search';
 import type { TeamEvent } from './events-teams';
 
-/** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
+/**
+ * Bump when an event's or a snapshot's shape changes; older logs are then dropped and rebuilt from
+ * the server. 2: projection snapshots (log.snapshot), unread mentions, preferences, message eviction.
+ */
 export const LOG_SCHEMA_VERSION = 2;
 
 export const SOURCES = ['socket', 'rest', 'intent', 'timer', 'system'] as const;
@@ -24,6 +27,21 @@ export type EventSource = (typeof SOURCES)[number];
 
 export const SOCKET_STATES = ['connecting', 'online', 'offline'] as const;
 export type SocketState = (typeof SOCKET_STATES)[number];
+
+/** The sidebar's local settings (spec 3 §3 local message settings `sidebar {tab, sort, show_last}`). */
+export const SIDEBAR_TABS = ['all', 'unread'] as const;
+export type SidebarTab = (typeof SIDEBAR_TABS)[number];
+export const SIDEBAR_SORTS = ['az', 'recent'] as const;
+export type SidebarSort = (typeof SIDEBAR_SORTS)[number];
+
+/**
+ * A snapshot of every projection at `seq`, as plain JSON-safe data (projections/snapshot.ts builds and
+ * reads it; its shape is the projections' own business, versioned by `v` and LOG_SCHEMA_VERSION).
+ */
+export interface SnapshotPayload {
+  v: number;
+  data: unknown;
+}
 
 /** A short notice shown in the toast stack (spec 1 §8 toast texts). */
 export interface ToastSpec {
@@ -152,6 +170,17 @@ export type DomainEvent =
   | { type: 'popover.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
   | { type: 'clock.ticked' }
+  /**
+   * Every projection as it was at this envelope's seq: the log's prefix up to here was compacted into
+   * it. Folding it replaces all state, so a log that starts with one folds like the full log did.
+   */
+  | { type: 'log.snapshot'; snapshot: SnapshotPayload }
+  /** Cached messages of these channels were dropped to bound memory; opening one fetches its history again. */
+  | { type: 'messages.evicted'; addresses: string[] }
+  /** The UI settings stored on the server (spec 3 §3 settings_json msg_sorting): show_last per sort (null: all). */
+  | { type: 'ui-settings.changed'; msg_sorting: { az: { show_last: number | null }; recent: { show_last: number | null } } }
+  /** The user changed the sidebar's tab (all or unread only) or sort (a–z or recent). Stored in the user's log. */
+  | { type: 'sidebar.changed'; tab?: SidebarTab; sort?: SidebarSort }
   /** The clock jumped (sleep, clock change) by `by` ms more than the check period: a resync is due (spec 1 §4). */
   | { type: 'clock.jumped'; by: number }
   /** Catch-up applied every message change up to `cursor` (messages/changes; docs/protocol.md "Exact catch-up"). */

@@ -27,7 +27,7 @@ export const SessionHeader = z.object({
 export type SessionHeader = z.infer<typeof SessionHeader>;
 
 /** Storage operations: kv items, the event log, and the outbox. */
-export const STORAGE_OPS = ['get', 'set', 'remove', 'open', 'load', 'append', 'oopen', 'oload', 'oput', 'odel'] as const;
+export const STORAGE_OPS = ['get', 'set', 'remove', 'open', 'load', 'append', 'compact', 'oopen', 'oload', 'oput', 'odel'] as const;
 export type StorageOp = (typeof STORAGE_OPS)[number];
 
 /** `d: 0` means the next input follows without waiting for the core to settle (a burst of frames). */

@@ -5,7 +5,7 @@
  * All of them are structured-clone-safe (epoch ms, no class instances).
  */
 import type { Etype, MessagePart } from './entities';
-import type { SocketState, ToastSpec } from './events';
+import type { SidebarSort, SidebarTab, SocketState, ToastSpec } from './events';
 import type { AlertAction, AlertBehaviour } from './rules/alerts';
 import type { MuteKind, NotificationSettings, SoundKind } from './rules/notifications';
 import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
@@ -34,6 +34,8 @@ export interface ChannelEntryView {
   is_external: boolean;
   is_private: boolean;
   unread: number;
+  /** Unread messages that mention the user (or everyone): "mentions first". */
+  mentions: number;
   /** Last message preview: at most 250 characters, emoji short codes expanded. */
   preview: string;
   last_message_ts: number | null;
@@ -86,6 +88,8 @@ export interface MessageView {
   last_reply_ts: number | null;
   /** The author, a channel admin or a company admin may delete it (the server decides the same way). */
   canDelete: boolean;
+  /** A shared file, when the message carries one (spec 1 §3 file fields). */
+  file: { name: string; size: number | null; link: string | null } | null;
   /** Same author as the previous message within 2 hours: rendered without a header (spec 1 §5). */
   continued: boolean;
   /** Order in the conversation; compare as strings. */
@@ -189,6 +193,18 @@ export interface ConnectionView {
   /** Mutations waiting in the outbox (unsent posts, deletions, bookmarks), failed ones excluded. */
   unsent: number;
 }
+
+/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations). */
+export interface PreferencesView {
+  tab: SidebarTab;
+  sort: SidebarSort;
+  showLast: { az: number | null; recent: number | null };
+}
+
+/** One row of the quick switcher, best match first. `matches` are the matched character positions in `name`. */
+export type QuickSwitchItem =
+  | { kind: 'conversation'; address: string; name: string; group: ChannelGroup; unread: number; mentions: number; matches: number[] }
+  | { kind: 'person'; user_guid: string; name: string; email: string; matches: number[] };
 
 export interface AlertView {
   guid: string;
@@ -334,4 +350,11 @@ export interface ViewPatch {
   teamDirectory?: TeamDirectoryView;
   /** Members panels by channel address, whole per team; null: that team's panel data is gone. */
   teamMembers?: Record<string, TeamMembersView | null>;
+  preferences?: PreferencesView;
+  /**
+   * Timing of this patch, for measuring (benchmarks, diagnostics), never for display: wall-clock epoch
+   * ms (fractional) when it was sent and when the first change it carries was folded, and its size in
+   * JSON characters (measured before `perf` was added). Absent when the core has no wall clock.
+   */
+  perf?: { sentAt: number; since: number; bytes: number };
 }

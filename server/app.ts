@@ -37,6 +37,8 @@ export interface PlazaServer {
   url: string;
   port: number;
   db: Database;
+  /** The socket hub (benchmarks push frames through it). */
+  hub: SocketHub;
   /** Resolves when the welcome bot has said everything queued (tests). */
   botSettled(): Promise<void>;
   /** Ends a session: later calls get 403, its sockets get OUT and close. */
@@ -125,6 +127,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     url: `http://${shownHost}:${port}`,
     port,
     db,
+    hub,
     botSettled: () => bot.settled(),
     async signOut(loginGuid) {
       await revokeSession(db, loginGuid);

@@ -374,6 +374,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL;
     `,
   },
+  // 60–69: heavy-user scale (issue 6).
+  {
+    version: 60,
+    name: 'scale: mentions, files, ui preferences',
+    sql: `
+      -- Who a message mentions (person parts with scope 'user'), and whether it mentions everyone
+      -- (scope 'channel' or 'all'): unread mention counts are counted per channel like unread messages.
+      ALTER TABLE messages ADD COLUMN mentions text[] NOT NULL DEFAULT '{}';
+      ALTER TABLE messages ADD COLUMN mentions_all boolean NOT NULL DEFAULT false;
+      -- A file shared in the message (spec 1 §3 file fields), as JSON; NULL for none.
+      ALTER TABLE messages ADD COLUMN file_json text;
+      -- Spec 3 §3 UI settings: settings_json (msg_sorting.az.show_last, msg_sorting.recent.show_last, …).
+      CREATE TABLE ui_preferences (
+        user_guid text PRIMARY KEY REFERENCES users(guid),
+        settings_json text NOT NULL,
+        updated bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

@@ -101,6 +101,14 @@ export function eventSummary(envelope: Envelope): string {
     case 'session.unconfirmed':
     case 'session.confirmed':
       return '';
+    case 'log.snapshot':
+      return `snapshot of seq ${envelope.seq}`;
+    case 'messages.evicted':
+      return `${e.addresses.length} conversations`;
+    case 'ui-settings.changed':
+      return `show last: a–z ${e.msg_sorting.az.show_last ?? 'all'}, recent ${e.msg_sorting.recent.show_last ?? 'all'}`;
+    case 'sidebar.changed':
+      return [e.tab && `tab ${e.tab}`, e.sort && `sort ${e.sort}`].filter(Boolean).join(', ');
     case 'clock.jumped':
       return `by ${e.by} ms`;
     case 'sync.advanced':

@@ -11,6 +11,8 @@ import type { CoreContext, Feature } from '../core-context';
 export interface ConversationsFeature extends Feature<'$openConversation' | '$loadOlder'> {
   loadPage(address: string, page: number): Promise<Result<null>>;
   markViewed(address: string): Promise<void>;
+  /** Whether the newest page of a conversation is cached (and so kept current by catch-up). */
+  isFresh(address: string): boolean;
 }
 
 export interface ConversationsHost {
@@ -20,13 +22,19 @@ export interface ConversationsHost {
   ensureCursor(): Promise<boolean>;
   /** Queues the read bookmark of a channel in the outbox. */
   queueBookmark(address: string, bookmark: { guid: string; created: number }): Promise<unknown>;
+  /** The conversation was used: its cached messages are the last to be evicted (features/compaction.ts). */
+  touch(address: string): void;
 }
 
 export function createConversationsFeature(ctx: CoreContext, host: ConversationsHost): ConversationsFeature {
   const { runtime, publisher } = ctx;
 
+  // A store with a loaded page is kept current by catch-up (features/sync.ts) until it is evicted.
+  const isFresh = (address: string): boolean => (ctx.projections.messages.byAddress.get(address)?.page ?? -1) >= 0;
+
   async function loadPage(address: string, page: number): Promise<Result<null>> {
     if (runtime.loadingHistory.has(address)) return ok(null);
+    host.touch(address);
     const at = ctx.epoch;
     runtime.loadingHistory.add(address);
     runtime.historyError.delete(address);
@@ -51,6 +59,8 @@ export function createConversationsFeature(ctx: CoreContext, host: Conversations
     const messages = result.value.data.filter((m) => m.address === address);
     if (messages.length !== result.value.data.length) ctx.rejections.reject('history', `messages of another channel in the history of ${address}`);
     ctx.dispatch('rest', [{ type: 'history.loaded', address, page, page_size: result.value.page_size, messages }]);
+    // The user is waiting for these rows: show them now, not at the next frame.
+    if (ctx.projections.session.openAddress === address) publisher.flushSoon();
     await markViewed(address);
     return ok(null);
   }
@@ -71,14 +81,16 @@ export function createConversationsFeature(ctx: CoreContext, host: Conversations
   return {
     loadPage,
     markViewed,
+    isFresh,
 
     api: {
       async $openConversation(address) {
         await ctx.ready();
         ctx.dispatch('intent', [{ type: 'channel.opened', address }]);
         if (!address || !runtime.signedIn) return;
-        // A store with a loaded page is kept current by catch-up; only a conversation never loaded fetches.
-        if ((ctx.projections.messages.byAddress.get(address)?.page ?? -1) < 0) await loadPage(address, 0);
+        host.touch(address);
+        // Cached (opened or prefetched, kept current by catch-up since): shown at once, nothing to fetch.
+        if (!isFresh(address)) await loadPage(address, 0);
         else await markViewed(address);
       },
 
@@ -93,6 +105,8 @@ export function createConversationsFeature(ctx: CoreContext, host: Conversations
     onFrame(frame) {
       if (frame.code !== 'MSG') return;
       const { address } = frame.data.message;
+      // A message in the conversation on screen is shown at once; others wait for the frame's patch.
+      if (ctx.projections.session.openAddress === address) publisher.flushSoon();
       if (!ctx.projections.channels.byAddress.has(address)) void host.catchUp(); // a conversation we do not know yet
       void markViewed(address);
     },

@@ -42,6 +42,8 @@ export interface SyncHost {
   loadNewest(address: string): Promise<unknown>;
   /** Marks the open conversation viewed, if the user is looking (messages may have arrived by catch-up). */
   markViewed(address: string): Promise<void>;
+  /** A channel list arrived: the likely next conversations may be prefetched (features/prefetch.ts). */
+  onListed(): void;
 }
 
 export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature {
@@ -110,6 +112,7 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     }
     if (channels.ok) ctx.dispatch('rest', [{ type: 'channels.listed', channels: channels.value.channels }]);
     const open = ctx.projections.session.openAddress;
+    if (channels.ok) host.onListed();
     if (open && ctx.projections.messages.cursor !== null && (ctx.projections.messages.byAddress.get(open)?.page ?? -1) < 0) await host.loadNewest(open);
     if (at !== ctx.epoch) return true;
     if (open) await host.markViewed(open);

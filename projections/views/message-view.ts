@@ -72,6 +72,7 @@ export function viewOfMessage(message: Message, previous: Message | undefined, v
     reply_count: message.reply_count,
     last_reply_ts: message.last_reply_ts,
     canDelete: isOwn || viewer.moderates,
+    file: message.file_guid || message.file_name ? { name: message.file_name ?? 'file', size: message.file_size ?? null, link: message.file_link ?? null } : null,
     continued: isContinuation(previous, message),
     sortKey: messageSortKey(message),
     delivery: 'sent',
@@ -106,6 +107,7 @@ export function pendingPostView(entry: OutboxEntry<'post'>, me: User | null, pre
     is_urgent: entry.payload.is_urgent,
     flag: 0,
     reply_to: entry.payload.reply_to,
+    file: null,
     reply_count: 0,
     last_reply_ts: null,
     // Not the server's yet: nothing to delete there (a refused one is discarded instead).

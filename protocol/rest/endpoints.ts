@@ -18,6 +18,7 @@ import { messageEndpoints } from './messages';
 import { notificationEndpoints } from './notifications';
 import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
+import { settingsEndpoints } from './settings';
 import { teamMemberEndpoints } from './team-members';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...settingsEndpoints,
   ...statusEndpoints,
   ...peopleEndpoints,
   ...connectionEndpoints,

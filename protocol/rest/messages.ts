@@ -41,6 +41,13 @@ export const PostResponse = z.object({ isOk: ok, message: Message });
 export const BookmarkRequest = z.object({ guid });
 export const BookmarkResponse = z.object({ isOk: ok, address: guid, unread_messages: z.number().int().nonnegative() });
 
+/**
+ * Plaza's extension for "mark all read": moves many bookmarks at once, forward only. Each guid is the
+ * newest message the client knows in its channel, so nothing it has not seen is marked read.
+ */
+export const BookmarksRequest = z.object({ guids: z.array(guid).min(1).max(10_000) });
+export const BookmarksResponse = z.object({ isOk: ok, updated: z.number().int().nonnegative() });
+
 export const DeleteRequest = z.object({
   address: guid,
   guid,
@@ -97,6 +104,7 @@ export const messageEndpoints = {
   thread: secure('/confirmed/corporate/messages/thread', ThreadRequest, ThreadResponse),
   post: secure('/confirmed/corporate/messages/post', PostRequest, PostResponse),
   bookmark: secure('/confirmed/corporate/messages/bookmark', BookmarkRequest, BookmarkResponse),
+  bookmarks: secure('/confirmed/corporate/messages/bookmarks', BookmarksRequest, BookmarksResponse),
   deleteMessage: secure('/confirmed/corporate/messages/delete', DeleteRequest, DeleteResponse),
   changes: secure('/confirmed/corporate/messages/changes', ChangesRequest, ChangesResponse),
   react: secure('/confirmed/corporate/messages/react', ReactRequest, ReactResponse),

@@ -27,6 +27,7 @@ import type { Handlers, RouteDeps, SecureName } from './context';
 import { healthHandlers } from './health';
 import { envHandlers } from './env';
 import { messageHandlers } from './messages';
+import { settingsHandlers } from './settings';
 import { notificationHandlers } from './notifications';
 import { securityHandlers } from './security';
 import { folderHandlers } from './folders';
@@ -48,6 +49,7 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...settingsHandlers(deps),
     ...healthHandlers(),
     ...statusHandlers(deps),
     ...connectionHandlers(deps),

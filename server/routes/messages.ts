@@ -20,6 +20,7 @@ import {
   insertMessage,
   memberGuids,
   moveBookmark,
+  moveBookmarks,
   PAGE_SIZE,
   softDeleteMessage,
   touchMessageChange,
@@ -42,7 +43,7 @@ export const MESSAGE_REFUSALS = {
   scopeTarget: 'a channel-wide mention must name this conversation',
 } as const;
 
-type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'deleteMessage' | 'react' | 'unreact' | 'flag' | 'changes';
+type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'bookmarks' | 'deleteMessage' | 'react' | 'unreact' | 'flag' | 'changes';
 
 export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
   /** A live message of this channel, or 404 'No message found'. */
@@ -123,6 +124,11 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       if (!channel) throw reject(404, MESSAGES.noChannel);
       const unread = await moveBookmark(db, channel.guid, user.guid, message.wire);
       return { isOk: true, address: channel.wire.address, unread_messages: unread };
+    },
+
+    async bookmarks(user, body) {
+      // Unknown guids and channels the user is not in are skipped: marking read is a best effort per channel.
+      return { isOk: true, updated: await moveBookmarks(db, user.guid, body.guids) };
     },
 
     async deleteMessage(user, body) {

@@ -56,6 +56,23 @@ describe('IndexedDB storage (idb)', () => {
     expect(await (await storage.openLog('user-c')).load()).toEqual([]);
   });
 
+  it('compacts: the snapshot replaces every chunk up to its seq, and loads first, in one transaction', async () => {
+    const storage = await createIdbStorage();
+    const log = await storage.openLog('user-d');
+    await log.append(envelopes(1, 100));
+    await log.append(envelopes(101, 50));
+    const snapshot: Envelope = { seq: 150, at: 2_000, source: 'system', event: { type: 'log.snapshot', snapshot: { v: 1, data: { marker: 'x' } } } };
+    await log.compact(snapshot);
+    await log.append(envelopes(151, 5));
+    log.close();
+    const db = await openDB('plaza-log-user-d');
+    expect(await db.count('chunks')).toBe(1);
+    db.close();
+    const again = await (await storage.openLog('user-d')).load();
+    expect(again[0]).toEqual(snapshot);
+    expect(again.slice(1).map((e) => e.seq)).toEqual([151, 152, 153, 154, 155]);
+  });
+
   it('keeps small values such as credentials apart from the log', async () => {
     const storage = await createIdbStorage();
     await storage.setItem('credentials', { login_guid: 'l', auth_token: 't', user_guid: 'u' });

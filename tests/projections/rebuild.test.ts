@@ -4,117 +4,12 @@
  * does — gives exactly the state of folding the whole log at once.
  */
 import { describe, expect, it } from 'vitest';
-import { alert, channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
+import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
+import { randomLog } from '../../fixtures/random-log';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
 import { recountTotal } from '../../projections/unread';
-import type { DomainEvent } from '../../protocol/events';
-import type { OutboxEntry } from '../../protocol/outbox';
-
-/** A small deterministic PRNG (mulberry32) so failures reproduce by seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function randomLog(seed: number, length: number): LogBuilder {
-  const rand = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const addresses = ['a', 'b', 'c', 'd'];
-  const people = ['me', 'alice', 'carol'];
-  const log = new LogBuilder().add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }, 'rest');
-  let n = 0;
-  let changeSeq = 0;
-  const known: { guid: string; address: string; created: number; from: string; seq: number; client_guid: string | null }[] = [];
-  const outbox: string[] = [];
-  const wireOf = (m: (typeof known)[number], seq = m.seq) => message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from, change_seq: seq, client_guid: m.client_guid, text: `v${seq}` });
-  const post = (id: string, address: string): OutboxEntry => ({ id, kind: 'post', address, payload: { json: '[]', parts: [{ type: 'text', text: id }], is_urgent: false, reply_to: null }, queuedAt: log.now, state: 'pending', error: null });
-  for (let i = 0; i < length; i++) {
-    log.advance(Math.floor(rand() * 3_000));
-    const r = rand();
-    let event: DomainEvent;
-    if (r < 0.34) {
-      // Sometimes the server's copy of one of our own queued posts.
-      const clientGuid = outbox.length && rand() < 0.3 ? outbox.splice(Math.floor(rand() * outbox.length), 1)[0]! : null;
-      const m = { guid: `m${n++}`, address: pick(addresses), created: log.now, from: clientGuid ? 'me' : pick(people), seq: ++changeSeq, client_guid: clientGuid };
-      known.push(m);
-      event = { type: 'message.received', message: wireOf(m) };
-    } else if (r < 0.42 && known.length) {
-      const m = pick(known);
-      // A duplicate, a newer version (a reaction changed it), or a late older one.
-      const v = rand();
-      if (v < 0.3) m.seq = ++changeSeq;
-      event = { type: 'message.received', message: wireOf(m, v > 0.7 ? Math.max(0, m.seq - 1) : m.seq) };
-    } else if (r < 0.5 && known.length) {
-      const m = pick(known);
-      event = { type: 'message.deleted', address: m.address, guid: m.guid, ...(rand() < 0.5 ? { change_seq: ++changeSeq } : {}) };
-    } else if (r < 0.56) {
-      const address = pick(addresses);
-      const page = known.filter((m) => m.address === address).slice(-3);
-      event = { type: 'history.loaded', address, page: 0, page_size: 3, messages: page.map((m) => wireOf(m)) };
-    } else if (r < 0.62) {
-      const address = pick(addresses);
-      const last = known.filter((m) => m.address === address).at(-1);
-      event = { type: 'channel.viewed', address, unread: 0, bookmark: last ? { guid: last.guid, created: last.created } : null };
-    } else if (r < 0.67) {
-      event = { type: 'typing.started', address: pick(addresses), user_guid: pick(people), name: 'Someone' };
-    } else if (r < 0.7) {
-      event = { type: 'clock.ticked' };
-    } else if (r < 0.73) {
-      event = { type: 'channel.opened', address: pick([...addresses, null]) };
-    } else if (r < 0.77) {
-      event = { type: 'connection.changed', state: pick(['connecting', 'online', 'offline'] as const) };
-    } else if (r < 0.8) {
-      const kept = addresses.filter(() => rand() < 0.85);
-      event = {
-        type: 'channels.listed',
-        channels: kept.map((address) => channel({ address, unread_messages: Math.floor(rand() * 4), last_message_ts: known.filter((m) => m.address === address).at(-1)?.created ?? null })),
-      };
-    } else if (r < 0.82) {
-      event = { type: 'channel.removed', address: pick(addresses) };
-    } else if (r < 0.85) {
-      event = pick<DomainEvent>([{ type: 'sync.advanced', cursor: changeSeq }, { type: 'sync.completed' }, { type: 'clock.jumped', by: 60_000 }, ...(rand() < 0.2 ? [{ type: 'messages.reset', cursor: changeSeq } as const] : [])]);
-    } else if (r < 0.9) {
-      const id = `c${n++}`;
-      outbox.push(id);
-      event = { type: 'outbox.queued', entry: post(id, pick(addresses)) };
-    } else if (r < 0.95 && outbox.length) {
-      const id = pick(outbox);
-      event = pick<DomainEvent>([
-        { type: 'outbox.failed', id, error: 'No channel found' },
-        { type: 'outbox.retried', id },
-        { type: 'outbox.removed', id, reason: 'discarded' },
-      ]);
-    } else {
-      event = { type: 'outbox.restored', entries: outbox.filter(() => rand() < 0.7).map((id) => post(id, pick(addresses))) };
-    }
-    log.add(event);
-    // Alerts and toasts ride along on a quarter of the steps (their own draw, so the mix above is unchanged).
-    if (rand() < 0.25) log.add(randomAlertEvent(rand, pick));
-  }
-  return log;
-}
-
-function randomAlertEvent(rand: () => number, pick: <T>(xs: readonly T[]) => T): DomainEvent {
-  const guids = ['al1', 'al2', 'al3', 'local-1003'];
-  const r = rand();
-  if (r < 0.3) {
-    const guid = pick(guids);
-    return { type: 'alert.received', alert: alert({ guid, alert_type: guid === 'local-1003' ? 1003 : pick([0, 1, 4, 11, 99]) }) };
-  }
-  if (r < 0.45) return { type: 'alerts.listed', alerts: guids.slice(0, 3).filter(() => rand() < 0.5).map((guid) => alert({ guid, alert_type: 2, is_dismissed: rand() < 0.3 })) };
-  if (r < 0.6) return { type: 'alerts.dismissed', guids: [pick(guids)] };
-  if (r < 0.7) return { type: 'alert.cleared', guid: pick(guids) };
-  if (r < 0.9) return { type: 'toast.shown', toast: { id: pick(['t1', 't2', 't3', 't4', 't5', 't6']), title: 'Hello', kind: pick(['info', 'promotion'] as const) } };
-  return { type: 'toast.closed', id: pick(['t1', 't2', 't3']) };
-}
 
 describe('incremental folding equals rebuilding from the log', () => {
   it('for 200 random logs, resumed from every kind of prefix', () => {

@@ -14,6 +14,7 @@ import { usePlaza } from '../client/core-context';
 import { threadPath } from '../client/router';
 import { EmojiPicker } from './EmojiPicker';
 import { FlagMenu } from './FlagMenu';
+import { formatBytes } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
 
@@ -68,6 +69,12 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
       <div className="message-body">
         <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
       </div>
+      {message.file && (
+        <p className="attachment">
+          <span aria-hidden="true">📎</span> <span className="attachment-name">{message.file.name}</span>
+          {message.file.size !== null && <span className="attachment-size"> ({formatBytes(message.file.size)})</span>}
+        </p>
+      )}
       {message.reactions.length > 0 && (
         <ul className="reactions" aria-label="Reactions">
           {message.reactions.map((r) => (

@@ -7,7 +7,7 @@
  * offers to jump back to the newest messages.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
@@ -17,12 +17,13 @@ const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface MessageListProps {
   address: string;
-  messages: MessageView[];
+  messages: readonly MessageView[];
   /** Null until the worker has opened this conversation. */
   meta: ConversationMeta | null;
 }
 
-export function MessageList({ address, messages, meta }: MessageListProps) {
+/** Memoized: it re-renders when its messages or metadata change, not when the rest of the page does. */
+export const MessageList = memo(function MessageList({ address, messages, meta }: MessageListProps) {
   const { core } = usePlaza();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -181,4 +182,4 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
       )}
     </div>
   );
-}
+});

@@ -3,8 +3,9 @@ import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, Mem
 import type { StatusIcon } from '../../protocol/custom-status';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
+import type { SidebarSort, SidebarTab } from '../../protocol/events';
 import { ok, type Result } from '../../protocol/result';
-import type { ViewPatch } from '../../protocol/views';
+import type { QuickSwitchItem, ViewPatch } from '../../protocol/views';
 
 type Method = keyof CoreApi;
 export type Call = { method: Method; args: unknown[] };
@@ -108,6 +109,27 @@ export class FakeCore implements CoreApi {
   }
   async $resync() {
     this.record('$resync', []);
+  }
+
+  showLastResult: Result<null> = ok(null);
+  markAllReadResult: Result<{ marked: number }> = ok({ marked: 0 });
+  /** What $quickSwitch answers for a query (default: nothing). */
+  quickSwitchResults: (query: string) => QuickSwitchItem[] = () => [];
+
+  async $setSidebar(change: { tab?: SidebarTab; sort?: SidebarSort }) {
+    this.record('$setSidebar', [change]);
+  }
+  async $setShowLast(sort: SidebarSort, showLast: number | null) {
+    this.record('$setShowLast', [sort, showLast]);
+    return this.showLastResult;
+  }
+  async $markAllRead(addresses?: readonly string[]) {
+    this.record('$markAllRead', addresses === undefined ? [] : [addresses]);
+    return this.markAllReadResult;
+  }
+  async $quickSwitch(query: string, limit?: number) {
+    this.record('$quickSwitch', limit === undefined ? [query] : [query, limit]);
+    return this.quickSwitchResults(query);
   }
 
   dismissAlertsResult: Result<null> = ok(null);
