@@ -70,21 +70,40 @@ export const MessageWire = z.object({
 });
 export type MessageWire = z.input<typeof MessageWire>;
 
+/** MessageParts compiled to a fast path (same results and errors): it runs once per message received. */
+const compiledParts = z.compile(MessageParts);
+
 /** The decoded message used everywhere inside the client: parts instead of a JSON string. */
-export const Message = MessageWire.transform(({ json, ...rest }, ctx) => {
+export const Message = MessageWire.transform((wire, ctx) => {
   let raw: unknown;
   try {
-    raw = JSON.parse(json);
+    raw = JSON.parse(wire.json);
   } catch {
     ctx.addIssue({ code: 'custom', message: 'json is not valid JSON', path: ['json'] });
     return z.NEVER;
   }
-  const parts = MessageParts.safeParse(raw);
+  const parts = compiledParts.safeParse(raw);
   if (!parts.success) {
     ctx.addIssue({ code: 'custom', message: `json: ${parts.error.issues[0]?.message ?? 'invalid parts'}`, path: ['json'] });
     return z.NEVER;
   }
-  return { ...rest, parts: parts.data };
+  // Written out field by field: an object rest (`{ json, ...rest }`) takes V8's slow runtime path, about 1 µs per message.
+  // The key order is the wire schema's minus `json`, then `parts` — event digests hash the JSON text, so it must not change.
+  return {
+    guid: wire.guid,
+    address: wire.address,
+    created: wire.created,
+    from_guid: wire.from_guid,
+    from_first_name: wire.from_first_name,
+    from_last_name: wire.from_last_name,
+    reply_to: wire.reply_to,
+    is_urgent: wire.is_urgent,
+    flag: wire.flag,
+    disable_notification: wire.disable_notification,
+    reactions: wire.reactions,
+    client_guid: wire.client_guid,
+    parts: parts.data,
+  };
 });
 export type Message = z.output<typeof Message>;
 

@@ -1,0 +1,102 @@
+/**
+ * The frame decoder runs zod's compiled fast path (z.compile). It must answer
+ * exactly as the runtime parser does — the same decoded value, key order
+ * included (event digests hash the JSON text), and the same rejection reason —
+ * for valid frames, frames using defaults, and broken ones.
+ */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ChaFrame } from '../../protocol/frames/channels';
+import { AckFrame, ChkFrame, OutFrame } from '../../protocol/frames/connection';
+import { decodeDownFrame } from '../../protocol/frames/down';
+import { describeIssue, encodeFrame, splitFrame } from '../../protocol/frames/frame-codec';
+import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
+import { TypFrameDown } from '../../protocol/frames/typing';
+
+const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame };
+
+/** The decoder as it was before compiling: split, then the runtime schema. */
+function reference(text: string): unknown {
+  const split = splitFrame(text);
+  if (!split.ok) return split;
+  const schema = runtime[split.value.code]!;
+  const parsed = schema.safeParse(split.value.body);
+  return parsed.success ? { ok: true, value: { code: split.value.code, data: parsed.data } } : { ok: false, error: { code: split.value.code, reason: describeIssue(parsed.error) } };
+}
+
+const message = {
+  guid: 'm1',
+  address: 'c1',
+  created: 1_700_000_000_000,
+  from_guid: 'alice',
+  from_first_name: 'Alice',
+  json: JSON.stringify([{ type: 'text', text: 'hi' }, { type: 'person', user_guid: 'u', name: 'U' }, { type: 'bullet-list', items: [[{ type: 'text', text: 'a' }]] }]),
+};
+const channel = { guid: 'g1', address: 'c1', name: 'Design', channel_type: 1, etype: 'channel' };
+
+const valid: [string, unknown][] = [
+  ['MSG', { message }],
+  ['MSG', { message: { ...message, reply_to: 'm0', is_urgent: true, flag: 3, reactions: [{ target_user_guid: 'bob', content: '👍' }], client_guid: 'cg', from_last_name: 'A' } }],
+  ['MSG', { message: { json: message.json, created: 1, from_guid: 'x', address: 'c2', guid: 'm9', unknown_field: 1 } }],
+  ['DEL', { address: 'c1', guid: 'm1' }],
+  ['DEL', { address: 'c1', guid: 'm1', from_guid: 'alice', created: 5, reply_to: null }],
+  ['REA', { address: 'c1', guid: 'm1', reactions: [] }],
+  ['REA', { address: 'c1', guid: 'm1', reactions: [{ target_user_guid: 'bob', content: '🎉' }, { target_user_guid: 'carol', content: 'x' }] }],
+  ['TYP', { address: 'c1', user_guid: 'alice' }],
+  ['TYP', { address: 'c1', user_guid: 'alice', first_name: 'Alice', last_name: 'Anders' }],
+  ['CHK', { check: 1 }],
+  ['ACK', { check: 'abc' }],
+  ['OUT', {}],
+  ['OUT', { reason: 'bye' }],
+  ['CHA', { action: 'remove', address: 'c1' }],
+  ['CHA', { action: 'add', channel }],
+];
+
+const invalid: [string, unknown][] = [
+  ['MSG', {}],
+  ['MSG', { message: { ...message, created: 'yesterday' } }],
+  ['MSG', { message: { ...message, created: -1 } }],
+  ['MSG', { message: { ...message, guid: '' } }],
+  ['MSG', { message: { ...message, json: '{' } }],
+  ['MSG', { message: { ...message, json: '[{"type":"script"}]' } }],
+  ['MSG', { message: { ...message, json: '[{"type":"video_conference","token":"abc"}]' } }],
+  ['MSG', { message: { ...message, flag: 13 } }],
+  ['MSG', { message: { ...message, reactions: [{ target_user_guid: 'bob', content: '' }] } }],
+  ['DEL', { address: 'c1' }],
+  ['DEL', { address: 'c1', guid: 'm1', created: 1.5 }],
+  ['REA', { address: 'c1', guid: 'm1', reactions: 'many' }],
+  ['TYP', { address: 'c1', user_guid: 42 }],
+  ['TYP', { address: 'c1', user_guid: 'alice', first_name: 'x'.repeat(201) }],
+  ['CHK', { check: true }],
+  ['ACK', {}],
+  ['OUT', { reason: 1 }],
+  ['CHA', { action: 'explode' }],
+  ['CHA', { action: 'add', channel: { ...channel, channel_type: 9 } }],
+];
+
+describe('compiled frame decoding', () => {
+  it('decodes valid frames to the same value, keys in the same order', () => {
+    for (const [code, body] of valid) {
+      const text = encodeFrame(code, body);
+      const decoded = decodeDownFrame(text);
+      expect(decoded.ok, text).toBe(true);
+      expect(JSON.stringify(decoded), text).toBe(JSON.stringify(reference(text)));
+    }
+  });
+
+  it('rejects invalid frames with the same reason', () => {
+    for (const [code, body] of invalid) {
+      const text = encodeFrame(code, body);
+      const decoded = decodeDownFrame(text);
+      expect(decoded.ok, text).toBe(false);
+      expect(decoded, text).toEqual(reference(text));
+    }
+  });
+
+  it('answers the same after a rejection (no state kept between frames)', () => {
+    for (const [code, body] of [...invalid, ...valid]) {
+      const text = encodeFrame(code, body);
+      expect(JSON.stringify(decodeDownFrame(text)), text).toBe(JSON.stringify(reference(text)));
+    }
+  });
+});
