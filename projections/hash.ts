@@ -1,25 +1,192 @@
 /**
- * Stable hashes of projection state: FNV-1a (64-bit, as two 32-bit lanes) over
- * canonical JSON. Synchronous and dependency-free, so the browser, Node and the
- * replay CLI compute the same value for the same state.
+ * Stable hashes of projection state: FNV-1a (64-bit) over canonical JSON.
+ * Synchronous and dependency-free, so the browser, Node and the replay CLI
+ * compute the same value for the same state.
+ *
+ * The canonical JSON is never built: `hashCanonical` walks the state and feeds
+ * the hash exactly the characters `JSON.stringify(canonicalize(value))` would
+ * produce (canonical.ts is the definition, and the tests hold the two equal).
+ * A heavy user's messages projection is ~70 MB of such text; building it cost
+ * seconds and most of the garbage collection of a replay.
  */
 import { canonicalize } from './canonical';
 import type { Projections } from './fold';
 
+const OFFSET = [0x2325, 0x8422, 0x9ce4, 0xcbf2] as const;
+
+/**
+ * A running FNV-1a 64 over UTF-16 code units. The 64-bit state is four 16-bit
+ * limbs so every step stays in small-integer arithmetic: multiplying by the
+ * prime 0x100000001b3 = 2^40 + 0x1b3 is limb × 0x1b3 plus limbs 0–1 shifted into limbs 2–3.
+ */
+export class Fnv64 {
+  private h0: number = OFFSET[0];
+  private h1: number = OFFSET[1];
+  private h2: number = OFFSET[2];
+  private h3: number = OFFSET[3];
+
+  /** Feeds a string's code units as they are. */
+  text(s: string): void {
+    let h0 = this.h0;
+    let h1 = this.h1;
+    let h2 = this.h2;
+    let h3 = this.h3;
+    for (let i = 0; i < s.length; i++) {
+      h0 ^= s.charCodeAt(i);
+      const t0 = h0 * 0x1b3;
+      const t1 = h1 * 0x1b3 + (t0 >>> 16);
+      const t2 = h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
+      h3 = (h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16)) & 0xffff;
+      h0 = t0 & 0xffff;
+      h1 = t1 & 0xffff;
+      h2 = t2 & 0xffff;
+    }
+    this.h0 = h0;
+    this.h1 = h1;
+    this.h2 = h2;
+    this.h3 = h3;
+  }
+
+  /** Feeds `JSON.stringify(s)`: quoted, escaped where JSON escapes (quote, backslash, controls, lone surrogates). */
+  jsonString(s: string): void {
+    const h0 = this.h0;
+    const h1 = this.h1;
+    const h2 = this.h2;
+    const h3 = this.h3;
+    this.text('"');
+    let plain = true;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) {
+      this.text(s);
+      this.text('"');
+      return;
+    }
+    // Rare: let JSON.stringify escape it, from the state before the opening quote.
+    this.h0 = h0;
+    this.h1 = h1;
+    this.h2 = h2;
+    this.h3 = h3;
+    this.text(JSON.stringify(s));
+  }
+
+  /** The hash as 16 hex digits. */
+  hex(): string {
+    return (this.h3 * 0x10000 + this.h2).toString(16).padStart(8, '0') + (this.h1 * 0x10000 + this.h0).toString(16).padStart(8, '0');
+  }
+}
+
 /** FNV-1a 64 of a string's UTF-16 code units, as 16 hex digits. */
 export function fnv1a64(text: string): string {
-  // 64-bit FNV prime 0x100000001b3 and offset basis 0xcbf29ce484222325, split into 32-bit halves.
-  let hi = 0xcbf29ce4;
-  let lo = 0x84222325;
-  for (let i = 0; i < text.length; i++) {
-    lo = (lo ^ text.charCodeAt(i)) >>> 0;
-    // (hi,lo) *= 0x100000001b3 = 2^40 + 0x1b3, i.e. (hi,lo) * 0x1b3 + (lo << 40), modulo 2^64.
-    const loMul = lo * 0x1b3;
-    const carry = Math.floor(loMul / 0x100000000);
-    hi = (Math.imul(hi, 0x1b3) + carry + (lo << 8)) >>> 0;
-    lo = loMul >>> 0;
-  }
-  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+  const h = new Fnv64();
+  h.text(text);
+  return h.hex();
+}
+
+/** A key JSON.stringify puts first, in numeric order: an array index ("0" … "4294967294", no leading zeros). */
+const isIndex = (key: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+
+/** Keys in the order JSON.stringify emits an object built by inserting them sorted: indexes first (numeric), then the rest sorted. */
+function canonicalOrder(keys: string[]): string[] {
+  keys.sort();
+  if (!keys.some(isIndex)) return keys;
+  const indexes = keys.filter(isIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...keys.filter((k) => !isIndex(k))];
+}
+
+/** Sorted keys of recently seen object shapes (messages, parts, reactions repeat one shape), with each key's `"key":` text. */
+interface Plan {
+  keys: string[];
+  order: string[];
+  prefixes: string[];
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const skipped = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/** Feeds `JSON.stringify(canonicalize(value))` into `h` without building either. */
+export function hashCanonical(h: Fnv64, value: unknown): void {
+  const plans: Plan[] = [];
+  const planFor = (keys: string[]): Plan => {
+    for (const plan of plans) if (sameKeys(plan.keys, keys)) return plan;
+    // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
+    const order = canonicalOrder(keys.filter((k) => k !== '__proto__'));
+    const plan = { keys, order, prefixes: order.map((k) => `${JSON.stringify(k)}:`) };
+    if (plans.length >= 16) plans.pop();
+    plans.unshift(plan);
+    return plan;
+  };
+
+  const walk = (v: unknown): void => {
+    switch (typeof v) {
+      case 'string':
+        return h.jsonString(v);
+      case 'number':
+        return h.text(Number.isFinite(v) ? String(v) : 'null');
+      case 'boolean':
+        return h.text(v ? 'true' : 'false');
+      case 'object':
+        break;
+      default:
+        // undefined, functions, symbols (skipped by the callers), bigint (JSON.stringify throws).
+        return h.text(JSON.stringify(canonicalize(v)) ?? 'null');
+    }
+    if (v === null) return h.text('null');
+    if (v instanceof Map) {
+      const keys: string[] = [];
+      for (const k of v.keys()) {
+        if (typeof k !== 'string') return h.text(JSON.stringify(canonicalize(v))); // two keys may then share a name: the slow path
+        keys.push(k);
+      }
+      h.text('{');
+      let first = true;
+      for (const key of canonicalOrder(keys)) {
+        const item: unknown = v.get(key);
+        if (skipped(item)) continue;
+        h.text(first ? '' : ',');
+        first = false;
+        h.jsonString(key);
+        h.text(':');
+        walk(item);
+      }
+      return h.text('}');
+    }
+    if (v instanceof Set) return walk([...v].map(String).sort());
+    if (Array.isArray(v)) {
+      h.text('[');
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) h.text(',');
+        const item: unknown = v[i];
+        if (skipped(item)) h.text('null');
+        else walk(item);
+      }
+      return h.text(']');
+    }
+    const record = v as Record<string, unknown>;
+    const plan = planFor(Object.keys(record));
+    h.text('{');
+    let first = true;
+    for (let i = 0; i < plan.order.length; i++) {
+      const item = record[plan.order[i]!];
+      if (skipped(item)) continue;
+      if (!first) h.text(',');
+      first = false;
+      h.text(plan.prefixes[i]!);
+      walk(item);
+    }
+    h.text('}');
+  };
+  walk(value);
 }
 
 export const PROJECTION_NAMES = ['session', 'channels', 'unread', 'messages', 'typing', 'connection'] as const;
@@ -30,9 +197,21 @@ export function projectionJson(p: Projections, name: ProjectionName): string {
   return JSON.stringify(canonicalize(p[name]));
 }
 
+/** FNV-1a 64 of one projection's canonical JSON (`fnv1a64(projectionJson(p, name))`, without building the text). */
+export function projectionHash(p: Projections, name: ProjectionName): string {
+  const h = new Fnv64();
+  hashCanonical(h, p[name]);
+  return h.hex();
+}
+
+/** The hash over all projections, from each one's hash. */
+export function combineHashes(each: Record<ProjectionName, string>): string {
+  return fnv1a64(PROJECTION_NAMES.map((n) => each[n]).join(':'));
+}
+
 /** One hash per projection, and one over all of them. */
 export function projectionHashes(p: Projections): { all: string; each: Record<ProjectionName, string> } {
   const each = {} as Record<ProjectionName, string>;
-  for (const name of PROJECTION_NAMES) each[name] = fnv1a64(projectionJson(p, name));
-  return { all: fnv1a64(PROJECTION_NAMES.map((n) => each[n]).join(':')), each };
+  for (const name of PROJECTION_NAMES) each[name] = projectionHash(p, name);
+  return { all: combineHashes(each), each };
 }
