@@ -9,7 +9,7 @@
 import type { CoreApi, RecordingSummary } from '../protocol/core-api';
 import { CHARS_PER_MEGABYTE, DEFAULT_RECORDING_SETTINGS, parseRecordingSettings, type RecordingSettings } from '../protocol/recording-settings';
 import { fail, ok, type Result } from '../protocol/result';
-import { INPUT_KINDS } from '../protocol/session-file';
+import { INPUT_KINDS, lineInfo } from '../protocol/session-file';
 import type { Core } from './core';
 import type { CoreDeps } from './ports';
 import { createRecorder, type Settle } from './recorder';
@@ -41,7 +41,6 @@ export interface SessionRecording {
   flush(): Promise<void>;
 }
 
-const kindOf = (line: string): string | undefined => /^\{"k":"(\w+)"/.exec(line)?.[1];
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
 const failure = (name: string, error: unknown) => fail({ name, message: error instanceof Error ? error.message : String(error) });
 
@@ -139,11 +138,11 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
       if (off || meta.frozenFooter !== null) return;
       // The bound is met at an input boundary after a settled input, so the file ends on a whole input
       // and its footer is the state the replay will reach. The input that found the recording full is not written.
-      const kind = kindOf(line);
+      const { kind, burst } = lineInfo(line);
       const isInput = kind !== undefined && INPUT_KINDS.has(kind);
       if (isInput && !previousWasBurst && (meta.chars > maxChars() || stopRequested)) return freeze();
       if (isInput) {
-        previousWasBurst = line.includes('"d":0');
+        previousWasBurst = burst;
         meta.inputs++;
       }
       pending.push(line);

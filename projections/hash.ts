@@ -47,32 +47,54 @@ export class Fnv64 {
     this.h3 = h3;
   }
 
+  /** Feeds one code unit. */
+  code(c: number): void {
+    const h0 = this.h0 ^ c;
+    const t0 = h0 * 0x1b3;
+    const t1 = this.h1 * 0x1b3 + (t0 >>> 16);
+    const t2 = this.h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
+    this.h3 = (this.h3 * 0x1b3 + (this.h1 << 8) + (t2 >>> 16)) & 0xffff;
+    this.h0 = t0 & 0xffff;
+    this.h1 = t1 & 0xffff;
+    this.h2 = t2 & 0xffff;
+  }
+
   /** Feeds `JSON.stringify(s)`: quoted, escaped where JSON escapes (quote, backslash, controls, lone surrogates). */
   jsonString(s: string): void {
-    const h0 = this.h0;
-    const h1 = this.h1;
-    const h2 = this.h2;
-    const h3 = this.h3;
-    this.text('"');
-    let plain = true;
+    const b0 = this.h0;
+    const b1 = this.h1;
+    const b2 = this.h2;
+    const b3 = this.h3;
+    this.code(0x22);
+    let h0 = this.h0;
+    let h1 = this.h1;
+    let h2 = this.h2;
+    let h3 = this.h3;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
-        plain = false;
-        break;
+        // Rare: let JSON.stringify escape it, from the state before the opening quote.
+        this.h0 = b0;
+        this.h1 = b1;
+        this.h2 = b2;
+        this.h3 = b3;
+        this.text(JSON.stringify(s));
+        return;
       }
+      h0 ^= c;
+      const t0 = h0 * 0x1b3;
+      const t1 = h1 * 0x1b3 + (t0 >>> 16);
+      const t2 = h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
+      h3 = (h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16)) & 0xffff;
+      h0 = t0 & 0xffff;
+      h1 = t1 & 0xffff;
+      h2 = t2 & 0xffff;
     }
-    if (plain) {
-      this.text(s);
-      this.text('"');
-      return;
-    }
-    // Rare: let JSON.stringify escape it, from the state before the opening quote.
     this.h0 = h0;
     this.h1 = h1;
     this.h2 = h2;
     this.h3 = h3;
-    this.text(JSON.stringify(s));
+    this.code(0x22);
   }
 
   /** The hash as 16 hex digits. */
@@ -148,43 +170,43 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
         if (typeof k !== 'string') return h.text(JSON.stringify(canonicalize(v))); // two keys may then share a name: the slow path
         keys.push(k);
       }
-      h.text('{');
+      h.code(0x7b);
       let first = true;
       for (const key of canonicalOrder(keys)) {
         const item: unknown = v.get(key);
         if (skipped(item)) continue;
-        h.text(first ? '' : ',');
+        if (!first) h.code(0x2c);
         first = false;
         h.jsonString(key);
-        h.text(':');
+        h.code(0x3a);
         walk(item);
       }
-      return h.text('}');
+      return h.code(0x7d);
     }
     if (v instanceof Set) return walk([...v].map(String).sort());
     if (Array.isArray(v)) {
-      h.text('[');
+      h.code(0x5b);
       for (let i = 0; i < v.length; i++) {
-        if (i > 0) h.text(',');
+        if (i > 0) h.code(0x2c);
         const item: unknown = v[i];
         if (skipped(item)) h.text('null');
         else walk(item);
       }
-      return h.text(']');
+      return h.code(0x5d);
     }
     const record = v as Record<string, unknown>;
     const plan = planFor(Object.keys(record));
-    h.text('{');
+    h.code(0x7b);
     let first = true;
     for (let i = 0; i < plan.order.length; i++) {
       const item = record[plan.order[i]!];
       if (skipped(item)) continue;
-      if (!first) h.text(',');
+      if (!first) h.code(0x2c);
       first = false;
       h.text(plan.prefixes[i]!);
       walk(item);
     }
-    h.text('}');
+    h.code(0x7d);
   };
   walk(value);
 }

@@ -9,7 +9,7 @@ import { createDebugService } from '../../core-worker/debug/debug-service';
 import { replaySession } from '../../core-worker/replayer';
 import { foldAll } from '../../projections/fold';
 import { projectionHashes } from '../../projections/hash';
-import { parseSessionFile } from '../../protocol/session-file';
+import { lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from '../core/record-session';
 
@@ -167,7 +167,8 @@ describe('debug service on a recorded session', () => {
 
   it('reports a divergence of an altered recording', async () => {
     const rows = text.trimEnd().split('\n');
-    const target = rows.findIndex((r) => r.includes('"k":"frame"') && r.includes('hello Bob'));
+    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
+    expect(target).toBeGreaterThan(0);
     rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
     const service = createDebugService({ settle });
     const result = await service.$load(rows.join('\n'));
