@@ -12,6 +12,10 @@ export function createConnection(): ConnectionState {
   return { socket: 'connecting', offlineSince: null };
 }
 
+export function cloneConnection(state: ConnectionState): ConnectionState {
+  return { ...state };
+}
+
 export function applyConnection(state: ConnectionState, { event, at }: Envelope, changes: ChangeSet): void {
   if (event.type !== 'connection.changed' || event.state === state.socket) return;
   state.offlineSince = event.state === 'offline' ? at : event.state === 'online' ? null : state.offlineSince;

@@ -4,13 +4,13 @@
  * so they run before `messages`.
  */
 import type { Envelope } from '../protocol/events';
-import { applyChannels, createChannels, type ChannelsState } from './channels';
+import { applyChannels, cloneChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
-import { applyConnection, createConnection, type ConnectionState } from './connection';
-import { applyMessages, createMessages, type MessagesState } from './messages';
-import { applySession, createSession, type SessionState } from './session';
-import { applyTyping, createTyping, type TypingState } from './typing';
-import { applyUnread, createUnread, type UnreadState } from './unread';
+import { applyConnection, cloneConnection, createConnection, type ConnectionState } from './connection';
+import { applyMessages, cloneStore, createMessages, type MessageStore, type MessagesState } from './messages';
+import { applySession, cloneSession, createSession, type SessionState } from './session';
+import { applyTyping, cloneTyping, createTyping, type TypingState } from './typing';
+import { applyUnread, cloneUnread, createUnread, type UnreadState } from './unread';
 
 export interface Projections {
   session: SessionState;
@@ -32,6 +32,25 @@ export function createProjections(): Projections {
     typing: createTyping(),
     connection: createConnection(),
     seq: 0,
+  };
+}
+
+/**
+ * A copy of the projections later folds cannot change. With `shareStores`, message stores are
+ * shared, not copied: the caller must replace a store with `cloneStore` before folding an event that
+ * `storesTouchedBy` names (copy-on-write; core-worker/debug/timeline.ts).
+ */
+export function cloneProjections(p: Projections, options: { shareStores?: boolean } = {}): Projections {
+  const byAddress = new Map<string, MessageStore>();
+  for (const [address, store] of p.messages.byAddress) byAddress.set(address, options.shareStores ? store : cloneStore(store));
+  return {
+    session: cloneSession(p.session),
+    channels: cloneChannels(p.channels),
+    unread: cloneUnread(p.unread),
+    messages: { byAddress },
+    typing: cloneTyping(p.typing),
+    connection: cloneConnection(p.connection),
+    seq: p.seq,
   };
 }
 

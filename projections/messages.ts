@@ -5,7 +5,7 @@
  * history page is stored once.
  */
 import type { Message } from '../protocol/entities';
-import type { Envelope } from '../protocol/events';
+import type { DomainEvent, Envelope } from '../protocol/events';
 import { touchMessage, type ChangeSet } from './changes';
 
 export interface MessageStore {
@@ -36,6 +36,32 @@ function storeFor(state: MessagesState, address: string): MessageStore {
     state.byAddress.set(address, store);
   }
   return store;
+}
+
+/** A copy of one store later folds cannot change (messages are values: folds replace them, never mutate them). */
+export function cloneStore(store: MessageStore): MessageStore {
+  return { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() };
+}
+
+/**
+ * The stores an event may change (create, modify or delete), by address, or 'all'. The one place that
+ * knows it besides `applyMessages` itself — copy-on-write checkpoints (the debugger) rely on it, and
+ * tests/projections/clone.test.ts holds it to the fold.
+ */
+export function storesTouchedBy(event: DomainEvent): readonly string[] | 'all' {
+  switch (event.type) {
+    case 'history.loaded':
+    case 'message.deleted':
+    case 'reactions.changed':
+    case 'channel.removed':
+      return [event.address];
+    case 'message.received':
+      return [event.message.address];
+    case 'channels.listed':
+      return 'all';
+    default:
+      return [];
+  }
 }
 
 /** Display order: older first; ties broken by guid so every client agrees. */

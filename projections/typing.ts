@@ -36,6 +36,15 @@ function queueOf(state: TypingState): { items: Expiry[]; head: number } {
   return queue;
 }
 
+/** A copy later folds cannot change, with its own expiry queue (the queue's entries are values, shared). */
+export function cloneTyping(state: TypingState): TypingState {
+  const copy: TypingState = { byAddress: new Map() };
+  for (const [address, typists] of state.byAddress) copy.byAddress.set(address, new Map(typists));
+  const queue = queueOf(state);
+  expiryQueues.set(copy, { items: queue.items.slice(queue.head), head: 0 });
+  return copy;
+}
+
 /** Whether a queued expiry still describes a typist (not stopped, not extended since). */
 function isLive(state: TypingState, e: Expiry): boolean {
   return state.byAddress.get(e.address)?.get(e.userGuid)?.expiresAt === e.expiresAt;

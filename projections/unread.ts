@@ -29,6 +29,13 @@ export function createUnread(): UnreadState {
   return { byAddress: new Map(), total: 0 };
 }
 
+/** A copy later folds cannot change: entries are copied (folds assign their fields); bookmarks are values. */
+export function cloneUnread(state: UnreadState): UnreadState {
+  const byAddress = new Map<string, UnreadEntry>();
+  for (const [address, entry] of state.byAddress) byAddress.set(address, { ...entry });
+  return { byAddress, total: state.total };
+}
+
 function setCount(state: UnreadState, address: string, entry: UnreadEntry, count: number, changes: ChangeSet): void {
   if (entry.count === count) return;
   state.total += count - entry.count;

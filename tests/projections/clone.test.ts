@@ -1,0 +1,94 @@
+/**
+ * Copies of the projections (the debugger's checkpoints): a copy does not
+ * change when the original folds on, and folding on from a copy equals folding
+ * from scratch — derived indexes such as the typing expiry queue included.
+ * `storesTouchedBy` names every message store an event changes, which is
+ * what lets checkpoints share the other stores.
+ */
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../projections/canonical';
+import { createChangeSet } from '../../projections/changes';
+import { applyEnvelope, cloneProjections, foldAll } from '../../projections/fold';
+import { Fnv64, hashCanonical } from '../../projections/hash';
+import { storesTouchedBy } from '../../projections/messages';
+import { LogBuilder } from '../../fixtures/builders';
+import { randomLog } from './random-log';
+
+describe('cloneProjections', () => {
+  it('for 200 random logs: the copy keeps its state while the original folds on, and folds on to the from-scratch state', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const { envelopes } = randomLog(seed, 120);
+      const cut = (seed * 7) % envelopes.length;
+      const original = foldAll(envelopes.slice(0, cut));
+      const atCut = canonicalJson(original);
+      const copy = cloneProjections(original);
+      const changes = createChangeSet();
+      for (const e of envelopes.slice(cut)) applyEnvelope(original, e, changes);
+      expect(canonicalJson(copy), `seed ${seed}: the copy changed`).toBe(atCut);
+      for (const e of envelopes.slice(cut)) applyEnvelope(copy, e, changes);
+      expect(canonicalJson(copy), `seed ${seed}`).toBe(canonicalJson(foldAll(envelopes)));
+    }
+  });
+
+  it('carries the typing expiry queue: a typist expires in the copy as in the original', () => {
+    const b = new LogBuilder();
+    b.add({ type: 'typing.started', address: 'a', user_guid: 'u', name: 'U' });
+    b.advance(1_000).add({ type: 'typing.started', address: 'b', user_guid: 'u', name: 'U' });
+    b.advance(10_000).add({ type: 'clock.ticked' });
+    const copy = cloneProjections(foldAll(b.envelopes.slice(0, 2)));
+    applyEnvelope(copy, b.envelopes[2]!, createChangeSet());
+    expect(copy.typing.byAddress.size).toBe(0);
+  });
+});
+
+describe('storesTouchedBy', () => {
+  it('names every message store an event creates, changes or deletes (100 random logs)', () => {
+    const digest = (store: unknown): string => {
+      const h = new Fnv64();
+      hashCanonical(h, store);
+      return h.hex();
+    };
+    for (let seed = 1; seed <= 100; seed++) {
+      const { envelopes } = randomLog(seed, 120);
+      const p = foldAll([]);
+      const changes = createChangeSet();
+      for (const envelope of envelopes) {
+        const before = new Map([...p.messages.byAddress].map(([a, s]) => [a, digest(s)]));
+        applyEnvelope(p, envelope, changes);
+        const touched = storesTouchedBy(envelope.event);
+        if (touched === 'all') continue;
+        const after = new Map([...p.messages.byAddress].map(([a, s]) => [a, digest(s)]));
+        for (const address of new Set([...before.keys(), ...after.keys()])) {
+          if (touched.includes(address)) continue;
+          expect(after.get(address), `seed ${seed}, ${envelope.event.type} changed store ${address}`).toBe(before.get(address));
+        }
+      }
+    }
+  });
+
+  it('with shared stores, copying the named stores before each fold keeps the checkpoint intact', () => {
+    for (let seed = 1; seed <= 100; seed++) {
+      const { envelopes } = randomLog(seed, 120);
+      const cut = (seed * 13) % envelopes.length;
+      const checkpoint = foldAll(envelopes.slice(0, cut));
+      const atCut = canonicalJson(checkpoint);
+      const working = cloneProjections(checkpoint, { shareStores: true });
+      const owned = new Set<unknown>();
+      const changes = createChangeSet();
+      for (const envelope of envelopes.slice(cut)) {
+        const touched = storesTouchedBy(envelope.event);
+        for (const address of touched === 'all' ? [...working.messages.byAddress.keys()] : touched) {
+          const store = working.messages.byAddress.get(address);
+          if (store && !owned.has(store)) {
+            const copy = { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() };
+            owned.add(copy);
+            working.messages.byAddress.set(address, copy);
+          }
+        }
+        applyEnvelope(working, envelope, changes);
+      }
+      expect(canonicalJson(checkpoint), `seed ${seed}: the checkpoint changed`).toBe(atCut);
+      expect(canonicalJson(working), `seed ${seed}`).toBe(canonicalJson(foldAll(envelopes)));
+    }
+  });
+});

@@ -1,0 +1,71 @@
+/** Random but reproducible event logs (by seed) for the fold properties. */
+import { channel, LogBuilder, message, user } from '../../fixtures/builders';
+import type { DomainEvent } from '../../protocol/events';
+
+/** A small deterministic PRNG (mulberry32) so failures reproduce by seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomLog(seed: number, length: number): LogBuilder {
+  const rand = prng(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const addresses = ['a', 'b', 'c', 'd'];
+  const people = ['me', 'alice', 'carol'];
+  const log = new LogBuilder().add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }, 'rest');
+  let n = 0;
+  const known: { guid: string; address: string; created: number; from: string }[] = [];
+  for (let i = 0; i < length; i++) {
+    log.advance(Math.floor(rand() * 3_000));
+    const r = rand();
+    let event: DomainEvent;
+    if (r < 0.4) {
+      const m = { guid: `m${n++}`, address: pick(addresses), created: log.now, from: pick(people) };
+      known.push(m);
+      event = { type: 'message.received', message: message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from }) };
+    } else if (r < 0.44 && known.length) {
+      const m = pick(known);
+      event = { type: 'reactions.changed', address: m.address, guid: m.guid, reactions: rand() < 0.5 ? [] : [{ target_user_guid: pick(people), content: '👍' }] };
+    } else if (r < 0.48 && known.length) {
+      const m = pick(known);
+      event = { type: 'message.received', message: message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from }) }; // duplicate delivery
+    } else if (r < 0.56 && known.length) {
+      const m = pick(known);
+      event = { type: 'message.deleted', address: m.address, guid: m.guid };
+    } else if (r < 0.64) {
+      const address = pick(addresses);
+      const page = known.filter((m) => m.address === address).slice(-3);
+      event = { type: 'history.loaded', address, page: 0, page_size: 3, messages: page.map((m) => message({ guid: m.guid, address, created: m.created, from_guid: m.from })) };
+    } else if (r < 0.72) {
+      const address = pick(addresses);
+      const last = known.filter((m) => m.address === address).at(-1);
+      event = { type: 'channel.viewed', address, unread: 0, bookmark: last ? { guid: last.guid, created: last.created } : null };
+    } else if (r < 0.8) {
+      event = { type: 'typing.started', address: pick(addresses), user_guid: pick(people), name: 'Someone' };
+    } else if (r < 0.86) {
+      event = { type: 'clock.ticked' };
+    } else if (r < 0.9) {
+      event = { type: 'channel.opened', address: pick([...addresses, null]) };
+    } else if (r < 0.94) {
+      event = { type: 'connection.changed', state: pick(['connecting', 'online', 'offline'] as const) };
+    } else if (r < 0.97) {
+      const kept = addresses.filter(() => rand() < 0.85);
+      event = {
+        type: 'channels.listed',
+        channels: kept.map((address) => channel({ address, unread_messages: Math.floor(rand() * 4), last_message_ts: known.filter((m) => m.address === address).at(-1)?.created ?? null })),
+      };
+    } else {
+      event = { type: 'channel.removed', address: pick(addresses) };
+    }
+    log.add(event);
+  }
+  return log;
+}
+
