@@ -38,7 +38,7 @@ export function createProjections(): Projections {
 /**
  * A copy of the projections later folds cannot change. With `shareStores`, message stores are
  * shared, not copied: the caller must replace a store with `cloneStore` before folding an event that
- * `storesTouchedBy` names (copy-on-write; core-worker/debug/timeline.ts).
+ * `storesWrittenBy` names (copy-on-write; core-worker/debug/timeline.ts).
  */
 export function cloneProjections(p: Projections, options: { shareStores?: boolean } = {}): Projections {
   const byAddress = new Map<string, MessageStore>();

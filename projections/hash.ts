@@ -9,10 +9,12 @@
  * A heavy user's messages projection is ~70 MB of such text; building it cost
  * seconds and most of the garbage collection of a replay.
  */
-import { canonicalize } from './canonical';
+import { canonicalize, canonicalKeyOrder } from './canonical';
 import type { Projections } from './fold';
 
 const OFFSET = [0x2325, 0x8422, 0x9ce4, 0xcbf2] as const;
+/** "00" … "ff": a digest per replayed input is formatted, and Number#toString(16) is slow at that rate. */
+const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * A running FNV-1a 64 over UTF-16 code units. The 64-bit state is four 16-bit
@@ -99,7 +101,8 @@ export class Fnv64 {
 
   /** The hash as 16 hex digits. */
   hex(): string {
-    return (this.h3 * 0x10000 + this.h2).toString(16).padStart(8, '0') + (this.h1 * 0x10000 + this.h0).toString(16).padStart(8, '0');
+    const limb = (v: number): string => HEX_BYTE[v >>> 8]! + HEX_BYTE[v & 0xff]!;
+    return limb(this.h3) + limb(this.h2) + limb(this.h1) + limb(this.h0);
   }
 }
 
@@ -108,17 +111,6 @@ export function fnv1a64(text: string): string {
   const h = new Fnv64();
   h.text(text);
   return h.hex();
-}
-
-/** A key JSON.stringify puts first, in numeric order: an array index ("0" … "4294967294", no leading zeros). */
-const isIndex = (key: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
-
-/** Keys in the order JSON.stringify emits an object built by inserting them sorted: indexes first (numeric), then the rest sorted. */
-function canonicalOrder(keys: string[]): string[] {
-  keys.sort();
-  if (!keys.some(isIndex)) return keys;
-  const indexes = keys.filter(isIndex).sort((a, b) => Number(a) - Number(b));
-  return [...indexes, ...keys.filter((k) => !isIndex(k))];
 }
 
 /** Sorted keys of recently seen object shapes (messages, parts, reactions repeat one shape), with each key's `"key":` text. */
@@ -142,7 +134,7 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
   const planFor = (keys: string[]): Plan => {
     for (const plan of plans) if (sameKeys(plan.keys, keys)) return plan;
     // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
-    const order = canonicalOrder(keys.filter((k) => k !== '__proto__'));
+    const order = canonicalKeyOrder(keys.filter((k) => k !== '__proto__'));
     const plan = { keys, order, prefixes: order.map((k) => `${JSON.stringify(k)}:`) };
     if (plans.length >= 16) plans.pop();
     plans.unshift(plan);
@@ -172,7 +164,7 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
       }
       h.code(0x7b);
       let first = true;
-      for (const key of canonicalOrder(keys)) {
+      for (const key of canonicalKeyOrder(keys)) {
         const item: unknown = v.get(key);
         if (skipped(item)) continue;
         if (!first) h.code(0x2c);

@@ -44,21 +44,19 @@ export function cloneStore(store: MessageStore): MessageStore {
 }
 
 /**
- * The stores an event may change (create, modify or delete), by address, or 'all'. The one place that
- * knows it besides `applyMessages` itself — copy-on-write checkpoints (the debugger) rely on it, and
+ * The addresses whose store an event may create or change in place. Removing a store from the map
+ * (channel.removed, channels.listed) changes no store, so those are not named. The one place that
+ * knows it besides `applyMessages` itself: copy-on-write checkpoints (the debugger) rely on it, and
  * tests/projections/clone.test.ts holds it to the fold.
  */
-export function storesTouchedBy(event: DomainEvent): readonly string[] | 'all' {
+export function storesWrittenBy(event: DomainEvent): readonly string[] {
   switch (event.type) {
     case 'history.loaded':
     case 'message.deleted':
     case 'reactions.changed':
-    case 'channel.removed':
       return [event.address];
     case 'message.received':
       return [event.message.address];
-    case 'channels.listed':
-      return 'all';
     default:
       return [];
   }

@@ -36,12 +36,17 @@ function queueOf(state: TypingState): { items: Expiry[]; head: number } {
   return queue;
 }
 
-/** A copy later folds cannot change, with its own expiry queue (the queue's entries are values, shared). */
+/**
+ * A copy later folds cannot change, with its own expiry queue. The copy's queue keeps only the live
+ * entries (every typist's latest), which behave exactly as the whole queue does: the others are skipped.
+ */
 export function cloneTyping(state: TypingState): TypingState {
   const copy: TypingState = { byAddress: new Map() };
   for (const [address, typists] of state.byAddress) copy.byAddress.set(address, new Map(typists));
   const queue = queueOf(state);
-  expiryQueues.set(copy, { items: queue.items.slice(queue.head), head: 0 });
+  const items: Expiry[] = [];
+  for (let i = queue.head; i < queue.items.length; i++) if (isLive(state, queue.items[i]!)) items.push(queue.items[i]!);
+  expiryQueues.set(copy, { items, head: 0 });
   return copy;
 }
 

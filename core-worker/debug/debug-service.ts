@@ -3,9 +3,9 @@
  * session: replayed once on load, then answered from the recorded timeline.
  * Runs the same in Node tests and in the debug worker.
  */
-import { canonicalize } from '../../projections/canonical';
+import { canonicalText } from '../../projections/canonical';
 import type { Projections } from '../../projections/fold';
-import { fnv1a64, PROJECTION_NAMES, type ProjectionName } from '../../projections/hash';
+import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../projections/hash';
 import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
@@ -13,14 +13,18 @@ import { parseSessionFile, SessionFileError } from '../../protocol/session-file'
 import { createPublisher } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
-import { diffJson } from './json-diff';
+import { diffJson, prunedCanonical } from './json-diff';
 import { indexSession, type SessionIndex } from './session-index';
-import { createTimeline, type Timeline } from './timeline';
+import { createTimeline, type Before, type Timeline } from './timeline';
 
 export interface DebugServiceOptions {
   settle: SettleAsync;
   now?: () => number;
   checkpointEvery?: number;
+  /** A projection's JSON text is cut at this many characters (STATE_TEXT_LIMIT). */
+  stateTextLimit?: number;
+  /** Up to this many messages in the state, `$stateAt` hashes it too (INLINE_HASH_MAX_MESSAGES). */
+  inlineHashMaxMessages?: number;
 }
 
 interface Loaded {
@@ -31,9 +35,43 @@ interface Loaded {
   /** Lazily built text per input, for filters by address or guid. */
   text: (string | undefined)[];
   filtered: { key: string; indexes: Int32Array } | null;
-  /** Canonical values of the last state answered, so stepping forward diffs without folding twice. */
-  last: { position: number; json: Record<ProjectionName, string>; values: Record<ProjectionName, unknown> } | null;
+  /** Projection hashes computed so far, by position (the most recent few). */
+  hashes: Map<number, string>;
 }
+
+/** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
+export const STATE_TEXT_LIMIT = 64 * 1024;
+/** Up to this many messages in the state, `$stateAt` hashes it too; beyond, `$hashAt` does it on request. */
+export const INLINE_HASH_MAX_MESSAGES = 5_000;
+const HASHES_KEPT = 64;
+
+
+/**
+ * What input `position` changed, projection by projection: the states before and after it, pruned of
+ * everything they share (the timeline shares what the input did not write), then diffed.
+ */
+function diffStep(before: Before, after: Projections): ProjectionDiff[] {
+  const was: Projections = { ...before.p, messages: { byAddress: new Map(before.stores) } };
+  const diffs: ProjectionDiff[] = [];
+  for (const name of PROJECTION_NAMES) {
+    const pair = prunedCanonical(was[name], after[name]);
+    if (!pair) continue;
+    const diff = diffJson(pair[0], pair[1]);
+    if (diff.changes.length > 0) diffs.push({ projection: name, ...diff });
+  }
+  return diffs;
+}
+
+function projectionText(p: Projections, name: ProjectionName, limit: number): string {
+  const { text, truncated } = canonicalText(p[name], limit);
+  return truncated ? `${text}\n… cut at ${limit.toLocaleString('en')} characters (npm run replay -- FILE --until N --dump ${name} prints it whole)` : text;
+}
+
+const messageCount = (p: Projections): number => {
+  let n = 0;
+  for (const store of p.messages.byAddress.values()) n += store.order.length;
+  return n;
+};
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 
@@ -52,6 +90,12 @@ export function viewSnapshot(p: Projections): ViewPatch {
 function divergenceView(d: Divergence): DebugDivergence {
   const text = (v: unknown): string => clip(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'), 4_000);
   return { input: d.input, line: d.line, what: d.what, ...(d.projection ? { projection: d.projection } : {}), expected: text(d.expected), actual: text(d.actual) };
+}
+
+function remember(l: Loaded, position: number, hash: string): string {
+  if (l.hashes.size >= HASHES_KEPT) l.hashes.delete(l.hashes.keys().next().value!);
+  l.hashes.set(position, hash);
+  return hash;
 }
 
 export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
@@ -93,16 +137,6 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     return l.filtered.indexes;
   };
 
-  const canonicalOf = (p: Projections): { json: Record<ProjectionName, string>; values: Record<ProjectionName, unknown> } => {
-    const json = {} as Record<ProjectionName, string>;
-    const values = {} as Record<ProjectionName, unknown>;
-    for (const name of PROJECTION_NAMES) {
-      values[name] = canonicalize(p[name]);
-      json[name] = JSON.stringify(values[name]);
-    }
-    return { json, values };
-  };
-
   return {
     get loaded() {
       return loaded;
@@ -122,7 +156,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
       const eventStart = new Int32Array(index.inputs.length + 1);
       for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
-      loaded = { index, timeline, eventStart, text: [], filtered: null, last: null };
+      loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map() };
       const first = index.inputs[0]?.input.t ?? null;
       const last = index.inputs.at(-1)?.input.t ?? null;
       const { replay } = index;
@@ -185,24 +219,22 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return fail(notLoaded);
       const started = now();
       const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
-      // The previous point first: the timeline then folds forward from it to this one.
-      const prev = pos === 0 ? null : l.last?.position === pos - 1 ? l.last : { position: pos - 1, ...canonicalOf(l.timeline.at(pos - 1)) };
-      const p = l.timeline.at(pos);
-      const current = { position: pos, ...canonicalOf(p) };
-      l.last = current;
-      const diffs: ProjectionDiff[] = [];
-      if (prev) {
-        for (const name of PROJECTION_NAMES) {
-          if (prev.json[name] === current.json[name]) continue;
-          diffs.push({ projection: name, ...diffJson(prev.values[name], current.values[name]) });
-        }
-      }
+      const { p, before } = l.timeline.step(pos);
+      const diffs = before ? diffStep(before, p) : [];
       const projections: StateAt['projections'] = {};
-      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = JSON.stringify(current.values[name], null, 2);
-      const hash = fnv1a64(PROJECTION_NAMES.map((n) => fnv1a64(current.json[n])).join(':'));
+      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
+      let hash = l.hashes.get(pos) ?? null;
+      if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p).all);
       const view = viewSnapshot(p);
       const at = l.index.inputs[Math.max(0, pos - 1)]?.input.t ?? null;
       return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
+    },
+
+    async $hashAt(position) {
+      const l = loaded;
+      if (!l) return fail(notLoaded);
+      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
+      return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos)).all));
     },
 
     async $firstTouch(target) {

@@ -1,4 +1,5 @@
 /** A structural diff of two canonical JSON values (objects, arrays, scalars), as a list of path changes. */
+import { canonicalize, canonicalKeyOrder } from '../../projections/canonical';
 import type { JsonChange } from '../../protocol/debug-api';
 import { clip } from './describe';
 
@@ -41,4 +42,52 @@ export function diffJson(a: unknown, b: unknown, limit = 200): { changes: JsonCh
   };
   walk(a, b, '');
   return { changes, truncated };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set);
+const stringKeyed = (m: Map<unknown, unknown>): boolean => [...m.keys()].every((k) => typeof k === 'string');
+
+/**
+ * The canonical forms of two states with what they share left out, or null when they are equal.
+ * Folds replace values rather than change them (messages, channels, users, bookmarks), and the
+ * debugger's timeline shares whatever an input did not write, so `a === b` prunes nearly everything:
+ * `diffJson` of the pruned pair lists exactly the changes `diffJson` of the whole canonical forms
+ * would, in the same order, at the cost of what changed.
+ */
+export function prunedCanonical(a: unknown, b: unknown): [unknown, unknown] | null {
+  if (a === b) return null;
+  let entriesA: Map<string, unknown> | null = null;
+  let entriesB: Map<string, unknown> | null = null;
+  if (a instanceof Map && b instanceof Map && stringKeyed(a) && stringKeyed(b)) {
+    entriesA = a as Map<string, unknown>;
+    entriesB = b as Map<string, unknown>;
+  } else if (isRecord(a) && isRecord(b)) {
+    // As canonicalize copies a plain object: undefined values and an own "__proto__" do not survive.
+    const own = (r: Record<string, unknown>) => new Map(Object.keys(r).filter((k) => k !== '__proto__' && r[k] !== undefined).map((k) => [k, r[k]]));
+    entriesA = own(a);
+    entriesB = own(b);
+  }
+  if (!entriesA || !entriesB) {
+    const ca = canonicalize(a);
+    const cb = canonicalize(b);
+    return JSON.stringify(ca) === JSON.stringify(cb) ? null : [ca, cb];
+  }
+  const keys = canonicalKeyOrder([...new Set([...entriesA.keys(), ...entriesB.keys()])]);
+  const outA: [string, unknown][] = [];
+  const outB: [string, unknown][] = [];
+  for (const key of keys) {
+    const inA = entriesA.has(key);
+    const inB = entriesB.has(key);
+    if (inA && inB) {
+      const pair = prunedCanonical(entriesA.get(key), entriesB.get(key));
+      if (pair) {
+        outA.push([key, pair[0]]);
+        outB.push([key, pair[1]]);
+      }
+    } else if (inA) outA.push([key, canonicalize(entriesA.get(key))]);
+    else outB.push([key, canonicalize(entriesB.get(key))]);
+  }
+  if (outA.length === 0 && outB.length === 0) return null;
+  // Built as canonicalize builds a map's object: own properties, in canonical order.
+  return [Object.fromEntries(outA), Object.fromEntries(outB)];
 }

@@ -19,7 +19,8 @@ export interface SessionIndex extends TimelineSource {
   events: Envelope[];
   inputOf: number[];
   resets: { event: number; input: number }[];
-  replay: ReplayResult;
+  /** The replay's outcome. Its core is not kept: the timeline holds what seeking needs, and a heavy user's core is hundreds of megabytes. */
+  replay: Omit<ReplayResult, 'core'>;
 }
 
 export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number }): Promise<SessionIndex> {
@@ -58,5 +59,6 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
     onInput: (index, core) => sync(index, core.log),
   });
   sync(replay.inputs, replay.core.log);
-  return { file, inputs, events, inputOf, resets, replay };
+  const { core: _core, ...outcome } = replay;
+  return { file, inputs, events, inputOf, resets, replay: outcome };
 }

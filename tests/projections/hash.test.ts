@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
 import { foldAll } from '../../projections/fold';
-import { canonicalize } from '../../projections/canonical';
+import { canonicalize, canonicalText } from '../../projections/canonical';
 import { fnv1a64, Fnv64, hashCanonical, PROJECTION_NAMES, projectionHash, projectionHashes, projectionJson } from '../../projections/hash';
 
 describe('projection hashes', () => {
@@ -76,5 +76,26 @@ describe('hashing canonical JSON without building it', () => {
     log.add({ type: 'typing.started', address: 'a', user_guid: 'x', name: 'X 👍' });
     const p = foldAll(log.envelopes);
     for (const name of PROJECTION_NAMES) expect(projectionHash(p, name), name).toBe(fnv1a64(projectionJson(p, name)));
+  });
+});
+
+describe('canonicalText', () => {
+  it('is the indented canonical JSON for 2,000 random values', () => {
+    for (let seed = 1; seed <= 2_000; seed++) {
+      const value = { root: randomValue(prng(seed), 5) };
+      const full = JSON.stringify(canonicalize(value), null, 2);
+      expect(canonicalText(value, 10_000_000), `seed ${seed}`).toEqual({ text: full, truncated: false });
+    }
+  });
+
+  it('cut at the limit, is the start of it', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const value = { root: randomValue(prng(seed), 5) };
+      const full = JSON.stringify(canonicalize(value), null, 2);
+      const limit = 1 + (seed % 80);
+      const cut = canonicalText(value, limit);
+      expect(cut.truncated, `seed ${seed}`).toBe(full.length > limit);
+      expect(cut.text, `seed ${seed}`).toBe(full.slice(0, limit));
+    }
   });
 });

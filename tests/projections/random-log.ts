@@ -3,7 +3,7 @@ import { channel, LogBuilder, message, user } from '../../fixtures/builders';
 import type { DomainEvent } from '../../protocol/events';
 
 /** A small deterministic PRNG (mulberry32) so failures reproduce by seed. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

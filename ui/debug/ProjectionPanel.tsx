@@ -23,7 +23,7 @@ export function ProjectionPanel({ debug }: { debug: DebugController }) {
           ))}
         </select>
       </label>
-      {state && <p className="debug-hash">hash {state.hash} · {state.events} events · {state.computeMs.toFixed(1)} ms</p>}
+      {state && <p className="debug-hash">hash {state.hash ?? 'computing…'} · {state.events} events · {state.computeMs.toFixed(1)} ms</p>}
       <h3>Changes from the previous input</h3>
       {!diff || diff.changes.length === 0 ? (
         <p>No change to {name}.</p>
