@@ -80,6 +80,7 @@ async function seek(page: Page, slider: Locator, to: number, max: number): Promi
   for (let i = max; i > to; i--) await page.keyboard.press('ArrowLeft');
   await expect(slider).toHaveAttribute('aria-valuenow', String(to));
   await expect(page.getByText(`Input ${to} of ${max}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Projection state' })).toHaveAttribute('aria-busy', 'false');
 }
 
 test('sign-in page', async ({ page }) => {
