@@ -52,41 +52,72 @@ export async function recordSyntheticSession(frames: number, mix: FrameMix = 'he
   return world.file();
 }
 
-export interface ReplayBench {
-  mix: FrameMix;
-  inputs: number;
-  fileMB: number;
+export interface ReplayRun {
   decodeMs: number;
   /** Replay checking outputs and the final hash (`--fast`). */
   replayMs: number;
   totalMs: number;
   /** Replay also checking every input's event digest (the CLI's default). */
   verifiedReplayMs: number;
+  /** Decoding the same session written as version 1 (every line JSON, frames JSON inside JSON). */
+  decodeV1Ms: number;
+}
+
+export interface ReplayBench {
+  mix: FrameMix;
+  inputs: number;
+  fileMB: number;
+  format: number;
+  /** Each measurement's median over the runs. */
+  median: ReplayRun;
+  runs: ReplayRun[];
   matched: boolean;
 }
 
-export async function measureReplay(frames: number, mix: FrameMix = 'heavy-user'): Promise<ReplayBench> {
-  const text = await recordSyntheticSession(frames, mix);
-  const t0 = performance.now();
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** The same session as version 1 wrote it: header version 1, every line its JSON object. */
+export function asVersion1(text: string): string {
   const file = parseSessionFile(text);
-  const t1 = performance.now();
-  const result = await replayAndLocate(file, { settle });
-  const t2 = performance.now();
-  const verified = await replaySession(file, { settle, verifyEvents: true });
-  const t3 = performance.now();
+  const footer = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
+  return [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), footer.trimEnd()].join('\n') + '\n';
+}
+
+/** Decodes and replays `text` `repeat` times (fast, then verifying every input); medians of each. */
+export async function measureReplay(text: string, options: { repeat?: number; mix?: FrameMix } = {}): Promise<ReplayBench> {
+  const repeat = options.repeat ?? 3;
+  const v1 = asVersion1(text);
+  const runs: ReplayRun[] = [];
+  let matched = true;
+  let file = parseSessionFile(text);
+  for (let i = 0; i < repeat; i++) {
+    let t = performance.now();
+    parseSessionFile(v1);
+    const decodeV1Ms = performance.now() - t;
+    t = performance.now();
+    file = parseSessionFile(text);
+    const t1 = performance.now();
+    const result = await replayAndLocate(file, { settle });
+    const t2 = performance.now();
+    const verified = await replaySession(file, { settle, verifyEvents: true });
+    const t3 = performance.now();
+    matched &&= result.divergence === null && result.hash === file.footer.hash && verified.divergence === null;
+    runs.push({ decodeMs: t1 - t, replayMs: t2 - t1, totalMs: t2 - t, verifiedReplayMs: t3 - t2, decodeV1Ms });
+  }
+  const pick = (key: keyof ReplayRun): number => median(runs.map((r) => r[key]));
   return {
-    mix,
+    mix: options.mix ?? 'heavy-user',
     inputs: file.footer.inputs,
     fileMB: text.length / 1e6,
-    decodeMs: t1 - t0,
-    replayMs: t2 - t1,
-    totalMs: t2 - t0,
-    verifiedReplayMs: t3 - t2,
-    matched: result.divergence === null && result.hash === file.footer.hash && verified.divergence === null,
+    format: file.header.version,
+    median: { decodeMs: pick('decodeMs'), replayMs: pick('replayMs'), totalMs: pick('totalMs'), verifiedReplayMs: pick('verifiedReplayMs'), decodeV1Ms: pick('decodeV1Ms') },
+    runs,
+    matched,
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const n = Number(process.argv[2] ?? 100_000);
-  console.log(JSON.stringify(await measureReplay(n, (process.argv[3] as FrameMix | undefined) ?? 'heavy-user'), null, 2));
+  const mix = (process.argv[3] as FrameMix | undefined) ?? 'heavy-user';
+  console.log(JSON.stringify(await measureReplay(await recordSyntheticSession(n, mix), { mix }), null, 2));
 }

@@ -98,7 +98,8 @@ export function createPublisher(options: { projections: () => Projections; runti
         continue;
       }
       const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user);
-      if (!same(sentChannels.get(address), view)) {
+      const sent = sentChannels.get(address);
+      if (sent === undefined || !same(sent, view)) {
         sentChannels.set(address, view);
         put.push(view);
       }

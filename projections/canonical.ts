@@ -61,32 +61,39 @@ export function canonicalText(value: unknown, limit: number): { text: string; tr
     length += s.length;
     if (length > limit) throw new Full();
   };
-  /** Writes `"key": value` pairs (or array items) between the brackets, as JSON.stringify's indenting does. */
-  const block = (open: string, close: string, items: [string | null, unknown][], indent: string): void => {
-    const shown = items.filter(([key, v]) => key === null || !omitted(v));
-    if (shown.length === 0) return put(open + close);
-    const inner = `${indent}  `;
-    put(open);
-    shown.forEach(([key, v], i) => {
-      put(`${i > 0 ? ',' : ''}\n${inner}${key === null ? '' : `${JSON.stringify(key)}: `}`);
-      if (key === null && omitted(v)) put('null');
-      else walk(v, inner);
-    });
-    put(`\n${indent}${close}`);
-  };
   const walk = (v: unknown, indent: string): void => {
+    const inner = `${indent}  `;
+    let first = true;
+    /** One `"key": value` pair (or array item) after the ones before it, as JSON.stringify indents them. */
+    const item = (key: string | null, item: unknown): void => {
+      put(`${first ? '' : ','}\n${inner}${key === null ? '' : `${JSON.stringify(key)}: `}`);
+      first = false;
+      if (key === null && omitted(item)) put('null');
+      else walk(item, inner);
+    };
     if (v instanceof Map) {
-      if ([...v.keys()].some((k) => typeof k !== 'string')) return put(JSON.stringify(canonicalize(v), null, 2).replace(/\n/g, `\n${indent}`));
-      const keys = canonicalKeyOrder([...(v.keys() as Iterable<string>)]);
-      return block('{', '}', keys.map((k) => [k, v.get(k)]), indent);
+      for (const k of v.keys()) if (typeof k !== 'string') return put(JSON.stringify(canonicalize(v), null, 2).replace(/\n/g, `\n${indent}`));
+      put('{');
+      for (const key of canonicalKeyOrder([...(v.keys() as Iterable<string>)])) {
+        const entry: unknown = v.get(key);
+        if (!omitted(entry)) item(key, entry);
+      }
+      return put(first ? '}' : `\n${indent}}`);
     }
     if (v instanceof Set) return walk([...v].map(String).sort(), indent);
-    if (Array.isArray(v)) return block('[', ']', v.map((item: unknown) => [null, item]), indent);
+    if (Array.isArray(v)) {
+      put('[');
+      for (let i = 0; i < v.length; i++) item(null, v[i]);
+      return put(first ? ']' : `\n${indent}]`);
+    }
     if (v !== null && typeof v === 'object') {
       const record = v as Record<string, unknown>;
+      put('{');
       // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
-      const keys = canonicalKeyOrder(Object.keys(record).filter((k) => k !== '__proto__'));
-      return block('{', '}', keys.map((k) => [k, record[k]]), indent);
+      for (const key of canonicalKeyOrder(Object.keys(record).filter((k) => k !== '__proto__'))) {
+        if (!omitted(record[key])) item(key, record[key]);
+      }
+      return put(first ? '}' : `\n${indent}}`);
     }
     put(JSON.stringify(canonicalize(v)) ?? 'null');
   };
