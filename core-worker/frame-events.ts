@@ -29,6 +29,10 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       }
       return channel ? [{ type: 'channel.upserted', channel }] : [];
     }
+    case 'ALR':
+      return [{ type: 'alert.received', alert: frame.data.alert }];
+    case 'ALD':
+      return [{ type: 'alerts.dismissed', guids: frame.data.alerts }];
     case 'CHK':
     case 'ACK':
     case 'OUT':

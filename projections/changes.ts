@@ -20,6 +20,10 @@ export interface ChangeSet {
   typing: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Alert guids that appeared, changed or went away. */
+  alerts: Set<string>;
+  /** The toast stack changed. */
+  toasts: boolean;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -33,6 +37,8 @@ export function createChangeSet(): ChangeSet {
     conversationMeta: new Set(),
     typing: new Set(),
     openConversation: false,
+    alerts: new Set(),
+    toasts: false,
   };
 }
 
@@ -50,6 +56,8 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.toasts &&
+    changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&

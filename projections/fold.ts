@@ -4,11 +4,13 @@
  * so they run before `messages`.
  */
 import type { Envelope } from '../protocol/events';
+import { applyAlerts, cloneAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, cloneChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
 import { applyConnection, cloneConnection, createConnection, type ConnectionState } from './connection';
 import { applyMessages, cloneStore, createMessages, type MessageStore, type MessagesState } from './messages';
 import { applySession, cloneSession, createSession, type SessionState } from './session';
+import { applyToasts, cloneToasts, createToasts, type ToastsState } from './toasts';
 import { applyTyping, cloneTyping, createTyping, type TypingState } from './typing';
 import { applyUnread, cloneUnread, createUnread, type UnreadState } from './unread';
 
@@ -19,6 +21,8 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  alerts: AlertsState;
+  toasts: ToastsState;
   /** seq of the last envelope folded in. */
   seq: number;
 }
@@ -31,6 +35,8 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    alerts: createAlerts(),
+    toasts: createToasts(),
     seq: 0,
   };
 }
@@ -50,6 +56,8 @@ export function cloneProjections(p: Projections, options: { shareStores?: boolea
     messages: { byAddress },
     typing: cloneTyping(p.typing),
     connection: cloneConnection(p.connection),
+    alerts: cloneAlerts(p.alerts),
+    toasts: cloneToasts(p.toasts),
     seq: p.seq,
   };
 }
@@ -64,6 +72,8 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessages(p.messages, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyAlerts(p.alerts, envelope, changes);
+  applyToasts(p.toasts, envelope, changes);
   p.seq = envelope.seq;
 }
 

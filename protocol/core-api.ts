@@ -10,6 +10,13 @@ import type { ViewPatch } from './views';
 
 export type PatchListener = (patch: ViewPatch) => void;
 
+/** How a message is posted: as a reply in a thread, and/or urgent (spec 1 §3). */
+export interface PostOptions {
+  /** The guid of the thread's first message. */
+  reply_to?: string;
+  is_urgent?: boolean;
+}
+
 /** One stored session recording, as `$listRecordings` lists it. */
 export interface RecordingSummary {
   id: string;
@@ -41,7 +48,7 @@ export interface CoreApi {
   /** Fetches the next older page of the open conversation. */
   $loadOlder(address: string): Promise<Result<null>>;
   /** Posts text typed in the composer; the worker turns it into message parts. */
-  $post(address: string, text: string): Promise<Result<{ guid: string }>>;
+  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
   /** Deletes one of the user's messages. */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
   /** Tells others the user is typing (throttled in the worker). */
@@ -50,6 +57,12 @@ export interface CoreApi {
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
   $setAttention(attentive: boolean): Promise<void>;
+  /** Dismisses alerts: the server's first (spec 1 §4: a server call, then the local mark), the client's own at once. */
+  $dismissAlerts(guids: string[]): Promise<Result<null>>;
+  /** Approves or denies the join request an alert (type 1) asks about (teams/process). */
+  $processJoinRequest(alertGuid: string, approve: boolean): Promise<Result<null>>;
+  /** Closes a toast before it expires. */
+  $closeToast(id: string): Promise<void>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

@@ -158,3 +158,22 @@ export const User = z.object({
 });
 export type UserWire = z.input<typeof User>;
 export type User = z.output<typeof User>;
+
+/**
+ * An alert (spec 1 §3). `target` is a JSON object or a string; objects may name
+ * `target_user_guid`, a channel `address`, a `team_guid` or a `request_guid`.
+ * Types 0–21 come from the server; 1000 and above are raised by the client
+ * itself (e.g. 1003 'Internet connection offline').
+ */
+export const Alert = z.object({
+  guid,
+  alert_type: z.number().int().min(0).max(1_000_000),
+  alert_type_name: z.string().max(200).default(''),
+  alert_created: epochMs,
+  message: z.string().max(10_000).default(''),
+  target: z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]).nullable().default(null),
+  is_dismissed: z.boolean().default(false),
+  toast_id: z.string().max(200).nullable().default(null),
+});
+export type AlertWire = z.input<typeof Alert>;
+export type Alert = z.output<typeof Alert>;

@@ -9,7 +9,7 @@
  * discarded and refetched rather than migrated (it is a cache of the server).
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
-import type { Channel, Message, Reaction, User } from './entities';
+import type { Alert, Channel, Message, Reaction, User } from './entities';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
 export const LOG_SCHEMA_VERSION = 1;
@@ -19,6 +19,18 @@ export type EventSource = (typeof SOURCES)[number];
 
 export const SOCKET_STATES = ['connecting', 'online', 'offline'] as const;
 export type SocketState = (typeof SOCKET_STATES)[number];
+
+/** A short notice shown in the toast stack (spec 1 §8 toast texts). */
+export interface ToastSpec {
+  /** Unique per toast; closing and expiry refer to it. */
+  id: string;
+  title: string;
+  body?: string;
+  /** 'promotion' stays 60 s, the rest 5 s (spec 1 §9). */
+  kind: 'info' | 'success' | 'error' | 'promotion';
+  /** An alert this toast announces, to open it from the toast. */
+  alert_guid?: string;
+}
 
 export interface Bookmark {
   guid: string;
@@ -54,6 +66,18 @@ export type DomainEvent =
   | { type: 'typing.started'; address: string; user_guid: string; name: string }
   /** The socket's state changed. */
   | { type: 'connection.changed'; state: SocketState }
+  /** The latest alerts (last_alerts). Replaces the server's alerts; client-side alerts (1000+) stay. */
+  | { type: 'alerts.listed'; alerts: Alert[] }
+  /** An alert arrived (ALR frame) or the client raised one of its own (types 1000+). Idempotent by guid. */
+  | { type: 'alert.received'; alert: Alert }
+  /** Alerts were dismissed: by the user (after the server call), on another device (ALD), or settled. */
+  | { type: 'alerts.dismissed'; guids: string[] }
+  /** A client-side alert no longer applies (e.g. back online) and is removed. */
+  | { type: 'alert.cleared'; guid: string }
+  /** A toast appears; it expires by envelope time (5 s, promotions 60 s). */
+  | { type: 'toast.shown'; toast: ToastSpec }
+  /** The user closed a toast. */
+  | { type: 'toast.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
   | { type: 'clock.ticked' };
 

@@ -5,7 +5,8 @@
  * All of them are structured-clone-safe (epoch ms, no class instances).
  */
 import type { Etype, MessagePart } from './entities';
-import type { SocketState } from './events';
+import type { SocketState, ToastSpec } from './events';
+import type { AlertBehaviour } from './rules/alerts';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -92,6 +93,30 @@ export interface ConnectionView {
   socket: SocketState;
 }
 
+export interface AlertView {
+  guid: string;
+  type: number;
+  typeName: string;
+  message: string;
+  /** Epoch ms. */
+  created: number;
+  dismissed: boolean;
+  /** What the user can do with it (spec 1 §9). */
+  behaviour: AlertBehaviour;
+  /** The conversation a 'go-to' alert leads to, when it names one. */
+  address: string | null;
+}
+
+export interface ToastView {
+  id: string;
+  /** At most 30 characters (spec 3 §9). */
+  title: string;
+  body: string;
+  kind: ToastSpec['kind'];
+  /** The alert this toast announces, if any. */
+  alertGuid: string | null;
+}
+
 /** Added/updated records by key, and removed keys (tldraw's RecordsDiff, minus history). */
 export interface RecordsDiff<R> {
   put: R[];
@@ -118,4 +143,7 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  alerts?: RecordsDiff<AlertView>;
+  /** The whole toast stack (at most 4, newest first) whenever it changed. */
+  toasts?: ToastView[];
 }

@@ -5,7 +5,7 @@ import { AUTH_HEADERS, endpoints, type EndpointName } from '../protocol/rest/end
 import { openDatabase, type Database } from './db';
 import { HttpRejection, readJsonBody, reject, sendJson, validationRejection } from './http-util';
 import { migrate } from './migrations';
-import { login, MESSAGES, ROUTES, secureHandlers } from './routes';
+import { login, MESSAGES, ROUTES, secureHandlers } from './routes/index';
 import { seedDemo } from './seed';
 import { SocketHub } from './socket-hub';
 import { serveStatic } from './static-files';

@@ -285,6 +285,8 @@ export interface NewChannel {
   is_hr?: boolean;
   read_only?: boolean;
   is_private?: boolean;
+  /** Anyone in the company may join without approval (default true, spec 1 §5). */
+  is_open?: boolean;
   dm_key?: string | null;
   created?: number;
 }
@@ -293,9 +295,9 @@ export async function insertChannel(db: Queryable, c: NewChannel): Promise<{ gui
   const guid = newGuid();
   const address = newGuid();
   await db.query(
-    `INSERT INTO channels (guid, address, company_guid, name, channel_type, etype, is_hr, read_only, is_private, dm_key, created)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [guid, address, c.company_guid, c.name, c.channel_type, c.etype, c.is_hr ?? false, c.read_only ?? false, c.is_private ?? true, c.dm_key ?? null, c.created ?? Date.now()],
+    `INSERT INTO channels (guid, address, company_guid, name, channel_type, etype, is_hr, read_only, is_private, is_open, dm_key, created)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [guid, address, c.company_guid, c.name, c.channel_type, c.etype, c.is_hr ?? false, c.read_only ?? false, c.is_private ?? true, c.is_open ?? true, c.dm_key ?? null, c.created ?? Date.now()],
   );
   return { guid, address };
 }

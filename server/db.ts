@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** Parameter values the queries pass. */
-export type SqlValue = string | number | boolean | null;
+export type SqlValue = string | number | boolean | null | readonly string[];
 
 /** A query runner: the database itself or an open transaction. */
 export interface Queryable {

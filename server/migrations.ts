@@ -100,6 +100,36 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'alerts and join requests',
+    sql: `
+      CREATE TABLE alerts (
+        guid text PRIMARY KEY,
+        user_guid text NOT NULL REFERENCES users(guid),
+        alert_type integer NOT NULL,
+        message text NOT NULL DEFAULT '',
+        -- JSON text: an object or a string (spec 1 §3).
+        target text,
+        created bigint NOT NULL,
+        dismissed_at bigint
+      );
+      CREATE INDEX alerts_user_created ON alerts (user_guid, created DESC);
+
+      CREATE TABLE join_requests (
+        guid text PRIMARY KEY,
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        -- pending, approved, denied or cancelled; decided_by is the admin who approved or denied.
+        state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'approved', 'denied', 'cancelled')),
+        decided_by text REFERENCES users(guid),
+        decided_at bigint
+      );
+      -- One pending request per person and team.
+      CREATE UNIQUE INDEX join_requests_pending ON join_requests (channel_guid, user_guid) WHERE state = 'pending';
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

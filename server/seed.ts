@@ -116,6 +116,12 @@ async function seed(tx: Queryable, hashes: string[]): Promise<void> {
     [alice.guid, 23, [text('Perfect, thank you!')]],
   ]);
 
+  // Not open: others ask to join, and Alice (its admin) approves or denies (teams/request, teams/process).
+  await channel({ ...base, name: 'Product Council', channel_type: 1, etype: 'channel', is_open: false }, [[alice, 2], [carol, 0]], [
+    [alice.guid, 70, [text('This is where we decide what goes on the roadmap. Ask to join if you want a seat at the table.')]],
+    [carol.guid, 69, [text('I added the research findings to the agenda.')]],
+  ]);
+
   await channel(
     { ...base, name: 'News', channel_type: 1, etype: 'announcement', is_hr: true, is_private: false },
     people.map((u) => [u, u === alice ? 2 : 0]),

@@ -79,6 +79,22 @@ export function eventSummary(envelope: Envelope): string {
       return e.state;
     case 'clock.ticked':
       return '';
+    case 'alerts.listed':
+      return `${e.alerts.length} alerts`;
+    case 'alert.received':
+      return clip(`${e.alert.alert_type} ${e.alert.guid} ${e.alert.message}`);
+    case 'alerts.dismissed':
+      return clip(e.guids.join(' '));
+    case 'alert.cleared':
+    case 'toast.closed':
+      return 'guid' in e ? e.guid : e.id;
+    case 'toast.shown':
+      return clip(`${e.toast.id} ${e.toast.title}`);
+    default: {
+      // Events without a summary of their own show their fields.
+      const { type: _type, ...fields } = e as { type: string };
+      return clip(json(fields));
+    }
   }
 }
 

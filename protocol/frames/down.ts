@@ -1,6 +1,7 @@
 /** Every frame the server may send, as one union, and its only decoder. */
 import { z } from 'zod';
 import { fail, ok, type Result } from '../result';
+import { AldFrame, AlrFrame } from './alerts';
 import { ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
@@ -21,6 +22,8 @@ const downSchemas = {
   ACK: z.compile(AckFrame),
   OUT: z.compile(OutFrame),
   CHA: z.compile(ChaFrame),
+  ALR: z.compile(AlrFrame),
+  ALD: z.compile(AldFrame),
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -36,7 +39,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'ALD', 'CAN', 'ALR', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

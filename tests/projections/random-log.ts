@@ -1,5 +1,5 @@
 /** Random but reproducible event logs (by seed) for the fold properties. */
-import { channel, LogBuilder, message, user } from '../../fixtures/builders';
+import { alert, channel, LogBuilder, message, user } from '../../fixtures/builders';
 import type { DomainEvent } from '../../protocol/events';
 
 /** A small deterministic PRNG (mulberry32) so failures reproduce by seed. */
@@ -65,7 +65,22 @@ export function randomLog(seed: number, length: number): LogBuilder {
       event = { type: 'channel.removed', address: pick(addresses) };
     }
     log.add(event);
+    // Alerts and toasts ride along on a quarter of the steps (their own draw, so the mix above is unchanged).
+    if (rand() < 0.25) log.add(randomAlertEvent(rand, pick));
   }
   return log;
 }
 
+function randomAlertEvent(rand: () => number, pick: <T>(xs: readonly T[]) => T): DomainEvent {
+  const guids = ['al1', 'al2', 'al3', 'local-1003'];
+  const r = rand();
+  if (r < 0.3) {
+    const guid = pick(guids);
+    return { type: 'alert.received', alert: alert({ guid, alert_type: guid === 'local-1003' ? 1003 : pick([0, 1, 4, 11, 99]) }) };
+  }
+  if (r < 0.45) return { type: 'alerts.listed', alerts: guids.slice(0, 3).filter(() => rand() < 0.5).map((guid) => alert({ guid, alert_type: 2, is_dismissed: rand() < 0.3 })) };
+  if (r < 0.6) return { type: 'alerts.dismissed', guids: [pick(guids)] };
+  if (r < 0.7) return { type: 'alert.cleared', guid: pick(guids) };
+  if (r < 0.9) return { type: 'toast.shown', toast: { id: pick(['t1', 't2', 't3', 't4', 't5', 't6']), title: 'Hello', kind: pick(['info', 'promotion'] as const) } };
+  return { type: 'toast.closed', id: pick(['t1', 't2', 't3']) };
+}

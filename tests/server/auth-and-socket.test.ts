@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../protocol/rest/endpoints';
-import { LoginResponse } from '../../protocol/rest/endpoints';
+import { LoginResponse } from '../../protocol/rest/session';
 import { startHarness, socketUrl, upgradeStatus, wrapSocket, sleep, type Harness } from './helpers';
 
 let h: Harness;

@@ -1,6 +1,7 @@
 /** channels/list as each user sees it, users/list, conversations/start with CHA, TYP relay. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelsListResponse, StartConversationResponse, UsersListResponse } from '../../protocol/rest/endpoints';
+import { ChannelsListResponse, StartConversationResponse } from '../../protocol/rest/channels';
+import { UsersListResponse } from '../../protocol/rest/users';
 import { sleep, loginDemo, startHarness, type Harness, type Session } from './helpers';
 
 let h: Harness;
@@ -18,7 +19,7 @@ describe('channels/list', () => {
   it('lists each user\'s channels, valid against the protocol schema, all read after the seed', async () => {
     const res = await h.ok('channelsList', {}, alice);
     const parsed = ChannelsListResponse.parse(res);
-    expect(parsed.channels.map((c) => c.name).sort()).toEqual(['Acme', 'Bob Brown', 'Design', 'Engineering', 'HR', 'News', 'Plaza Bot']);
+    expect(parsed.channels.map((c) => c.name).sort()).toEqual(['Acme', 'Bob Brown', 'Design', 'Engineering', 'HR', 'News', 'Plaza Bot', 'Product Council']);
     for (const c of parsed.channels) {
       expect(c.unread_messages).toBe(0);
       expect(c.is_member).toBe(true);

@@ -1,6 +1,6 @@
 /** History paging, posting (rights, broadcast, idempotency), bookmarks and unread, deletion. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryResponse, PostResponse } from '../../protocol/rest/endpoints';
+import { HistoryResponse, PostResponse } from '../../protocol/rest/messages';
 import { POSTING_REASONS } from '../../protocol/rules/posting-rights';
 import { loginDemo, sleep, startHarness, textJson, type Harness, type Session } from './helpers';
 

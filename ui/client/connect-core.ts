@@ -9,21 +9,14 @@ import type { CoreApi, PatchListener } from '../../protocol/core-api';
 export function connectCore(): CoreApi {
   const worker = new Worker(new URL('../../core-worker/worker.ts', import.meta.url), { type: 'module', name: 'plaza-core' });
   const remote = Comlink.wrap<CoreApi>(worker);
-  return {
-    // A function cannot be structured-cloned: it crosses as a proxy the worker calls back through.
-    $subscribe: (listener: PatchListener) => remote.$subscribe(Comlink.proxy(listener)),
-    $signIn: (email, password) => remote.$signIn(email, password),
-    $signOut: () => remote.$signOut(),
-    $openConversation: (address) => remote.$openConversation(address),
-    $loadOlder: (address) => remote.$loadOlder(address),
-    $post: (address, text) => remote.$post(address, text),
-    $deleteMessage: (address, guid) => remote.$deleteMessage(address, guid),
-    $typing: (address) => remote.$typing(address),
-    $startDirectMessage: (targetUserGuid) => remote.$startDirectMessage(targetUserGuid),
-    $setAttention: (attentive) => remote.$setAttention(attentive),
-    $exportSession: (id) => remote.$exportSession(id),
-    $listRecordings: () => remote.$listRecordings(),
-    $getRecordingSettings: () => remote.$getRecordingSettings(),
-    $setRecordingSettings: (settings) => remote.$setRecordingSettings(settings),
-  };
+  // A function cannot be structured-cloned: the patch listener crosses as a proxy the worker calls back through.
+  const subscribe: CoreApi['$subscribe'] = (listener: PatchListener) => remote.$subscribe(Comlink.proxy(listener));
+  // Every other `$` method is forwarded as it is; anything else (e.g. `then`) is not part of the API.
+  return new Proxy({} as CoreApi, {
+    get(_target, name) {
+      if (name === '$subscribe') return subscribe;
+      if (typeof name !== 'string' || !name.startsWith('$')) return undefined;
+      return (...args: unknown[]) => (remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!(...args);
+    },
+  });
 }

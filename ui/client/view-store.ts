@@ -6,6 +6,7 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import {
   CHANNEL_GROUPS,
+  type AlertView,
   CHANNEL_GROUP_LABELS,
   type ChannelEntryView,
   type ChannelGroup,
@@ -14,6 +15,7 @@ import {
   type MessageView,
   type RecordsDiff,
   type SessionView,
+  type ToastView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
@@ -43,6 +45,13 @@ export interface ViewStore {
   usersByGuid: Signal<ReadonlyMap<string, UserView>>;
   /** Company users by name. */
   users: ReadonlySignal<UserView[]>;
+  alertsByGuid: Signal<ReadonlyMap<string, AlertView>>;
+  /** Alerts newest first. */
+  alerts: ReadonlySignal<AlertView[]>;
+  /** How many alerts are not dismissed yet. */
+  activeAlertCount: ReadonlySignal<number>;
+  /** Toasts on screen, newest first (at most 4). */
+  toasts: Signal<readonly ToastView[]>;
 }
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
@@ -55,6 +64,7 @@ export function createViewStore(): ViewStore {
   const channels = signal<ReadonlyMap<string, ChannelEntryView>>(new Map());
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
+  const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -89,6 +99,14 @@ export function createViewStore(): ViewStore {
         (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || byString(a.guid, b.guid),
       ),
     ),
+    alertsByGuid,
+    alerts: computed(() => [...alertsByGuid.value.values()].sort((a, b) => b.created - a.created || byString(a.guid, b.guid))),
+    activeAlertCount: computed(() => {
+      let n = 0;
+      for (const a of alertsByGuid.value.values()) if (!a.dismissed) n++;
+      return n;
+    }),
+    toasts: signal([]),
   };
 }
 
@@ -152,5 +170,11 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     } else if (reset) {
       store.typing.value = new Map();
     }
+
+    if (patch.alerts) store.alertsByGuid.value = applyDiff(store.alertsByGuid.value, patch.alerts, (a) => a.guid, reset);
+    else if (reset) store.alertsByGuid.value = new Map();
+
+    if (patch.toasts) store.toasts.value = patch.toasts;
+    else if (reset) store.toasts.value = [];
   });
 }

@@ -1,12 +1,16 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state). */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
 import { DEBUG_REPLAY_PATH, type Route } from '../client/router';
+import { AlertsButton } from './AlertsButton';
+import { AlertsPanel } from './AlertsPanel';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
 import { Sidebar } from './Sidebar';
+import { ToastStack } from './ToastStack';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
   online: 'Online',
@@ -26,6 +30,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   const user = store.session.value.user;
   const socket = store.connection.value.socket;
   const address = route.name === 'conversation' ? route.address : null;
+  const [alertsOpen, setAlertsOpen] = useState(false);
 
   return (
     <div className="app">
@@ -35,6 +40,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           {CONNECTION_TEXT[socket]}
         </span>
         <span className="user-name">{user?.name}</span>
+        <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
         {sessionActions && (
           <>
             <ExportSessionButton />
@@ -48,6 +54,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </>
         )}
       </header>
+      {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
+      <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
       <Sidebar activeAddress={address} />
       <main className="main">
         {address !== null ? (

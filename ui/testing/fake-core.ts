@@ -67,6 +67,20 @@ export class FakeCore implements CoreApi {
     this.record('$setAttention', [attentive]);
   }
 
+  dismissAlertsResult: Result<null> = ok(null);
+  processJoinRequestResult: Result<null> = ok(null);
+  async $dismissAlerts(guids: string[]) {
+    this.record('$dismissAlerts', [guids]);
+    return this.dismissAlertsResult;
+  }
+  async $processJoinRequest(alertGuid: string, approve: boolean) {
+    this.record('$processJoinRequest', [alertGuid, approve]);
+    return this.processJoinRequestResult;
+  }
+  async $closeToast(id: string) {
+    this.record('$closeToast', [id]);
+  }
+
   /** What $exportSession answers; tests may replace it. */
   exportResult: Result<{ fileName: string; text: string }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', text: '{"format":"plaza-session"}\n' } };
 

@@ -1,5 +1,5 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
-import type { ChannelEntryView, ConversationMeta, MessageView, SessionView, UserView, ViewPatch } from '../../protocol/views';
+import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -42,6 +42,22 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
     is_bot: false,
     ...over,
   };
+}
+
+export function alertView(over: Partial<AlertView> & { guid: string; type: number }): AlertView {
+  return {
+    typeName: `Alert ${over.type}`,
+    message: `alert ${over.guid}`,
+    created: Date.UTC(2025, 4, 20, 9, 30),
+    dismissed: false,
+    behaviour: 'unknown',
+    address: null,
+    ...over,
+  };
+}
+
+export function toastView(over: Partial<ToastView> & { id: string }): ToastView {
+  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, ...over };
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {

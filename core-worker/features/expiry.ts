@@ -1,0 +1,43 @@
+/**
+ * Time-driven expiry: typing indicators (5 s), toasts (5 s / 60 s) and any
+ * other projection with a deadline. Folds judge expiry by envelope time; this
+ * feature keeps one timer armed at the earliest deadline and, when it fires,
+ * appends a `clock.ticked` event so the folds can drop what is due.
+ */
+import type { Projections } from '../../projections/fold';
+import { nextToastExpiry } from '../../projections/toasts';
+import { nextTypingExpiry } from '../../projections/typing';
+import type { CoreContext, FeatureHooks } from '../core-context';
+
+/** Each returns the projection's next deadline (epoch ms) or null. Add new deadlines here. */
+const DEADLINES: readonly ((p: Projections) => number | null)[] = [(p) => nextTypingExpiry(p.typing), (p) => nextToastExpiry(p.toasts)];
+
+export function createExpiryFeature(ctx: CoreContext): FeatureHooks {
+  const { clock } = ctx.deps;
+  let timer: unknown = null;
+  let timerAt: number | null = null;
+
+  function arm(): void {
+    let next: number | null = null;
+    for (const deadline of DEADLINES) {
+      const at = deadline(ctx.projections);
+      if (at !== null && (next === null || at < next)) next = at;
+    }
+    if (next === timerAt) return;
+    clock.clearTimeout(timer);
+    timerAt = next;
+    if (next === null) return;
+    timer = clock.setTimeout(() => {
+      timerAt = null;
+      ctx.dispatch('timer', [{ type: 'clock.ticked' }]);
+    }, Math.max(0, next - clock.now()));
+  }
+
+  return {
+    afterDispatch: arm,
+    onLogOpened: arm,
+    stop() {
+      clock.clearTimeout(timer);
+    },
+  };
+}

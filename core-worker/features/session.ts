@@ -1,0 +1,96 @@
+/**
+ * Signing in and out, resuming a stored session at boot, and ending a session
+ * (signed out, refused by the server with 403, or closed by an OUT frame).
+ */
+import { ok } from '../../protocol/result';
+import type { Credentials } from '../api-client';
+import type { CoreContext, Feature } from '../core-context';
+
+const CREDENTIALS_KEY = 'credentials';
+const DEVICE_KEY = 'device_guid';
+
+export type EndReason = 'signed-out' | 'unauthorized' | 'server-logout';
+
+/** What only the core may do, lent to the session feature. */
+export interface SessionHost {
+  setCredentials(credentials: Credentials | null): void;
+  /** Loads a user's log and rebuilds every projection from it. */
+  openUserLog(userGuid: string): Promise<void>;
+  bumpEpoch(): void;
+  setDeviceGuid(guid: string): void;
+  /** Starts the socket and the first refresh. */
+  goOnline(): void;
+  /** Tells every feature the session ended. */
+  sessionEnded(): void;
+  persistLog(): Promise<void>;
+}
+
+export interface SessionFeature extends Feature<'$signIn' | '$signOut'> {
+  /** Loads the device id and a stored session; resolves when the core is ready. */
+  boot(): Promise<void>;
+  endSession(reason: EndReason): Promise<void>;
+}
+
+export function createSessionFeature(ctx: CoreContext, host: SessionHost): SessionFeature {
+  const { storage } = ctx.deps;
+
+  async function endSession(reason: EndReason): Promise<void> {
+    if (!ctx.runtime.signedIn) return;
+    ctx.dispatch(reason === 'signed-out' ? 'intent' : 'system', [{ type: 'session.ended', reason }]);
+    ctx.runtime.signedIn = false;
+    host.setCredentials(null);
+    host.bumpEpoch();
+    ctx.publisher.changes.session = true;
+    host.sessionEnded();
+    ctx.socket.stop();
+    ctx.publisher.schedule();
+    await storage.removeItem(CREDENTIALS_KEY);
+    await host.persistLog();
+  }
+
+  return {
+    endSession,
+
+    async boot() {
+      const device = (await storage.getItem<string>(DEVICE_KEY)) ?? ctx.deps.random.uuid();
+      host.setDeviceGuid(device);
+      await storage.setItem(DEVICE_KEY, device);
+      const stored = await storage.getItem<Credentials>(CREDENTIALS_KEY);
+      if (stored) {
+        host.setCredentials(stored);
+        await host.openUserLog(stored.user_guid);
+        ctx.runtime.signedIn = true;
+      }
+      ctx.runtime.booted = true;
+      ctx.publisher.changes.session = true;
+      ctx.publisher.schedule();
+      if (stored) host.goOnline();
+    },
+
+    api: {
+      async $signIn(email, password) {
+        await ctx.ready();
+        const result = await ctx.api.call('login', { email, password });
+        if (!result.ok) return result;
+        const { user, login_guid, auth_token } = result.value;
+        const credentials = { login_guid, auth_token, user_guid: user.target_user_guid };
+        host.setCredentials(credentials);
+        await storage.setItem(CREDENTIALS_KEY, credentials);
+        await host.openUserLog(user.target_user_guid);
+        ctx.runtime.signedIn = true;
+        ctx.dispatch('rest', [{ type: 'session.started', user }]);
+        host.goOnline();
+        return ok(null);
+      },
+
+      async $signOut() {
+        await ctx.ready();
+        await endSession('signed-out');
+      },
+    },
+
+    onFrame(frame) {
+      if (frame.code === 'OUT') void endSession('server-logout');
+    },
+  };
+}

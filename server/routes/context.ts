@@ -1,0 +1,39 @@
+/** What every route module shares: its dependencies, the handler types, the messages it answers with. */
+import type { z } from 'zod';
+import type { EndpointName, Endpoints, ResponseBodyOf } from '../../protocol/rest/endpoints';
+import { getMemberChannel, type MemberChannel } from '../channel-store';
+import type { Database } from '../db';
+import { reject } from '../http-util';
+import type { SocketHub } from '../socket-hub';
+import type { UserRow } from '../user-store';
+
+export const MESSAGES = {
+  badCredentials: 'The email or password is incorrect.',
+  notSignedIn: 'Not signed in',
+  noChannel: 'No channel found',
+  noMessage: 'No message found',
+  notFound: 'Not found',
+  deleteOwnOnly: 'You can only delete your own messages.',
+  selfConversation: 'You cannot start a conversation with yourself.',
+  noUser: 'No such user in your company.',
+  emptyMessage: 'The message is empty.',
+  clientGuidReused: 'This client_guid was already used for a message in another channel.',
+} as const;
+
+export type SecureName = Exclude<EndpointName, 'login'>;
+export type RequestBody<N extends EndpointName> = z.output<Endpoints[N]['request']>;
+export type Handler<N extends SecureName> = (user: UserRow, body: RequestBody<N>) => Promise<ResponseBodyOf<N>>;
+/** Handlers for a family of secure endpoints. */
+export type Handlers<N extends SecureName> = { [K in N]: Handler<K> };
+
+export interface RouteDeps {
+  db: Database;
+  hub: SocketHub;
+}
+
+/** The channel at `address` if the user is a member; otherwise 404 'No channel found' (membership does not leak). */
+export async function memberChannel(db: Database, user: UserRow, address: string): Promise<MemberChannel> {
+  const channel = await getMemberChannel(db, user.guid, address);
+  if (!channel) throw reject(404, MESSAGES.noChannel);
+  return channel;
+}

@@ -1,0 +1,44 @@
+/**
+ * The REST endpoints (paths and schemas from protocol/rest/endpoints.ts), one
+ * module per family; this file gathers them for the dispatcher in app.ts.
+ *
+ * Status codes, chosen so the client can act on the status alone:
+ * - 200 `{isOk: true, …}`: success.
+ * - 400 `{isOk: false, message, results?}`: the request was understood and refused — bad JSON or a
+ *   body failing the request schema (`results` names the fields), a post refused by the posting
+ *   rules (message = the reason from postingRight), deleting someone else's message without being a
+ *   channel admin (member_type 2) or company admin, starting a conversation with yourself or a user
+ *   outside your company.
+ * - 401 `{isOk: false, message: 'The email or password is incorrect.'}`: sign-in failed (only /data/login).
+ * - 403 `{isOk: false, message: 'Not signed in'}`: ONLY ever means "no valid session" (missing or
+ *   wrong X-Login-Guid / X-Auth-Token); the client goes to /login (spec 1 §8). Never used for
+ *   permissions.
+ * - 404 `{isOk: false, message: 'No channel found' | 'No message found' | 'Not found'}`: unknown
+ *   path, unknown channel or message, or a channel the user is not a member of (indistinguishable on
+ *   purpose, so membership does not leak).
+ * - 405: a method other than POST on an API path. 413: body over 1 MB. 500: a server bug (logged).
+ */
+import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
+import { alertHandlers } from './alerts';
+import { channelHandlers } from './channels';
+import type { Handlers, RouteDeps, SecureName } from './context';
+import { messageHandlers } from './messages';
+import { teamHandlers } from './teams';
+import { userHandlers } from './users';
+
+export { MESSAGES, type RouteDeps } from './context';
+export { login } from './session';
+
+/** Every secure endpoint's handler; a missing one is a compile error. */
+export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
+  return {
+    ...channelHandlers(deps),
+    ...messageHandlers(deps),
+    ...userHandlers(deps),
+    ...alertHandlers(deps),
+    ...teamHandlers(deps),
+  };
+}
+
+/** Path → endpoint name, for the dispatcher. */
+export const ROUTES = new Map<string, EndpointName>(Object.entries(endpoints).map(([name, e]) => [e.path, name as EndpointName]));

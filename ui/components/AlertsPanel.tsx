@@ -1,0 +1,115 @@
+/** The alerts list (spec 1 §4, §9): each alert with the actions its type allows. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { AlertView } from '../../protocol/views';
+import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
+import { trapTab } from './dialog-helpers';
+import { formatMessageTime } from './format-time';
+
+export function AlertsPanel({ onClose }: { onClose: () => void }) {
+  useSignals();
+  const { store } = usePlaza();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const alerts = store.alerts.value;
+
+  useEffect(() => panelRef.current?.querySelector<HTMLElement>('button')?.focus(), []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    } else if (e.key === 'Tab') {
+      trapTab(e, panelRef.current);
+    }
+  };
+
+  return (
+    <div ref={panelRef} className="alerts-panel" role="dialog" aria-label="Alerts" onKeyDown={onKeyDown}>
+      <div className="alerts-head">
+        <h2>Alerts</h2>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {alerts.length === 0 ? (
+        <p className="empty">No alerts.</p>
+      ) : (
+        <ul className="alerts-list" aria-label="Alerts">
+          {alerts.map((a) => (
+            <AlertItem key={a.guid} alert={a} onNavigate={onClose} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AlertItem({ alert, onNavigate }: { alert: AlertView; onNavigate: () => void }) {
+  const { core, router } = usePlaza();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const result = await action();
+    setBusy(false);
+    if (!result.ok) setError(result.error?.message ?? 'That did not work.');
+  };
+
+  const label = `${alert.typeName}: ${alert.message}`;
+  return (
+    <li className={`alert-item${alert.dismissed ? ' alert-dismissed' : ''}`} aria-label={label}>
+      <div className="alert-text">
+        <strong>{alert.typeName}</strong> <span>{alert.message}</span>
+        <AlertTime created={alert.created} />
+        {alert.dismissed && <span className="alert-state"> · Dismissed</span>}
+      </div>
+      {!alert.dismissed && (
+        <div className="alert-actions">
+          {alert.behaviour === 'go-to' && alert.address && (
+            <button
+              type="button"
+              onClick={() => {
+                router.navigate(conversationPath(alert.address!));
+                onNavigate();
+              }}
+            >
+              Open
+            </button>
+          )}
+          {alert.behaviour === 'approve' ? (
+            <>
+              <button type="button" disabled={busy} onClick={() => void run(() => core.$processJoinRequest(alert.guid, true))}>
+                Approve
+              </button>
+              <button type="button" disabled={busy} onClick={() => void run(() => core.$processJoinRequest(alert.guid, false))}>
+                Deny
+              </button>
+            </>
+          ) : (
+            <button type="button" disabled={busy} onClick={() => void run(() => core.$dismissAlerts([alert.guid]))}>
+              Dismiss
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function AlertTime({ created }: { created: number }) {
+  const t = formatMessageTime(created);
+  return (
+    <time className="alert-time" dateTime={t.iso} title={t.full}>
+      {' '}
+      {t.label}
+    </time>
+  );
+}
