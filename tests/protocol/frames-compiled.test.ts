@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { AldFrame, AlrFrame } from '../../protocol/frames/alerts';
 import { ChaFrame } from '../../protocol/frames/channels';
 import { AckFrame, ChkFrame, OutFrame } from '../../protocol/frames/connection';
 import { decodeDownFrame } from '../../protocol/frames/down';
@@ -13,7 +14,7 @@ import { describeIssue, encodeFrame, splitFrame } from '../../protocol/frames/fr
 import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
 import { TypFrameDown } from '../../protocol/frames/typing';
 
-const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame };
+const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame, ALR: AlrFrame, ALD: AldFrame };
 
 /** The decoder as it was before compiling: split, then the runtime schema. */
 function reference(text: string): unknown {
@@ -50,6 +51,9 @@ const valid: [string, unknown][] = [
   ['OUT', { reason: 'bye' }],
   ['CHA', { action: 'remove', address: 'c1' }],
   ['CHA', { action: 'add', channel }],
+  ['ALR', { alert: { guid: 'a1', alert_type: 4, alert_created: 5 } }],
+  ['ALR', { alert: { guid: 'a1', alert_type: 4, alert_created: 5, target: { address: 'c1' }, is_dismissed: true, toast_id: 't' } }],
+  ['ALD', { alerts: ['a1', 'a2'] }],
 ];
 
 const invalid: [string, unknown][] = [
@@ -72,6 +76,9 @@ const invalid: [string, unknown][] = [
   ['OUT', { reason: 1 }],
   ['CHA', { action: 'explode' }],
   ['CHA', { action: 'add', channel: { ...channel, channel_type: 9 } }],
+  ['ALR', { alert: { guid: 'a1', alert_type: -1, alert_created: 5 } }],
+  ['ALR', { alert: { guid: 'a1', alert_type: 4 } }],
+  ['ALD', { alerts: [] }],
 ];
 
 describe('compiled frame decoding', () => {
