@@ -103,14 +103,15 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   let loaded: Loaded | null = null;
 
   const inputRow = (l: Loaded, index: number): InputRow => {
-    const { input, line } = l.index.inputs[index - 1]!;
+    const input = l.index.inputs[index - 1]!;
+    const line = l.index.inputLines[index - 1]!;
     return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
   };
 
   const textOf = (l: Loaded, index: number): string => {
     let t = l.text[index - 1];
     if (t === undefined) {
-      t = searchText(l.index.inputs[index - 1]!.input, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
+      t = searchText(l.index.inputs[index - 1]!, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
       l.text[index - 1] = t;
     }
     return t;
@@ -118,7 +119,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
 
   const matches = (l: Loaded, index: number, filter: InputFilter): boolean => {
     if (filter.code) {
-      const { input } = l.index.inputs[index - 1]!;
+      const input = l.index.inputs[index - 1]!;
       const q = filter.code.toLowerCase();
       if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
@@ -157,8 +158,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const eventStart = new Int32Array(index.inputs.length + 1);
       for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
       loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map() };
-      const first = index.inputs[0]?.input.t ?? null;
-      const last = index.inputs.at(-1)?.input.t ?? null;
+      const first = index.inputs[0]?.t ?? null;
+      const last = index.inputs.at(-1)?.t ?? null;
       const { replay } = index;
       const summary: SessionSummary = {
         header: file.header,
@@ -202,13 +203,13 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const n = Math.max(1, Math.min(10_000, Math.floor(buckets)));
       if (!l || l.index.inputs.length === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
       const inputs = l.index.inputs;
-      const start = inputs[0]!.input.t;
-      const span = Math.max(1, inputs.at(-1)!.input.t - start);
+      const start = inputs[0]!.t;
+      const span = Math.max(1, inputs.at(-1)!.t - start);
       const bucketMs = span / n;
       const counts = new Array<number>(n).fill(0);
       // Events are placed at the time of the input that appended them (a reloaded log's events may be older).
       for (const input of l.index.inputOf) {
-        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.input.t - start) / bucketMs));
+        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.t - start) / bucketMs));
         counts[bucket]!++;
       }
       return { start, bucketMs, counts, max: Math.max(0, ...counts) };
@@ -226,7 +227,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       let hash = l.hashes.get(pos) ?? null;
       if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p).all);
       const view = viewSnapshot(p);
-      const at = l.index.inputs[Math.max(0, pos - 1)]?.input.t ?? null;
+      const at = l.index.inputs[Math.max(0, pos - 1)]?.t ?? null;
       return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
     },
 
