@@ -8,8 +8,12 @@
  * 15% keepalive acknowledgements, 5% deletions. `mix: 'messages'` makes every
  * frame a message (the worst case for state size).
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
-import { encodeFrame } from '../protocol/frames/frame-codec';
+import { foldAll } from '../projections/fold';
+import { projectionHashes } from '../projections/hash';
+import { decodeDownFrame } from '../protocol/frames/down';
+import { encodeFrame, splitFrame } from '../protocol/frames/frame-codec';
 import { parseSessionFile } from '../protocol/session-file';
 import { settleMany, startSyntheticWorld } from '../tests/core/synthetic-world';
 
@@ -63,6 +67,21 @@ export interface ReplayRun {
   decodeV1Ms: number;
 }
 
+/**
+ * Where a fast replay's time goes, each part timed on its own over the same session (medians): the
+ * core's own parsing and validating of every frame at its edge, the folds over every event, the final
+ * projection hash, and the garbage collector's pauses during the replay; the rest is the core's and
+ * the replayer's own work per input (events and envelopes, the log, ports, delivery).
+ */
+export interface ReplayBreakdown {
+  frameJsonMs: number;
+  frameValidateMs: number;
+  foldMs: number;
+  finalHashMs: number;
+  gcMs: number;
+  otherMs: number;
+}
+
 export interface ReplayBench {
   mix: FrameMix;
   inputs: number;
@@ -71,7 +90,21 @@ export interface ReplayBench {
   /** Each measurement's median over the runs. */
   median: ReplayRun;
   runs: ReplayRun[];
+  breakdown: ReplayBreakdown;
   matched: boolean;
+}
+
+/** Sums the garbage collector's pauses while `run` runs. */
+async function gcPauses<T>(run: () => Promise<T>): Promise<{ result: T; gcMs: number }> {
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const result = await run();
+  await new Promise((resolve) => setImmediate(resolve)); // the observer is told asynchronously
+  observer.disconnect();
+  return { result, gcMs };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -88,6 +121,7 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
   const repeat = options.repeat ?? 3;
   const v1 = asVersion1(text);
   const runs: ReplayRun[] = [];
+  const parts: ReplayBreakdown[] = [];
   let matched = true;
   let file = parseSessionFile(text);
   for (let i = 0; i < repeat; i++) {
@@ -97,14 +131,32 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     t = performance.now();
     file = parseSessionFile(text);
     const t1 = performance.now();
-    const result = await replayAndLocate(file, { settle });
+    const { result, gcMs } = await gcPauses(() => replayAndLocate(file, { settle }));
     const t2 = performance.now();
     const verified = await replaySession(file, { settle, verifyEvents: true });
     const t3 = performance.now();
     matched &&= result.divergence === null && result.hash === file.footer.hash && verified.divergence === null;
     runs.push({ decodeMs: t1 - t, replayMs: t2 - t1, totalMs: t2 - t, verifiedReplayMs: t3 - t2, decodeV1Ms });
+
+    // The parts of the fast replay, each on its own.
+    const frames = file.lines.flatMap((l) => (l.k === 'frame' ? [l.x] : []));
+    t = performance.now();
+    for (const frame of frames) splitFrame(frame);
+    const frameJsonMs = performance.now() - t;
+    t = performance.now();
+    for (const frame of frames) decodeDownFrame(frame);
+    const frameValidateMs = performance.now() - t - frameJsonMs;
+    t = performance.now();
+    foldAll(result.core.log);
+    const foldMs = performance.now() - t;
+    t = performance.now();
+    projectionHashes(result.core.projections);
+    const finalHashMs = performance.now() - t;
+    const otherMs = t2 - t1 - frameJsonMs - frameValidateMs - foldMs - finalHashMs - gcMs;
+    parts.push({ frameJsonMs, frameValidateMs, foldMs, finalHashMs, gcMs, otherMs });
   }
   const pick = (key: keyof ReplayRun): number => median(runs.map((r) => r[key]));
+  const part = (key: keyof ReplayBreakdown): number => median(parts.map((r) => r[key]));
   return {
     mix: options.mix ?? 'heavy-user',
     inputs: file.footer.inputs,
@@ -112,6 +164,7 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     format: file.header.version,
     median: { decodeMs: pick('decodeMs'), replayMs: pick('replayMs'), totalMs: pick('totalMs'), verifiedReplayMs: pick('verifiedReplayMs'), decodeV1Ms: pick('decodeV1Ms') },
     runs,
+    breakdown: { frameJsonMs: part('frameJsonMs'), frameValidateMs: part('frameValidateMs'), foldMs: part('foldMs'), finalHashMs: part('finalHashMs'), gcMs: part('gcMs'), otherMs: part('otherMs') },
     matched,
   };
 }

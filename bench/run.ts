@@ -25,8 +25,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 const REPLAY_INPUTS = Number(process.env.BENCH_REPLAY_INPUTS ?? 1_000_000);
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 3);
 
-/** Why replay misses its target, from CPU profiles (updated by hand when they change; see docs/benchmarks.md). */
-const REPLAY_LIMITS = 'Not met. See "Where the time goes" below.';
+
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function percentile(sorted: number[], p: number): number {
@@ -117,13 +116,33 @@ async function measureBrowser(): Promise<BrowserResults> {
 
 type Results = BrowserResults & { date: string; machine: string; replay: ReplayBench; seek: SeekBench };
 
+/** Where the fast replay's time goes (bench/replay.ts ReplayBreakdown), and what that means for the target. */
+function replayBreakdown(replay: ReplayBench, met: boolean): string[] {
+  const b = replay.breakdown;
+  const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
+  const share = (n: number) => `${Math.round((100 * n) / replay.median.replayMs)}%`;
+  const floor = replay.median.decodeMs + b.frameJsonMs + b.frameValidateMs + b.foldMs + b.finalHashMs;
+  return [
+    'Where the fast replay\'s time goes (each part timed on its own over the same session, medians; garbage collection as the pauses observed during the replay):',
+    '',
+    '| the core parsing each frame\'s JSON | validating it (zod, compiled) | the folds | the final projection hash | garbage collection | the rest: events, envelopes, the log, ports, delivery |',
+    '|---|---|---|---|---|---|',
+    `| ${s(b.frameJsonMs)} (${share(b.frameJsonMs)}) | ${s(b.frameValidateMs)} (${share(b.frameValidateMs)}) | ${s(b.foldMs)} (${share(b.foldMs)}) | ${s(b.finalHashMs)} (${share(b.finalHashMs)}) | ${s(b.gcMs)} (${share(b.gcMs)}) | ${s(b.otherMs)} (${share(b.otherMs)}) |`,
+    '',
+    met
+      ? 'Met.'
+      : `Not met. Decoding the file, the core's own JSON.parse and validation of every frame at its edge, the folds and the final hash alone take ${s(floor)} here, before the core builds a single event or the collector runs: every input is still validated (the file's line, then the frame by the core), and the final hash covers the whole canonical state (${replay.inputs >= 1_000_000 ? 'about 70 MB of JSON for 200,000 messages' : 'its canonical JSON'}), which FNV-1a reads one UTF-16 unit at a time. Going further means changing what is measured rather than how fast it runs — skipping the core's edge for recorded frames, hashing a cheaper form of the state than its canonical JSON (a new hash definition, so a new format version), or keeping less of the log in memory — none of which this work does.`,
+  ];
+}
+
 function report(result: Results): string {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const { replay, seek } = result;
   const m = replay.median;
-  const met = m.totalMs < 2_000;
+  // The target is for 1,000,000 inputs; a smaller run (BENCH_REPLAY_INPUTS) is judged in proportion.
+  const met = m.totalMs * (1_000_000 / replay.inputs) < 2_000;
   const seekMet = seek.seek.p95 < 100 && seek.seek.max < 100;
   return [
     '# Benchmarks',
@@ -140,7 +159,7 @@ function report(result: Results): string {
     '',
     '## Replay in Node',
     '',
-    `A synthetic recorded session of ${replay.inputs.toLocaleString('en')} inputs (${replay.fileMB.toFixed(0)} MB, format version ${replay.format}) in the heavy-user mix of issue 6: socket frames across 1,000 channels in bursts of 500 — 20% messages (200,000), 40% typing, 20% reaction changes, 15% keepalive acknowledgements, 5% deletions. Decoded (every line validated) and replayed by the real core (every frame validated again at the core's edge). Target: under 2 s for 1,000,000 inputs (decode + fold). Medians of ${replay.runs.length} runs.`,
+    `A synthetic recorded session of ${replay.inputs.toLocaleString('en')} inputs (${replay.fileMB.toFixed(0)} MB, format version ${replay.format}) in the heavy-user mix of issue 6: socket frames across 1,000 channels in bursts of 500 — 20% messages (${seek.messages.toLocaleString('en')}), 40% typing, 20% reaction changes, 15% keepalive acknowledgements, 5% deletions. Decoded (every line validated) and replayed by the real core (every frame validated again at the core's edge). Target: under 2 s for 1,000,000 inputs (decode + fold). Medians of ${replay.runs.length} runs.`,
     '',
     '| decode | replay (`--fast`: outputs + final hash) | decode + replay | replay verifying every input\'s events (default) | decode as version 1 | matched the recording |',
     '|---|---|---|---|---|---|',
@@ -148,7 +167,7 @@ function report(result: Results): string {
     '',
     `Every run (decode + replay, verified): ${replay.runs.map((r) => `${s(r.totalMs)}, ${s(r.verifiedReplayMs)}`).join('; ')}.`,
     '',
-    met ? 'Met.' : REPLAY_LIMITS,
+    ...replayBreakdown(replay, met),
     '',
     '## Seeking in the debugger',
     '',
