@@ -12,6 +12,7 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
@@ -114,7 +115,7 @@ async function measureBrowser(): Promise<BrowserResults> {
   }
 }
 
-type Results = BrowserResults & { date: string; machine: string; replay: ReplayBench; seek: SeekBench };
+type Results = BrowserResults & { date: string; machine: string; replay: ReplayBench; seek: SeekBench; /** The machine's 1-minute load average when replay and seeking were measured, before and after. */ load: [number, number] };
 
 /** Where the fast replay's time goes (bench/replay.ts ReplayBreakdown), and what that means for the target. */
 function replayBreakdown(replay: ReplayBench, met: boolean): string[] {
@@ -147,7 +148,7 @@ function report(result: Results): string {
   return [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` on ${result.date} (${result.machine}; 2 cores shared with other work, so every figure is noisy: medians of ${replay.runs.length} runs where it says so). Headless Debian Chromium, local server on loopback. \`BENCH_ONLY=replay npm run bench\` measures only replay and seeking, keeping the other figures.`,
+    `Written by \`npm run bench\` on ${result.date} (${result.machine}; 2 cores shared with other work, so every figure is noisy: medians of ${replay.runs.length} runs where it says so; the load average was ${result.load[0].toFixed(1)} when replay and seeking started and ${result.load[1].toFixed(1)} when they ended — on 2 cores, anything above 2 means the measurement waited for the CPU). Headless Debian Chromium, local server on loopback. \`BENCH_ONLY=replay npm run bench\` measures only replay and seeking, keeping the other figures.`,
     '',
     '## Send → screen',
     '',
@@ -203,9 +204,11 @@ async function main(): Promise<void> {
     browserResults = await measureBrowser();
   }
   const text = await recordSyntheticSession(REPLAY_INPUTS);
+  const loadBefore = loadavg()[0]!;
   const replay = await measureReplay(text, { repeat: REPLAY_RUNS });
   const seek = await measureSeek(text);
-  const result: Results = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, ...browserResults, replay, seek };
+  const load: [number, number] = [loadBefore, loadavg()[0]!];
+  const result: Results = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, ...browserResults, replay, seek, load };
   writeFileSync('bench/results.json', `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync('docs/benchmarks.md', report(result));
   console.log(JSON.stringify(result, null, 2));
