@@ -65,6 +65,9 @@ export interface ReplayRun {
   verifiedReplayMs: number;
   /** Decoding the same session written as version 1 (every line JSON, frames JSON inside JSON). */
   decodeV1Ms: number;
+  /** CPU time (user + system, this process: the collector's helper threads count too) of decode + fast replay, and of the verifying replay. */
+  totalCpuMs: number;
+  verifiedCpuMs: number;
 }
 
 /**
@@ -107,6 +110,12 @@ async function gcPauses<T>(run: () => Promise<T>): Promise<{ result: T; gcMs: nu
   return { result, gcMs };
 }
 
+/** CPU time of this process so far, ms. */
+export const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** The same session as version 1 wrote it: header version 1, every line its JSON object. */
@@ -128,15 +137,18 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     let t = performance.now();
     parseSessionFile(v1);
     const decodeV1Ms = performance.now() - t;
+    const c0 = cpuMs();
     t = performance.now();
     file = parseSessionFile(text);
     const t1 = performance.now();
     const { result, gcMs } = await gcPauses(() => replayAndLocate(file, { settle }));
     const t2 = performance.now();
+    const c1 = cpuMs();
     const verified = await replaySession(file, { settle, verifyEvents: true });
     const t3 = performance.now();
+    const c2 = cpuMs();
     matched &&= result.divergence === null && result.hash === file.footer.hash && verified.divergence === null;
-    runs.push({ decodeMs: t1 - t, replayMs: t2 - t1, totalMs: t2 - t, verifiedReplayMs: t3 - t2, decodeV1Ms });
+    runs.push({ decodeMs: t1 - t, replayMs: t2 - t1, totalMs: t2 - t, verifiedReplayMs: t3 - t2, decodeV1Ms, totalCpuMs: c1 - c0, verifiedCpuMs: c2 - c1 });
 
     // The parts of the fast replay, each on its own.
     const frames = file.lines.flatMap((l) => (l.k === 'frame' ? [l.x] : []));
@@ -162,7 +174,15 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     inputs: file.footer.inputs,
     fileMB: text.length / 1e6,
     format: file.header.version,
-    median: { decodeMs: pick('decodeMs'), replayMs: pick('replayMs'), totalMs: pick('totalMs'), verifiedReplayMs: pick('verifiedReplayMs'), decodeV1Ms: pick('decodeV1Ms') },
+    median: {
+      decodeMs: pick('decodeMs'),
+      replayMs: pick('replayMs'),
+      totalMs: pick('totalMs'),
+      verifiedReplayMs: pick('verifiedReplayMs'),
+      decodeV1Ms: pick('decodeV1Ms'),
+      totalCpuMs: pick('totalCpuMs'),
+      verifiedCpuMs: pick('verifiedCpuMs'),
+    },
     runs,
     breakdown: { frameJsonMs: part('frameJsonMs'), frameValidateMs: part('frameValidateMs'), foldMs: part('foldMs'), finalHashMs: part('finalHashMs'), gcMs: part('gcMs'), otherMs: part('otherMs') },
     matched,

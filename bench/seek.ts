@@ -11,6 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { createDebugService } from '../core-worker/debug/debug-service';
 import { createTimeline } from '../core-worker/debug/timeline';
 import type { DebugProjectionName } from '../protocol/debug-api';
+import { cpuMs } from './replay';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -42,6 +43,8 @@ export interface SeekBench {
   heapMB: number;
   /** $stateAt at random positions, showing the channels projection (the screen's default). */
   seek: Percentiles;
+  /** The CPU time of those (user + system, this process). */
+  seekCpu: Percentiles;
   /** The same, showing the messages projection (its text cut at 64 KiB). */
   seekMessages: Percentiles;
   /** $stateAt at consecutive positions (Step, Play). */
@@ -79,14 +82,19 @@ export async function measureSeek(text: string, options: { seeks?: number; check
   const n = loaded.value.inputs;
   let seed = 7;
   const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const cpus: number[] = [];
   const time = async (position: number, projection: DebugProjectionName): Promise<number> => {
+    const cpu = cpuMs();
     const started = performance.now();
     const state = await service.$stateAt(position, [projection]);
     if (!state.ok) throw new Error(state.error.message);
-    return performance.now() - started;
+    const wall = performance.now() - started;
+    cpus.push(cpuMs() - cpu);
+    return wall;
   };
   const randomSeeks: number[] = [];
   for (let i = 0; i < seeks; i++) randomSeeks.push(await time(Math.floor(random() * (n + 1)), 'channels'));
+  const seekCpu = percentiles(cpus);
   const messageSeeks: number[] = [];
   for (let i = 0; i < seeks / 2; i++) messageSeeks.push(await time(Math.floor(random() * (n + 1)), 'messages'));
   const steps: number[] = [];
@@ -111,6 +119,7 @@ export async function measureSeek(text: string, options: { seeks?: number; check
     checkpointMB,
     heapMB: (heapLoaded - heapBefore) / 2 ** 20,
     seek: percentiles(randomSeeks),
+    seekCpu,
     seekMessages: percentiles(messageSeeks),
     step: percentiles(steps),
     hashAtEndMs,
