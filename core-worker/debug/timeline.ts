@@ -158,11 +158,11 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   const eventsUpTo = (position: number): number => upperBound(inputOf, position);
   const segmentOf = (position: number): number => upperBound(resetInputs, position);
 
-  /** A working state at or before `count` events of segment `seg`, from which folding reaches `count`. */
+  /** The working state at or before `count` events of segment `seg` closest to it: the cursor, or a copy of the nearest checkpoint. */
   const start = (count: number, seg: number): Working => {
-    if (cursor && cursor.segment === seg && cursor.at <= count && count - cursor.at <= K) return cursor;
     let c = upperBound(checkpointAts, count) - 1;
     while (c > 0 && checkpoints[c]!.segment > seg) c--;
+    if (cursor && cursor.segment === seg && cursor.at <= count && cursor.at >= checkpoints[c]!.at) return cursor;
     return fromCheckpoint(checkpoints[c]!, true);
   };
 
