@@ -181,7 +181,7 @@ function report(result: Results): string {
     `| seek, messages shown | ${ms(seek.seekMessages.p50)} | ${ms(seek.seekMessages.p95)} | ${ms(seek.seekMessages.max)} |`,
     `| step | ${ms(seek.step.p50)} | ${ms(seek.step.p95)} | ${ms(seek.step.max)} |`,
     '',
-    `Load (parse, replay verifying every input, index, checkpoints): ${s(seek.loadMs)}. Checkpoints: ${seek.checkpoints} (every ${seek.checkpointEvery.toLocaleString('en')} events), built in ${s(seek.checkpointBuildMs)}, ${seek.checkpointMB.toFixed(0)} MB of heap (the whole loaded session: ${seek.heapMB.toFixed(0)} MB). The hash of a state this large is not computed per seek (${s(seek.hashAtEndMs)} at the end); the screen asks for it with \`$hashAt\` once the position holds still.`,
+    `Load (parse, replay verifying every input, index, checkpoints): ${s(seek.loadMs)}. Checkpoints: ${seek.checkpoints} (every ${seek.checkpointEvery.toLocaleString('en')} events), built in ${s(seek.checkpointBuildMs)}, ${seek.checkpointMB.toFixed(0)} MB of heap (the whole loaded session: ${seek.heapMB.toFixed(0)} MB). The hash of a state this large is not computed per seek (${s(seek.hashAtEndMs)} at the end); the screen asks for it with \`$hashAt\` once the position holds still. Garbage collection paused the random seeks for ${ms(seek.gcPause.totalMs)} in all, ${ms(seek.gcPause.maxMs)} at the longest.`,
     '',
     seekMet ? 'Met.' : 'Not met on this run: see the p95 and max above; the machine was shared (see the note at the top).',
     '',

@@ -6,6 +6,7 @@
  * each answer whole: the fold from the nearest checkpoint, the diff from the
  * previous input, the projection's text and the app's view snapshot.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createDebugService } from '../core-worker/debug/debug-service';
@@ -51,6 +52,8 @@ export interface SeekBench {
   step: Percentiles;
   /** $hashAt at the end (a large state's hash, asked for once the position holds still). */
   hashAtEndMs: number;
+  /** The garbage collector's pauses during the random seeks: the longest, and all of them together. */
+  gcPause: { maxMs: number; totalMs: number };
 }
 
 export function percentiles(samples: readonly number[]): Percentiles {
@@ -93,7 +96,18 @@ export async function measureSeek(text: string, options: { seeks?: number; check
     return wall;
   };
   const randomSeeks: number[] = [];
+  const gcPause = { maxMs: 0, totalMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcPause.maxMs = Math.max(gcPause.maxMs, entry.duration);
+      gcPause.totalMs += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
   for (let i = 0; i < seeks; i++) randomSeeks.push(await time(Math.floor(random() * (n + 1)), 'channels'));
+  // GC entries are made, then delivered, in tasks of their own: the seeks above never yield to them.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
   const seekCpu = percentiles(cpus);
   const messageSeeks: number[] = [];
   for (let i = 0; i < seeks / 2; i++) messageSeeks.push(await time(Math.floor(random() * (n + 1)), 'messages'));
@@ -123,5 +137,6 @@ export async function measureSeek(text: string, options: { seeks?: number; check
     seekMessages: percentiles(messageSeeks),
     step: percentiles(steps),
     hashAtEndMs,
+    gcPause,
   };
 }
