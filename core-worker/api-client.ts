@@ -45,7 +45,7 @@ export function createApiClient(options: {
       }
       let result: Result<ResponseOf<typeof name>>;
       try {
-        const response = await options.http(`${options.baseUrl}${endpoint.path}`, request.data, headers);
+        const response = await options.http(`${options.baseUrl}${endpoint.path}`, request.data, headers, endpoint.method);
         result = acceptResponse(endpoint.response, response.status, response.body) as Result<ResponseOf<typeof name>>;
       } catch (error) {
         result = fail({ name: FAILURE.network, message: `Network error: ${error instanceof Error ? error.message : String(error)}` });

@@ -2,8 +2,9 @@
 import type { CoreDeps, FrameScheduler, HttpPost, SocketLike, Storage } from './ports';
 import type { LiveRecordings } from './recording-store';
 
-export const browserHttp: HttpPost = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+export const browserHttp: HttpPost = async (url, body, headers, method = 'POST') => {
+  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin' } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin' };
+  const response = await fetch(url, init);
   let parsed: unknown;
   try {
     parsed = await response.json();

@@ -47,8 +47,8 @@ export interface FeatureHooks {
   onFrame?(frame: DownFrame): void;
   /** The socket (re)connected. */
   onSocketOpen?(): void;
-  /** Events were folded (any source): e.g. to re-arm a timer the projections imply. */
-  afterDispatch?(): void;
+  /** Events were folded (any source): e.g. to re-arm a timer the projections imply, or to act on an event. */
+  afterDispatch?(events: readonly DomainEvent[]): void;
   /** Another user's log was loaded and every projection rebuilt. */
   onLogOpened?(): void;
   /** The session ended; drop per-session state. */

@@ -18,16 +18,29 @@ import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
 import { createEventLog, type EventLog } from './event-log';
 import { createAlertsFeature } from './features/alerts';
+import { createBotFeature } from './features/bot';
+import { createConnectionsFeature } from './features/connections';
+import { createPeopleFeature } from './features/people';
+import { createPresenceFeature } from './features/presence';
+import { createSearchFeature } from './features/search';
+import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
+import { createFlagsFeature } from './features/flags';
+import { createFoldersFeature } from './features/folders';
+import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
+import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
 import { createSyncFeature } from './features/sync';
+import { createTeamMembersFeature } from './features/team-members';
+import { createTeamsFeature } from './features/teams';
+import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
-import { createPublisher, type Publisher, type RuntimeState } from './publisher';
+import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
 
@@ -51,7 +64,15 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = { booted: false, signedIn: false, loadingHistory: new Set(), historyError: new Map() };
+  const runtime: RuntimeState = {
+    booted: false,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    teams: createTeamsRuntime(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;
@@ -85,7 +106,7 @@ export function createCore(deps: CoreDeps): Core {
     onState: (state) => dispatch('socket', [{ type: 'connection.changed', state }]),
     onText: (text) => ingestFrame(text),
     onOpen: () => {
-      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: !attentive } });
+      socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: presence.isIdle() } });
       for (const f of features) f.onSocketOpen?.();
     },
   });
@@ -94,7 +115,7 @@ export function createCore(deps: CoreDeps): Core {
     if (!log || events.length === 0) return;
     for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
     publisher.schedule();
-    for (const f of features) f.afterDispatch?.();
+    for (const f of features) f.afterDispatch?.(events);
   }
 
   const ctx: CoreContext = {
@@ -155,10 +176,23 @@ export function createCore(deps: CoreDeps): Core {
   const messages = createMessagesFeature(ctx);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
+  const threads = createThreadsFeature(ctx);
+  const reactions = createReactionsFeature(ctx);
+  const flags = createFlagsFeature(ctx);
+  const messageSettings = createMessageSettingsFeature(ctx);
   const alerts = createAlertsFeature(ctx);
+  const presence = createPresenceFeature(ctx);
+  const status = createStatusFeature(ctx);
+  const people = createPeopleFeature(ctx);
+  const connections = createConnectionsFeature(ctx);
+  const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
+  const bot = createBotFeature(ctx);
+  const folders = createFoldersFeature(ctx);
+  const teams = createTeamsFeature(ctx, () => sync.refresh());
+  const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
   // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, alerts, expiry];
+  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -182,12 +216,24 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...threads.api,
+    ...reactions.api,
+    ...flags.api,
     ...alerts.api,
+    ...presence.api,
+    ...status.api,
+    ...people.api,
+    ...connections.api,
+    ...search.api,
+    ...bot.api,
+    ...folders.api,
+    ...teams.api,
+    ...teamMembers.api,
 
     async $setAttention(next) {
       if (next === attentive) return;
       attentive = next;
-      socket.send({ code: 'IDL', data: { is_idle: !next } });
+      presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
       const open = projections.session.openAddress;
       if (next && open) await conversations.markViewed(open);
     },

@@ -1,6 +1,7 @@
 /** What each decoded server frame means in the event log's vocabulary. */
 import type { DomainEvent } from '../protocol/events';
 import type { DownFrame } from '../protocol/frames/down';
+import { connectionEvents } from './frame-events-people';
 
 /**
  * Events for one frame. Connection-level frames (CHK, ACK, OUT) produce none
@@ -11,8 +12,21 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'MSG':
       return [{ type: 'message.received', message: frame.data.message }];
     case 'DEL': {
-      const { address, guid, from_guid, created } = frame.data;
-      return [{ type: 'message.deleted', address, guid, ...(from_guid !== undefined ? { from_guid } : {}), ...(created !== undefined ? { created } : {}) }];
+      const { address, guid, from_guid, created, reply_to } = frame.data;
+      return [
+        {
+          type: 'message.deleted',
+          address,
+          guid,
+          ...(from_guid !== undefined ? { from_guid } : {}),
+          ...(created !== undefined ? { created } : {}),
+          ...(reply_to ? { reply_to } : {}),
+        },
+      ];
+    }
+    case 'FAV': {
+      const { address, guid, flag } = frame.data;
+      return [{ type: 'flag.set', address, guid, flag }];
     }
     case 'REA':
       return [{ type: 'reactions.changed', address: frame.data.address, guid: frame.data.guid, reactions: frame.data.reactions }];
@@ -21,14 +35,10 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       if (user_guid === me) return [];
       return [{ type: 'typing.started', address, user_guid, name: `${first_name} ${last_name}`.trim() || 'Someone' }];
     }
-    case 'CHA': {
-      const { action, channel, address, target_user_guid } = frame.data;
-      const removedAddress = address ?? channel?.address;
-      if (action === 'remove' || (action === 'member_removed' && target_user_guid === me)) {
-        return removedAddress ? [{ type: 'channel.removed', address: removedAddress }] : [];
-      }
-      return channel ? [{ type: 'channel.upserted', channel }] : [];
-    }
+    case 'NOS':
+      return [{ type: 'presence.changed', user_guid: frame.data.user_guid, connection_state: frame.data.connection_state, custom_status: frame.data.custom_status }];
+    case 'CRQ':
+      return connectionEvents(frame.data);
     case 'ALR':
       return [{ type: 'alert.received', alert: frame.data.alert }];
     case 'ALD':
@@ -36,6 +46,11 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'CHK':
     case 'ACK':
     case 'OUT':
+      return [];
+    // Team actions and blocking depend on what the user already knows (a rename, an external-members change):
+    // the teams feature turns them (core-worker/team-frames.ts) into events with the projections at hand.
+    case 'CHA':
+    case 'BLO':
       return [];
   }
 }

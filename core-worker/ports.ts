@@ -20,8 +20,11 @@ export interface HttpResponse {
   body: unknown;
 }
 
-/** POSTs JSON. Rejects only when no response arrived (network failure). */
-export type HttpPost = (url: string, body: unknown, headers: Record<string, string>) => Promise<HttpResponse>;
+/**
+ * Sends a request: POST with a JSON body, or GET (no body) for the few
+ * endpoints the spec names as GET. Rejects only when no response arrived (network failure).
+ */
+export type HttpPost = (url: string, body: unknown, headers: Record<string, string>, method?: 'GET' | 'POST') => Promise<HttpResponse>;
 
 /** The subset of the WebSocket interface the core uses; the browser's and the `ws` package's both fit. */
 export interface SocketLike {

@@ -12,18 +12,39 @@ import type { FrameScheduler } from './ports';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
+import { createFlaggedSection } from './view-sections/flagged-section';
+import { createMessageSettingsSection } from './view-sections/message-settings-section';
+import { createPeopleSection } from './view-sections/people-section';
+import { createSearchSection } from './view-sections/search-section';
+import { createFoldersSection } from './view-sections/folders-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
+import { createTeamsSection } from './view-sections/teams-section';
+import { createThreadSection } from './view-sections/thread-section';
 import { createTypingSection } from './view-sections/typing-section';
 import { createUsersSection } from './view-sections/users-section';
 
-/** Core state that is not in the log: whether boot finished, and in-flight or failed history loads. */
+/** A load in flight or failed (not a domain fact: it stays out of the log). */
+export interface LoadState {
+  loading: boolean;
+  error: string | null;
+}
+
+/** Core state that is not in the log: whether boot finished, and in-flight or failed loads. */
 export interface RuntimeState {
   booted: boolean;
   signedIn: boolean;
   loadingHistory: Set<string>;
   historyError: Map<string, string>;
+  /** The "Browse teams" directory and the members panels, by channel address. */
+  teams: { directory: LoadState; members: Map<string, LoadState> };
+  /** The open thread's load (features/threads.ts). */
+  thread: { loading: boolean; error: string | null };
+  /** The flagged-messages list's load (features/flags.ts). */
+  flagged: { loading: boolean; error: string | null };
 }
+
+export const createTeamsRuntime = (): RuntimeState['teams'] => ({ directory: { loading: false, error: null }, members: new Map() });
 
 export interface Publisher {
   /** The change set folds write into until the next flush. */
@@ -43,7 +64,21 @@ export interface Publisher {
 
 /** The parts of a patch, in the order they are built. */
 function createSections(): ViewSection[] {
-  return [createSessionSection(), createChannelsSection(), createUsersSection(), createConversationSection(), createTypingSection(), createAlertsSection()];
+  return [
+    createSessionSection(),
+    createChannelsSection(),
+    createUsersSection(),
+    createConversationSection(),
+    createTypingSection(),
+    createAlertsSection(),
+    createThreadSection(),
+    createFlaggedSection(),
+    createMessageSettingsSection(),
+    createPeopleSection(),
+    createSearchSection(),
+    createFoldersSection(),
+    createTeamsSection(),
+  ];
 }
 
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {

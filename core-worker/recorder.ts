@@ -211,11 +211,12 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
         return v;
       },
     },
-    http(url, body, headers) {
+    http(url, body, headers, method) {
       const r = requestId++;
       output({ k: 'req', r, p: url.startsWith(real.baseUrl) ? url.slice(real.baseUrl.length) : url, b: body });
       return new Promise((resolve, reject) => {
-        real.http(url, body, headers).then(
+        // The method is not recorded: it follows from the path (protocol/rest/endpoints.ts).
+        real.http(url, body, headers, method).then(
           (response) => enqueue({ k: 'res', r, st: response.status, b: response.body }, () => resolve(response)),
           (error: unknown) => {
             const m = error instanceof Error ? error.message : String(error);

@@ -20,10 +20,30 @@ export interface ChangeSet {
   typing: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** Threads (by the guid of their first message) whose replies or first message changed. */
+  threads: Set<string>;
+  /** The open thread changed. */
+  threadOpen: boolean;
+  /** The flagged-messages list changed. */
+  flagged: boolean;
+  /** The local message settings (skin tone, emoji use) changed. */
+  messageSettings: boolean;
+  /** Users whose presence, custom status or details changed (the users section resends only these). */
+  userGuids: Set<string>;
+  /** The people view changed (own statuses, directory search, connections, the bot's error). */
+  people: boolean;
+  /** The search view changed. */
+  search: boolean;
   /** Alert guids that appeared, changed or went away. */
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
+  folderTree: boolean;
+  /** The "Browse teams" directory changed. */
+  teamDirectory: boolean;
+  /** Channel addresses whose members panel data changed. */
+  teamMembers: Set<string>;
 }
 
 export function createChangeSet(): ChangeSet {
@@ -37,8 +57,18 @@ export function createChangeSet(): ChangeSet {
     conversationMeta: new Set(),
     typing: new Set(),
     openConversation: false,
+    threads: new Set(),
+    threadOpen: false,
+    flagged: false,
+    messageSettings: false,
+    userGuids: new Set(),
+    people: false,
+    search: false,
     alerts: new Set(),
     toasts: false,
+    folderTree: false,
+    teamDirectory: false,
+    teamMembers: new Set(),
   };
 }
 
@@ -56,11 +86,21 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.threadOpen &&
+    !changes.flagged &&
+    !changes.messageSettings &&
+    changes.threads.size === 0 &&
     !changes.toasts &&
+    !changes.folderTree &&
+    !changes.teamDirectory &&
+    changes.teamMembers.size === 0 &&
     changes.alerts.size === 0 &&
     changes.channels.size === 0 &&
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
-    changes.typing.size === 0
+    changes.typing.size === 0 &&
+    changes.userGuids.size === 0 &&
+    !changes.people &&
+    !changes.search
   );
 }

@@ -44,7 +44,8 @@ function put(state: ChannelsState, channel: Channel, changes: ChangeSet): void {
 }
 
 function offerLast(state: ChannelsState, message: Message | undefined, changes: ChangeSet): void {
-  if (!message) return;
+  // Replies live in their thread: the preview is the conversation's last top-level message.
+  if (!message || message.reply_to) return;
   const record = state.byAddress.get(message.address);
   if (!record) return;
   const current = lastMessageTs(record);
@@ -79,7 +80,22 @@ export function applyChannels(state: ChannelsState, { event }: Envelope, changes
       offerLast(state, event.message, changes);
       return;
     case 'history.loaded':
-      offerLast(state, event.messages.at(-1), changes);
+      offerLast(state, event.messages.findLast((m) => !m.reply_to), changes);
+      return;
+    case 'channel.folder_changed': {
+      const record = state.byAddress.get(event.address);
+      if (!record || record.channel.folder_guid === event.folder_guid) return;
+      record.channel = { ...record.channel, folder_guid: event.folder_guid };
+      changes.channels.add(event.address);
+      return;
+    }
+    case 'folder.deleted':
+      // The deleted folder's channels move up to its parent, as the server moved them.
+      for (const [address, record] of state.byAddress) {
+        if (record.channel.folder_guid !== event.guid) continue;
+        record.channel = { ...record.channel, folder_guid: event.parent_guid };
+        changes.channels.add(address);
+      }
       return;
     case 'message.deleted': {
       const record = state.byAddress.get(event.address);

@@ -1,9 +1,14 @@
 /**
  * Turns what the user typed into message parts: lines starting "- " or "* "
  * become a bullet list, "1. " an ordered list; http(s) and mailto links become
- * hyperlinks; "@First Last" (or a unique "@First") of a known user becomes a
- * person part with scope "user". Everything else stays text, exactly as typed.
+ * hyperlinks, and conference links (/vc/{digits}, …?token_id={digits}) a
+ * video_conference part; "@First Last" (or a unique "@First") of a known user
+ * becomes a person part with scope "user", "@channel" and "@all" one with
+ * scope "channel"/"all" naming the conversation; a message starting with a
+ * command of protocol/commands.ts becomes that command part, "/vc {digits}" a
+ * conference. Everything else stays text, exactly as typed.
  */
+import { isCommandCode } from '../protocol/commands';
 import type { InlinePart, MessagePart, User } from '../protocol/entities';
 
 const URL_PATTERN = /\b(?:https?:\/\/|mailto:)[^\s<>"]+[^\s<>".,;:!?)\]}'"]/gi;
@@ -13,17 +18,27 @@ const ORDERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
 interface Mentionable {
   guid: string;
   label: string;
+  scope: 'user' | 'channel' | 'all';
 }
 
-function mentionables(users: Iterable<User>): Mentionable[] {
+/** Conference links (spec 1 §2 routes); parsing requires a numeric token (spec 1 §5). */
+const VC_LINK = /^https?:\/\/[^/\s]+\/(?:vc\/(\d{1,20})\/?|corporate\/resource\/(?:video_conference|vc)\?token_id=(\d{1,20}))$/i;
+
+export function conferenceToken(url: string): string | null {
+  const match = VC_LINK.exec(url);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+function mentionables(users: Iterable<User>, address: string | undefined): Mentionable[] {
   const list: Mentionable[] = [];
+  if (address) for (const scope of ['channel', 'all'] as const) list.push({ guid: address, label: scope, scope });
   const firstNames = new Map<string, number>();
   const all = [...users];
   for (const u of all) firstNames.set(u.first_name.toLowerCase(), (firstNames.get(u.first_name.toLowerCase()) ?? 0) + 1);
   for (const u of all) {
     const full = `${u.first_name} ${u.last_name}`.trim();
-    if (full) list.push({ guid: u.target_user_guid, label: full });
-    if (u.first_name && firstNames.get(u.first_name.toLowerCase()) === 1) list.push({ guid: u.target_user_guid, label: u.first_name });
+    if (full) list.push({ guid: u.target_user_guid, label: full, scope: 'user' });
+    if (u.first_name && firstNames.get(u.first_name.toLowerCase()) === 1) list.push({ guid: u.target_user_guid, label: u.first_name, scope: 'user' });
   }
   // Longest label first, so "@Bob Brown" wins over "@Bob".
   return list.sort((a, b) => b.label.length - a.label.length);
@@ -49,7 +64,7 @@ function mentionsIn(text: string, people: Mentionable[], parts: InlinePart[]): v
       continue;
     }
     pushText(parts, rest.slice(0, at));
-    parts.push({ type: 'person', user_guid: hit.guid, name: after.slice(0, hit.label.length), scope: 'user' });
+    parts.push({ type: 'person', user_guid: hit.guid, name: hit.scope === 'user' ? after.slice(0, hit.label.length) : hit.scope, scope: hit.scope });
     rest = after.slice(hit.label.length);
   }
   pushText(parts, rest);
@@ -67,9 +82,30 @@ function inlineParts(text: string, people: Mentionable[]): InlinePart[] {
   return parts;
 }
 
+/** A whole message that is one command ("/me waves"), or null. */
+function commandMessage(text: string): MessagePart[] | null {
+  const match = /^\/([a-z]+)(?:[ \t]+|\n|$)([\s\S]*)$/.exec(text.replace(/^\s+/, ''));
+  if (!match) return null;
+  const [, code, rest] = match as unknown as [string, string, string];
+  if (code === 'vc') return /^\d{1,20}$/.test(rest.trim()) ? [{ type: 'video_conference', token: rest.trim() }] : null;
+  if (!isCommandCode(code)) return null;
+  const body = code === 'code' ? rest.replace(/\s+$/, '') : rest.trim();
+  if (body === '' && code !== 'shrug') return null;
+  return [{ type: 'command', code, text: body }];
+}
+
+/** What composing needs besides the text: who can be mentioned, and the conversation ("@channel", "@all"). */
+export interface ComposeContext {
+  users?: Iterable<User>;
+  address?: string;
+}
+
 /** Message parts for the typed text. Blank text gives no parts. */
-export function partsFromText(text: string, users: Iterable<User> = []): MessagePart[] {
-  const people = mentionables(users);
+export function partsFromText(text: string, context: ComposeContext | Iterable<User> = {}): MessagePart[] {
+  const { users = [], address } = Symbol.iterator in context ? { users: context as Iterable<User>, address: undefined } : (context as ComposeContext);
+  const command = commandMessage(text);
+  if (command) return command;
+  const people = mentionables(users, address);
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const parts: MessagePart[] = [];
   let paragraph: string[] = [];
@@ -77,7 +113,9 @@ export function partsFromText(text: string, users: Iterable<User> = []): Message
     if (paragraph.length === 0) return;
     for (const p of inlineParts(paragraph.join('\n'), people)) {
       const last = parts[parts.length - 1];
-      if (p.type === 'text' && last?.type === 'text') last.text += p.text;
+      const token = p.type === 'hyperlink' ? conferenceToken(p.url) : null;
+      if (token) parts.push({ type: 'video_conference', token });
+      else if (p.type === 'text' && last?.type === 'text') last.text += p.text;
       else parts.push(p);
     }
     paragraph = [];

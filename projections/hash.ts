@@ -203,7 +203,7 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
   walk(value);
 }
 
-export const PROJECTION_NAMES = ['session', 'channels', 'unread', 'messages', 'typing', 'connection'] as const;
+export const PROJECTION_NAMES = ['session', 'channels', 'unread', 'messages', 'typing', 'connection', 'folders', 'teams', 'threads', 'flagged', 'reading', 'messageSettings'] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 
 /** The canonical JSON of one projection. */

@@ -3,10 +3,20 @@
  * isComplete). Messages are kept in display order (created, then guid) and
  * de-duplicated by guid, so a message that arrives by socket and again in a
  * history page is stored once.
+ *
+ * The store holds a conversation's top-level messages: replies live in their
+ * thread (threads.ts), and here only move their first message's thread summary
+ * (reply_count, last_reply_ts). `last_reply_ts` doubles as the watermark of
+ * what the count includes: a reply at or before it is already counted (replies
+ * are strictly ordered by `created` within a channel), so a reply delivered by
+ * socket and again by the post response counts once. Deleted guids are
+ * remembered, so a late copy of a deleted message never comes back and a
+ * deletion heard twice (response and DEL frame) is applied once.
  */
-import type { Message } from '../protocol/entities';
+import type { Message, Reaction } from '../protocol/entities';
 import type { DomainEvent, Envelope } from '../protocol/events';
 import { touchMessage, type ChangeSet } from './changes';
+import type { ThreadsState } from './threads';
 
 export interface MessageStore {
   byGuid: Map<string, Message>;
@@ -21,12 +31,14 @@ export interface MessageStore {
 
 export interface MessagesState {
   byAddress: Map<string, MessageStore>;
+  /** Guids of deleted messages (top-level and replies): tombstones, see above. */
+  deleted: Set<string>;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
 
 export function createMessages(): MessagesState {
-  return { byAddress: new Map() };
+  return { byAddress: new Map(), deleted: new Set() };
 }
 
 function storeFor(state: MessagesState, address: string): MessageStore {
@@ -52,14 +64,22 @@ export function cloneStore(store: MessageStore): MessageStore {
 export function storesWrittenBy(event: DomainEvent): readonly string[] {
   switch (event.type) {
     case 'history.loaded':
+    case 'thread.loaded':
     case 'message.deleted':
     case 'reactions.changed':
+    case 'reaction.toggled':
+    case 'flag.set':
       return [event.address];
     case 'message.received':
       return [event.message.address];
     default:
       return [];
   }
+}
+
+/** Whether an event may add to the tombstones (`deleted`), which copy-on-write checkpoints share likewise. */
+export function writesTombstones(event: DomainEvent): boolean {
+  return event.type === 'message.deleted';
 }
 
 /** Display order: older first; ties broken by guid so every client agrees. */
@@ -122,11 +142,61 @@ function touchWithNext(changes: ChangeSet, store: MessageStore, address: string,
   if (next) touchMessage(changes, address, next);
 }
 
-export function applyMessages(state: MessagesState, { event }: Envelope, changes: ChangeSet): void {
+/** A reaction list with one user's reaction added (on) or removed; unchanged when already so. */
+export function toggledReactions(reactions: readonly Reaction[], user_guid: string, content: string, on: boolean): Reaction[] {
+  const has = reactions.some((r) => r.target_user_guid === user_guid && r.content === content);
+  if (on === has) return [...reactions];
+  return on ? [...reactions, { target_user_guid: user_guid, content }] : reactions.filter((r) => !(r.target_user_guid === user_guid && r.content === content));
+}
+
+/**
+ * A first message as the server sent it, keeping the thread summary we already hold when
+ * ours is ahead (a live reply arrived after the server computed its answer).
+ */
+function withKnownSummary(incoming: Message, existing: Message | undefined): Message {
+  if (!existing || (existing.last_reply_ts ?? -1) <= (incoming.last_reply_ts ?? -1)) return incoming;
+  return { ...incoming, reply_count: existing.reply_count, last_reply_ts: existing.last_reply_ts };
+}
+
+/** Replaces a stored message by a changed copy (same guid and created) and notes it. */
+function replace(store: MessageStore, address: string, message: Message, changes: ChangeSet): void {
+  store.byGuid.set(message.guid, message);
+  touchMessage(changes, address, message.guid);
+}
+
+/** A live reply reached its first message: count it unless the watermark says it is in already. */
+function countReply(state: MessagesState, reply: Message, changes: ChangeSet): void {
+  const store = state.byAddress.get(reply.address);
+  const parent = reply.reply_to ? store?.byGuid.get(reply.reply_to) : undefined;
+  if (!store || !parent || reply.created <= (parent.last_reply_ts ?? -Infinity)) return;
+  replace(store, reply.address, { ...parent, reply_count: parent.reply_count + 1, last_reply_ts: reply.created }, changes);
+}
+
+/** A reply was deleted: uncount it if the count included it; the last reply time falls back to the one before when known. */
+function uncountReply(state: MessagesState, threads: ThreadsState, address: string, guid: string, parentGuid: string, created: number | undefined, changes: ChangeSet): void {
+  const store = state.byAddress.get(address);
+  const parent = store?.byGuid.get(parentGuid);
+  const thread = threads.byParent.get(parentGuid);
+  const createdAt = created ?? thread?.byGuid.get(guid)?.created;
+  if (!store || !parent || createdAt === undefined || parent.last_reply_ts === null || createdAt > parent.last_reply_ts) return;
+  const reply_count = Math.max(0, parent.reply_count - 1);
+  let last_reply_ts: number | null = parent.last_reply_ts;
+  if (reply_count === 0) last_reply_ts = null;
+  else if (createdAt === parent.last_reply_ts && thread) {
+    const before = thread.order.filter((g) => g !== guid).at(-1);
+    last_reply_ts = before ? thread.byGuid.get(before)!.created : null;
+  }
+  replace(store, address, { ...parent, reply_count, last_reply_ts }, changes);
+}
+
+export function applyMessages(state: MessagesState, { event }: Envelope, changes: ChangeSet, threads: ThreadsState): void {
   switch (event.type) {
     case 'history.loaded': {
       const store = storeFor(state, event.address);
-      for (const message of event.messages) touchWithNext(changes, store, event.address, upsert(store, message));
+      for (const message of event.messages) {
+        if (message.reply_to || state.deleted.has(message.guid)) continue;
+        touchWithNext(changes, store, event.address, upsert(store, withKnownSummary(message, store.byGuid.get(message.guid))));
+      }
       store.page_size = event.page_size;
       store.page = Math.max(store.page, event.page);
       if (event.messages.length < event.page_size) store.isComplete = true;
@@ -135,14 +205,28 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     }
     case 'message.received': {
       const { message } = event;
+      if (state.deleted.has(message.guid)) return;
+      if (message.reply_to) return countReply(state, message, changes);
       const store = storeFor(state, message.address);
-      touchWithNext(changes, store, message.address, upsert(store, message));
+      touchWithNext(changes, store, message.address, upsert(store, withKnownSummary(message, store.byGuid.get(message.guid))));
+      return;
+    }
+    case 'thread.loaded': {
+      // The thread's answer is the freshest count there is for its first message.
+      const store = state.byAddress.get(event.address);
+      const stored = store?.byGuid.get(event.parent.guid);
+      if (store && stored && !state.deleted.has(event.parent.guid)) replace(store, event.address, withKnownSummary(event.parent, stored), changes);
       return;
     }
     case 'message.deleted': {
+      if (state.deleted.has(event.guid)) return;
+      state.deleted.add(event.guid);
       const store = state.byAddress.get(event.address);
       const index = store ? indexOfMessage(store, event.guid) : -1;
-      if (!store || index < 0) return;
+      if (!store || index < 0) {
+        if (event.reply_to) uncountReply(state, threads, event.address, event.guid, event.reply_to, event.created, changes);
+        return;
+      }
       const next = store.order[index + 1];
       store.order.splice(index, 1);
       store.byGuid.delete(event.guid);
@@ -150,12 +234,19 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
       if (next) touchMessage(changes, event.address, next);
       return;
     }
-    case 'reactions.changed': {
+    case 'reactions.changed':
+    case 'reaction.toggled': {
       const store = state.byAddress.get(event.address);
       const message = store?.byGuid.get(event.guid);
       if (!store || !message) return;
-      store.byGuid.set(event.guid, { ...message, reactions: event.reactions });
-      touchMessage(changes, event.address, event.guid);
+      const reactions = event.type === 'reactions.changed' ? event.reactions : toggledReactions(message.reactions, event.user_guid, event.content, event.on);
+      replace(store, event.address, { ...message, reactions }, changes);
+      return;
+    }
+    case 'flag.set': {
+      const store = state.byAddress.get(event.address);
+      const message = store?.byGuid.get(event.guid);
+      if (store && message && message.flag !== event.flag) replace(store, event.address, { ...message, flag: event.flag }, changes);
       return;
     }
     case 'channel.removed':

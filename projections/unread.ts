@@ -97,6 +97,8 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       return;
     case 'message.received': {
       const { message } = event;
+      // Replies live in their thread and do not count toward the conversation's unread (nor does the server).
+      if (message.reply_to || messages.deleted.has(message.guid)) return;
       const entry = entryFor(state, message.address);
       const known = messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
       if (known || message.created <= entry.countedThrough) return;
@@ -106,7 +108,8 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
     }
     case 'message.deleted': {
       const entry = state.byAddress.get(event.address);
-      if (!entry) return;
+      // A reply never counted; a deletion heard twice (response and DEL frame) lowers the count once.
+      if (!entry || event.reply_to || messages.deleted.has(event.guid)) return;
       const stored = messages.byAddress.get(event.address)?.byGuid.get(event.guid);
       const from_guid = event.from_guid ?? stored?.from_guid;
       const created = event.created ?? stored?.created;

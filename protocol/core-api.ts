@@ -4,7 +4,9 @@
  * prefixed `$`, arguments and results are plain data, and failures come back
  * as `Result` values, never as thrown class instances.
  */
+import type { StatusColor, StatusIcon } from './custom-status';
 import type { RecordingSettings } from './recording-settings';
+import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
 import type { ViewPatch } from './views';
 
@@ -36,6 +38,41 @@ export interface RecordingSummary {
 
 export type { RecordingSettings };
 
+/** A team or department to create (spec 1 §5 defaults apply to what is left out; see creationFlags). */
+export interface NewTeam {
+  name: string;
+  is_hr?: boolean;
+  description?: string;
+  is_private?: boolean;
+  read_only?: boolean;
+  is_open?: boolean;
+}
+
+/** Options of adding people or inviting them by email. */
+export interface MemberOptions {
+  /** Make them team admins (member_type 2). */
+  asAdmins?: boolean;
+  /** The user confirmed that people of another company may join (the server refuses them otherwise). */
+  externalConfirmed?: boolean;
+}
+
+/** What the UI saw of the user (spec 3 §4.1): activity (debounced 1 s in the UI), or the pointer entering or leaving the window. */
+export type ActivityKind = 'activity' | 'pointer-enter' | 'pointer-leave';
+
+/** A custom status as the user edits it. */
+export interface StatusInput {
+  icon: StatusIcon;
+  text: string;
+  color: StatusColor;
+}
+
+/** Options of a new connect link; the defaults are 7 days and 10 uses (spec 2 §9). */
+export interface ConnectLinkOptions {
+  ttl_seconds?: number;
+  max_clicks?: number;
+  team_guid?: string | null;
+}
+
 export interface CoreApi {
   /** Starts the stream of view patches: a full snapshot first, then coalesced diffs, at most one per frame. */
   $subscribe(listener: PatchListener): Promise<void>;
@@ -49,20 +86,112 @@ export interface CoreApi {
   $loadOlder(address: string): Promise<Result<null>>;
   /** Posts text typed in the composer; the worker turns it into message parts. */
   $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
-  /** Deletes one of the user's messages. */
+  /** Deletes a message (the user's own; channel and company admins also others'), a reply included. */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
+  $openThread(address: string, guid: string | null): Promise<Result<null>>;
+  /** Adds the user's reaction `content` to a message, or removes it when the user already reacted with it. */
+  $toggleReaction(address: string, guid: string, content: string): Promise<Result<null>>;
+  /** Sets the user's flag on a message: 1–12 a colour, 0 removes it. */
+  $setFlag(address: string, guid: string, flag: number): Promise<Result<null>>;
+  /** Loads a page of the user's flagged messages (0: the newest, and a fresh start of the view). */
+  $loadFlagged(page: number): Promise<Result<null>>;
+  /** Counts an emoji inserted from the picker toward the Recent list (reactions count by themselves). */
+  $noteEmojiUsed(emoji: string): Promise<void>;
+  /** Chooses the skin tone of emoji (0 default, 1–5). */
+  $setSkinTone(tone: number): Promise<Result<null>>;
   /** Tells others the user is typing (throttled in the worker). */
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
-  /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen. */
+  /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen; losing it makes the user idle. */
   $setAttention(attentive: boolean): Promise<void>;
+
+  // People: presence, custom status, directory, connections (core-worker/features/presence.ts, status.ts, people.ts, connections.ts).
+  /** The user did something (or the pointer entered/left the window): the worker decides idle or active. */
+  $reportActivity(kind: ActivityKind): Promise<void>;
+  /** Shows a custom status instead of the automatic one. */
+  $selectStatus(icon: StatusIcon): Promise<Result<null>>;
+  /** Back to the automatic Active/Idle/Offline. */
+  $automaticStatus(): Promise<Result<null>>;
+  $insertStatus(status: StatusInput): Promise<Result<null>>;
+  /** Changes the status with icon `icon` (the input may name another icon). */
+  $updateStatus(icon: StatusIcon, status: StatusInput): Promise<Result<null>>;
+  $deleteStatus(icon: StatusIcon): Promise<Result<null>>;
+  /** Loads one person's details for their profile card. */
+  $loadUserDetails(userGuid: string): Promise<Result<null>>;
+  /** Searches the directory (members/search); the results arrive in the people view. */
+  $searchPeople(term: string): Promise<Result<null>>;
+  /** Accepts or rejects a connection request; on accept, the address of the new conversation. */
+  $respondConnection(guid: string, accept: boolean): Promise<Result<{ address: string | null }>>;
+  $createConnectLink(options?: ConnectLinkOptions): Promise<Result<{ cl_guid: string }>>;
+  $deleteConnectLink(clGuid: string): Promise<Result<null>>;
+  /** Uses a connect link (a pasted link or its id): the conversation's address, or null when a request was sent. */
+  $useConnectLink(link: string): Promise<Result<{ address: string | null }>>;
+
+  // Search (core-worker/features/search.ts).
+  /** Searches the conversation; refused without a term or a filter (spec 2 §5). */
+  $searchChannel(address: string, query: ChannelSearchQuery): Promise<Result<null>>;
+  /** Loads the next page of the current in-channel search. */
+  $searchChannelMore(): Promise<Result<null>>;
+  $closeChannelSearch(): Promise<void>;
+  /** Searches channels, messages and people (meetings and files are not in Plaza yet). */
+  $searchGlobal(query: GlobalSearchQuery): Promise<Result<null>>;
+  $closeGlobalSearch(): Promise<void>;
+  /** Opens a hit in its conversation: loads the messages around it, scrolled to and highlighting it. */
+  $openSearchHit(address: string, guid: string): Promise<Result<null>>;
+  /** Extends the shown window of messages around a hit. */
+  $loadContext(address: string, direction: 'before' | 'after'): Promise<Result<null>>;
+  /** Leaves the window around a hit for the newest messages. */
+  $closeContext(address: string): Promise<void>;
+
+  // The welcome bot (core-worker/features/bot.ts).
+  /** Answers the bot with one of the choices it offered. */
+  $answerBot(address: string, code: string, label: string): Promise<Result<null>>;
+  /** Closes the 'Bot Error' popover. */
+  $dismissBotError(): Promise<void>;
   /** Dismisses alerts: the server's first (spec 1 §4: a server call, then the local mark), the client's own at once. */
   $dismissAlerts(guids: string[]): Promise<Result<null>>;
   /** Approves or denies the join request an alert (type 1) asks about (teams/process). */
   $processJoinRequest(alertGuid: string, approve: boolean): Promise<Result<null>>;
   /** Closes a toast before it expires. */
   $closeToast(id: string): Promise<void>;
+
+  /** Creates a conversation folder, at the top level or inside `parentGuid`. */
+  $createFolder(name: string, parentGuid: string | null): Promise<Result<{ guid: string }>>;
+  $renameFolder(guid: string, name: string): Promise<Result<null>>;
+  /** Deletes a folder; its channels and subfolders move up to its parent. */
+  $deleteFolder(guid: string): Promise<Result<null>>;
+  /** Moves a folder inside another (null: top level). Moving it into itself or a subfolder is refused. */
+  $moveFolder(guid: string, parentGuid: string | null): Promise<Result<null>>;
+  /** Puts a channel into a folder (null: out of every folder). */
+  $moveChannelToFolder(address: string, folderGuid: string | null): Promise<Result<null>>;
+
+  /** Loads the company's teams and departments for "Browse teams". */
+  $loadTeamDirectory(): Promise<Result<null>>;
+  /** Joins an open team at once, or asks its admins (spec 1 §4: 'joined' makes the user a member). */
+  $requestToJoin(teamGuid: string): Promise<Result<{ result: 'joined' | 'requested' }>>;
+  $cancelJoinRequest(teamGuid: string): Promise<Result<null>>;
+  $createTeam(team: NewTeam): Promise<Result<{ address: string }>>;
+  $renameTeam(address: string, name: string): Promise<Result<null>>;
+  $deleteTeam(address: string): Promise<Result<null>>;
+  $setTeamFlags(address: string, flags: { is_private: boolean; is_open: boolean }): Promise<Result<null>>;
+  /** Moves a team of another company into the user's company. */
+  $moveTeamToCompany(address: string): Promise<Result<null>>;
+  $leaveChannel(address: string): Promise<Result<null>>;
+  /** Loads a team's members and pending invitations (the members panel loads them when opened). */
+  $loadTeamMembers(address: string): Promise<Result<null>>;
+  $addTeamMembers(address: string, userGuids: string[], options?: MemberOptions): Promise<Result<null>>;
+  $setMemberAdmin(address: string, userGuid: string, isAdmin: boolean): Promise<Result<null>>;
+  $removeTeamMember(address: string, userGuid: string): Promise<Result<null>>;
+  /** Invites people by email; `emails` is a list split on commas or semicolons (spec 1 §5). */
+  $inviteByEmail(address: string, emails: string, options?: MemberOptions): Promise<Result<{ sent: string[] }>>;
+  $revokeInvite(address: string, inviteGuid: string): Promise<Result<null>>;
+  /** Sends the named invitations again, or every one whose reminder is due. */
+  $remindInvites(address: string, inviteGuids?: string[]): Promise<Result<{ reminded: number }>>;
+  $dismissInviteReminders(address: string, inviteGuids: string[]): Promise<Result<null>>;
+  /** Blocks a person of another company from the user's company, or reinstates them (company admins). */
+  $setBlocked(userGuid: string, blocked: boolean): Promise<Result<null>>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

@@ -4,6 +4,7 @@
  * documented in docs/protocol.md.
  */
 import { z } from 'zod';
+import { UserCustomStatus } from './custom-status';
 
 const guid = z.string().min(1).max(200);
 /** Epoch milliseconds. The spec names `created`/`last_message_ts` but not their format. */
@@ -45,7 +46,13 @@ export const MessagePart = z.discriminatedUnion('type', [
 export type MessagePart = z.infer<typeof MessagePart>;
 export const MessageParts = z.array(MessagePart).max(1_000);
 
-export const Reaction = z.object({ target_user_guid: guid, content: z.string().min(1).max(64) });
+/** A reaction's content: one emoji (or short code), no spaces or control characters. */
+export const ReactionContent = z
+  .string()
+  .min(1, 'Choose an emoji')
+  .max(64, 'A reaction is one emoji')
+  .regex(/^[^\s\p{Cc}]+$/u, 'A reaction is one emoji, without spaces');
+export const Reaction = z.object({ target_user_guid: guid, content: ReactionContent });
 export type Reaction = z.infer<typeof Reaction>;
 
 /**
@@ -67,8 +74,17 @@ export const MessageWire = z.object({
   disable_notification: z.boolean().default(false),
   reactions: z.array(Reaction).max(10_000).default([]),
   client_guid: guid.nullable().default(null),
+  /**
+   * Thread summary of a thread's first message (Plaza's fields; the spec names
+   * reply_to only): how many replies it has and when the last one was posted.
+   */
+  reply_count: z.number().int().nonnegative().default(0),
+  last_reply_ts: epochMs.nullable().default(null),
 });
 export type MessageWire = z.input<typeof MessageWire>;
+
+/** The decoded message's keys besides `parts`: the wire's, without `json`. */
+const MESSAGE_KEYS = (Object.keys(MessageWire.shape) as (keyof z.output<typeof MessageWire>)[]).filter((k) => k !== 'json');
 
 /** MessageParts compiled to a fast path (same results and errors): it runs once per message received. */
 const compiledParts = z.compile(MessageParts);
@@ -87,23 +103,13 @@ export const Message = MessageWire.transform((wire, ctx) => {
     ctx.addIssue({ code: 'custom', message: `json: ${parts.error.issues[0]?.message ?? 'invalid parts'}`, path: ['json'] });
     return z.NEVER;
   }
-  // Written out field by field: an object rest (`{ json, ...rest }`) takes V8's slow runtime path, about 1 µs per message.
-  // The key order is the wire schema's minus `json`, then `parts` — event digests hash the JSON text, so it must not change.
-  return {
-    guid: wire.guid,
-    address: wire.address,
-    created: wire.created,
-    from_guid: wire.from_guid,
-    from_first_name: wire.from_first_name,
-    from_last_name: wire.from_last_name,
-    reply_to: wire.reply_to,
-    is_urgent: wire.is_urgent,
-    flag: wire.flag,
-    disable_notification: wire.disable_notification,
-    reactions: wire.reactions,
-    client_guid: wire.client_guid,
-    parts: parts.data,
-  };
+  // Copied key by key: an object rest (`{ json, ...rest }`) takes V8's slow runtime path, about 1 µs per message.
+  // The keys are the wire schema's minus `json`, in its order, then `parts`, as the rest spread made them
+  // (event digests hash the JSON text, so the order must not change).
+  const message: Record<string, unknown> = {};
+  for (const key of MESSAGE_KEYS) message[key] = wire[key];
+  message.parts = parts.data;
+  return message as Omit<z.output<typeof MessageWire>, 'json'> & { parts: z.output<typeof MessageParts> };
 });
 export type Message = z.output<typeof Message>;
 
@@ -155,6 +161,17 @@ export const User = z.object({
   is_company_admin: z.boolean().default(false),
   connection_state: z.string().max(50).default(''),
   imageURL: z.string().max(2_000).nullable().default(null),
+  /** The selected custom status, or null for automatic presence (spec 3 §3, §4.1). */
+  custom_status: UserCustomStatus.nullable().default(null),
+  // Details (spec 3 §3 User, personal info): sent by users/details and with `details: true`.
+  job_title: z.string().max(200).optional(),
+  address1: z.string().max(500).optional(),
+  address2: z.string().max(500).optional(),
+  city: z.string().max(200).optional(),
+  state: z.string().max(200).optional(),
+  zip: z.string().max(50).optional(),
+  desk_number: z.string().max(100).optional(),
+  cell_number: z.string().max(100).optional(),
 });
 export type UserWire = z.input<typeof User>;
 export type User = z.output<typeof User>;

@@ -10,9 +10,12 @@
  * Events are structured-clone-safe and never carry secrets (tokens, passwords).
  */
 import type { Alert, Channel, Message, Reaction, User } from './entities';
+import type { PeopleEvent } from './events-people';
+import type { SearchEvent } from './events-search';
+import type { TeamEvent } from './events-teams';
 
 /** Bump when an event's shape changes; older logs are then dropped and rebuilt from the server. */
-export const LOG_SCHEMA_VERSION = 1;
+export const LOG_SCHEMA_VERSION = 2;
 
 export const SOURCES = ['socket', 'rest', 'intent', 'timer', 'system'] as const;
 export type EventSource = (typeof SOURCES)[number];
@@ -37,6 +40,19 @@ export interface Bookmark {
   created: number;
 }
 
+/** Spec 3 §3 local message settings kept by the worker: skin tone (0 default, 1–5) and emoji use counts. */
+export interface MessageSettings {
+  selected_skin_tone: number;
+  /** Base emoji (no skin tone) → how often it was used and when last (epoch ms). */
+  emoji_stats: Record<string, { count: number; last: number }>;
+}
+
+/** A thread: the conversation it is in and the guid of its first message. */
+export interface ThreadRef {
+  address: string;
+  guid: string;
+}
+
 export type DomainEvent =
   /** The user signed in, or a stored session was resumed. */
   | { type: 'session.started'; user: User }
@@ -55,9 +71,25 @@ export type DomainEvent =
   /** A message arrived (MSG frame or the post response). Idempotent by guid. */
   | { type: 'message.received'; message: Message }
   /** A message was deleted (DEL frame or the user's own deletion). */
-  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number }
-  /** A message's reactions changed (REA frame). */
+  | { type: 'message.deleted'; address: string; guid: string; from_guid?: string; created?: number; reply_to?: string | null }
+  /** A message's reactions changed (REA frame, or the react/reaction-delete response): the full list. */
   | { type: 'reactions.changed'; address: string; guid: string; reactions: Reaction[] }
+  /** The user added (on) or removed a reaction, applied at once; undone by the opposite event if the server refuses. */
+  | { type: 'reaction.toggled'; address: string; guid: string; user_guid: string; content: string; on: boolean }
+  /** The user opened a thread panel (null: closed it). */
+  | { type: 'thread.opened'; thread: ThreadRef | null }
+  /** A whole thread arrived (messages/thread): its first message and its replies, oldest first. */
+  | { type: 'thread.loaded'; address: string; parent: Message; replies: Message[] }
+  /** The user's flag on a message (0: none); set at once on the user's intent, by a FAV frame, or undone on failure. */
+  | { type: 'flag.set'; address: string; guid: string; flag: number }
+  /** A page of the user's flagged messages across conversations (history with is_favorites). */
+  | { type: 'flagged.loaded'; page: number; page_size: number; messages: Message[] }
+  /** The local message settings stored for this user were read at start. */
+  | { type: 'message_settings.loaded'; settings: MessageSettings }
+  /** The user used an emoji (a reaction, or one inserted from the picker): counts toward the Recent list. */
+  | { type: 'emoji.used'; emoji: string }
+  /** The user chose a skin tone for emoji (0 default, 1–5). */
+  | { type: 'skin_tone.selected'; tone: number }
   /** The user brought a conversation into view (null: none). */
   | { type: 'channel.opened'; address: string | null }
   /** The user has seen a channel up to `bookmark`: unread is set to `unread` (spec 1 §4). */
@@ -79,7 +111,10 @@ export type DomainEvent =
   /** The user closed a toast. */
   | { type: 'toast.closed'; id: string }
   /** Time passed; folds expire what is due at the envelope time. */
-  | { type: 'clock.ticked' };
+  | { type: 'clock.ticked' }
+  | PeopleEvent
+  | SearchEvent
+  | TeamEvent;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -7,6 +7,11 @@
 import type { Etype, MessagePart } from './entities';
 import type { SocketState, ToastSpec } from './events';
 import type { AlertBehaviour } from './rules/alerts';
+import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
+import type { SearchView } from './views-search';
+import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
+
+export type { FolderView, InviteView, TeamDirectoryView, TeamFacts, TeamMemberView, TeamMembersView, TeamSummaryView } from './views-teams';
 
 /** Sidebar groups, in the order the sidebar shows them. */
 export const CHANNEL_GROUPS = ['company', 'announcement', 'team', 'department', 'direct', 'task'] as const;
@@ -36,13 +41,30 @@ export interface ChannelEntryView {
   canPost: boolean;
   /** Why the composer is disabled, when canPost is false. */
   postingBlockedReason: string | null;
+  /** For a direct message: the other person (presence and status are shown by their UserView). */
+  target_user_guid: string | null;
+  /** The folder the sidebar shows it in (a folder the user has), or null: shown in its group. */
+  folder: string | null;
+  /** What the user may do with it as a team or department; null for other kinds. */
+  team: TeamFacts | null;
 }
 
 export interface ReactionView {
   content: string;
   count: number;
   mine: boolean;
+  /** Who reacted, in the order they did (user guids; the signed-in user's too). */
+  users: string[];
+  /** Spoken name of the emoji ("thumbs up"), or the content itself when unknown. */
+  name: string;
 }
+
+/**
+ * A part as rendered: a video conference carries its access code already
+ * grouped 3-3-rest (spec 1 §5); text has emoji short codes expanded; unsafe
+ * links are text.
+ */
+export type MessagePartView = Exclude<MessagePart, { type: 'video_conference' }> | { type: 'video_conference'; token: string; access_code: string };
 
 export interface MessageView {
   guid: string;
@@ -52,11 +74,17 @@ export interface MessageView {
   author: string;
   isOwn: boolean;
   /** Parts to render as elements; unsafe hyperlinks were already turned into text. */
-  parts: MessagePart[];
+  parts: MessagePartView[];
   reactions: ReactionView[];
   is_urgent: boolean;
+  /** The signed-in user's flag: 0 none, 1–12 a colour (protocol/flags.ts). */
   flag: number;
   reply_to: string | null;
+  /** Replies in this message's thread, and when the last was posted (0 and null: no thread). */
+  reply_count: number;
+  last_reply_ts: number | null;
+  /** The author, a channel admin or a company admin may delete it (the server decides the same way). */
+  canDelete: boolean;
   /** Same author as the previous message within 2 hours: rendered without a header (spec 1 §5). */
   continued: boolean;
   /** Order in the conversation; compare as strings. */
@@ -71,15 +99,63 @@ export interface ConversationMeta {
   loading: boolean;
   /** A failure to show next to the list (e.g. history could not be loaded). */
   error: string | null;
+  /**
+   * Where the "New messages" divider goes: before message `guid`, the first of `count` unread
+   * when the conversation was opened. Kept while it stays open; null when nothing was unread.
+   */
+  newMessages: { guid: string; count: number } | null;
+  /**
+   * Set while the conversation shows the messages around a search hit instead
+   * of its newest pages: the hit to scroll to and highlight, and whether more
+   * messages exist on either side of the window.
+   */
+  context: { anchor: string; hasBefore: boolean; hasAfter: boolean } | null;
+}
+
+/** The open thread's state. */
+export interface ThreadMeta {
+  address: string;
+  guid: string;
+  loading: boolean;
+  error: string | null;
+  /** The thread's first message was deleted (or is not there): nothing to show. */
+  gone: boolean;
+}
+
+/** A flagged message in the "Flagged messages" view: where it is, besides the message. */
+export interface FlaggedMessageView extends MessageView {
+  channelName: string;
+}
+
+export interface FlaggedMeta {
+  /** The first page has arrived. */
+  loaded: boolean;
+  loading: boolean;
+  isComplete: boolean;
+  error: string | null;
+}
+
+/** The emoji picker's state (spec 3 §3 local message settings). */
+export interface MessageSettingsView {
+  /** 0 default, 1–5 (protocol/emoji.ts SKIN_TONES). */
+  skinTone: number;
+  /** The Recent list: the top 36 emoji by use count, in the chosen skin tone. */
+  recent: string[];
 }
 
 export interface UserView {
   guid: string;
   name: string;
   email: string;
-  /** Connection status label (spec 1 §4 mapping). */
-  status: 'Active' | 'Idle' | 'Offline';
+  /** Connection status label (spec 1 §4 mapping), 'Blocked' for a blocked user. */
+  status: PresenceLabel;
+  /** The selected custom status, shown instead of the automatic status; null when automatic or unknown. */
+  customStatus: CustomStatusView | null;
   is_bot: boolean;
+  /** Belongs to another company (a connection). */
+  is_external: boolean;
+  /** Profile details, once loaded (users/details). */
+  details: UserDetailsView | null;
 }
 
 export interface SessionView {
@@ -143,7 +219,26 @@ export interface ViewPatch {
   };
   /** Names typing, per channel address; only changed channels appear, [] clears. */
   typing?: Record<string, string[]>;
+  /** The open thread panel. `reset` replaces its replies (another thread was opened, or it closed). */
+  thread?: {
+    reset: boolean;
+    meta: ThreadMeta | null;
+    parent: MessageView | null;
+    replies: RecordsDiff<MessageView>;
+  };
+  /** The "Flagged messages" view, newest message first by sortKey. */
+  flagged?: { reset: boolean; meta: FlaggedMeta; messages: RecordsDiff<FlaggedMessageView> };
+  messageSettings?: MessageSettingsView;
+  /** Own status and statuses, directory search, connections, the bot's error: the whole view when it changed. */
+  people?: PeopleView;
+  /** In-channel and global search: the whole view when it changed. */
+  search?: SearchView;
   alerts?: RecordsDiff<AlertView>;
   /** The whole toast stack (at most 4, newest first) whenever it changed. */
   toasts?: ToastView[];
+  folders?: RecordsDiff<FolderView>;
+  /** The "Browse teams" directory, whole, whenever it changed. */
+  teamDirectory?: TeamDirectoryView;
+  /** Members panels by channel address, whole per team; null: that team's panel data is gone. */
+  teamMembers?: Record<string, TeamMembersView | null>;
 }

@@ -2,9 +2,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTH_HEADERS, endpoints, type EndpointName } from '../protocol/rest/endpoints';
+import { createWelcomeBot, type BotTimers } from './bot/welcome-bot';
 import { openDatabase, type Database } from './db';
 import { HttpRejection, readJsonBody, reject, sendJson, validationRejection } from './http-util';
 import { migrate } from './migrations';
+import { createPresence } from './presence';
 import { login, MESSAGES, ROUTES, secureHandlers } from './routes/index';
 import { seedDemo } from './seed';
 import { SocketHub } from './socket-hub';
@@ -24,12 +26,16 @@ export interface PlazaServerOptions {
   /** Seed the demo company into an empty database (default true). */
   seed?: boolean;
   log?: (line: string) => void;
+  /** The welcome bot's timers (tests run its typing delays instantly); real timers by default. */
+  botTimers?: BotTimers;
 }
 
 export interface PlazaServer {
   url: string;
   port: number;
   db: Database;
+  /** Resolves when the welcome bot has said everything queued (tests). */
+  botSettled(): Promise<void>;
   /** Ends a session: later calls get 403, its sockets get OUT and close. */
   signOut(loginGuid: string): Promise<void>;
   close(): Promise<void>;
@@ -51,13 +57,16 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   }
 
   const hub = new SocketHub(db, log);
-  const handlers = secureHandlers({ db, hub });
+  const presence = createPresence(db, hub, log);
+  const bot = createWelcomeBot({ db, hub, log, ...(options.botTimers ? { timers: options.botTimers } : {}) });
+  const deps = { db, hub, presence, bot, log };
+  const handlers = secureHandlers(deps);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const name = ROUTES.get(path);
     if (!name) throw reject(404, MESSAGES.notFound);
-    if (req.method !== 'POST') throw new HttpRejection(405, { isOk: false, message: 'Use POST.' });
     const endpoint = endpoints[name];
+    if (req.method !== endpoint.method) throw new HttpRejection(405, { isOk: false, message: `Use ${endpoint.method}.` });
     const user = endpoint.secure
       ? await findSessionUser(db, req.headers[AUTH_HEADERS.loginGuid], req.headers[AUTH_HEADERS.authToken])
       : undefined;
@@ -66,7 +75,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     const parsed = endpoint.request.safeParse(raw);
     if (!parsed.success) throw validationRejection(parsed.error);
     const body = parsed.data as never;
-    const result = user ? await handlers[name as Exclude<EndpointName, 'login'>](user, body) : await login({ db, hub }, body);
+    const result = user ? await handlers[name as Exclude<EndpointName, 'login'>](user, body) : await login(deps, body);
     sendJson(res, 200, result);
   }
 
@@ -113,12 +122,14 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     url: `http://${shownHost}:${port}`,
     port,
     db,
+    botSettled: () => bot.settled(),
     async signOut(loginGuid) {
       await revokeSession(db, loginGuid);
       hub.signOut(loginGuid);
     },
     close() {
       closing ??= (async () => {
+        bot.stop();
         await hub.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -8,12 +8,27 @@ export const PAGE_SIZE = 50;
 const REACTIONS_SQL = `COALESCE((SELECT json_agg(json_build_object('target_user_guid', r.user_guid, 'content', r.content) ORDER BY r.created)
   FROM reactions r WHERE r.message_guid = m.guid), '[]'::json)`;
 
-/** Selects a message in wire shape; needs aliases m (messages), c (channels), u (author). */
-const MESSAGE_COLUMNS = `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
-  m.json, m.reply_to, m.is_urgent, m.flag, m.client_guid, m.channel_guid, m.deleted_at, ${REACTIONS_SQL} AS reactions`;
-const MESSAGE_FROM = 'messages m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid';
+/** A thread's live replies: their number and the newest one's time (replies are never threads themselves). */
+const THREAD_SUMMARY_SQL = `(SELECT count(*)::int FROM messages r WHERE r.reply_to = m.guid AND r.deleted_at IS NULL) AS reply_count,
+  (SELECT max(r.created) FROM messages r WHERE r.reply_to = m.guid AND r.deleted_at IS NULL) AS last_reply_ts`;
 
-interface MessageRow {
+/**
+ * Selects a message in wire shape; needs aliases m (messages), c (channels), u (author).
+ * Flags are per user (message_flags): `viewerParam` names the query parameter holding the
+ * viewer's guid; without one (a broadcast to every member) the flag is 0.
+ */
+export function messageColumns(viewerParam?: string): string {
+  const flag = viewerParam
+    ? `COALESCE((SELECT f.flag FROM message_flags f WHERE f.message_guid = m.guid AND f.user_guid = ${viewerParam}), 0)`
+    : '0';
+  return `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
+  m.json, m.reply_to, m.is_urgent, ${flag} AS flag, m.client_guid, m.channel_guid, m.deleted_at, ${REACTIONS_SQL} AS reactions,
+  ${THREAD_SUMMARY_SQL}`;
+}
+const MESSAGE_COLUMNS = messageColumns();
+export const MESSAGE_FROM = 'messages m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid';
+
+export interface MessageRow {
   guid: string;
   address: string;
   created: number | bigint;
@@ -28,16 +43,18 @@ interface MessageRow {
   channel_guid: string;
   deleted_at: number | bigint | null;
   reactions: { target_user_guid: string; content: string }[] | string;
+  reply_count?: number;
+  last_reply_ts?: number | bigint | null;
 }
 
 /** A stored message with the fields the server needs beside the wire shape. */
 export interface StoredMessage {
-  wire: MessageWire & { created: number; reply_to: string | null };
+  wire: MessageWire & { created: number; reply_to: string | null; reply_count: number; last_reply_ts: number | null };
   channel_guid: string;
   deleted: boolean;
 }
 
-function toStored(r: MessageRow): StoredMessage {
+export function toStored(r: MessageRow): StoredMessage {
   const reactions = typeof r.reactions === 'string' ? (JSON.parse(r.reactions) as MessageWire['reactions']) : r.reactions;
   return {
     wire: {
@@ -54,6 +71,8 @@ function toStored(r: MessageRow): StoredMessage {
       disable_notification: false,
       reactions: reactions ?? [],
       client_guid: r.client_guid,
+      reply_count: r.reply_count ?? 0,
+      last_reply_ts: r.last_reply_ts === null || r.last_reply_ts === undefined ? null : Number(r.last_reply_ts),
     },
     channel_guid: r.channel_guid,
     deleted: r.deleted_at !== null,
@@ -79,6 +98,7 @@ interface ChannelRow {
   read_only: boolean;
   company_guid: string;
   member_type: number;
+  folder_guid: string | null;
   unread_messages: number;
   other_guid: string | null;
   other_first_name: string | null;
@@ -98,9 +118,10 @@ interface ChannelRow {
 
 const CHANNEL_SQL = `
 SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_external, c.is_private, c.is_open, c.read_only, c.company_guid,
-       cm.member_type,
+       cm.member_type, cm.folder_guid,
        (SELECT count(*)::int FROM messages x
-         WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
+         WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.reply_to IS NULL
+           AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
        other.guid AS other_guid, other.first_name AS other_first_name, other.last_name AS other_last_name,
        lm.guid AS lm_guid, lm.created AS lm_created, lm.from_guid AS lm_from_guid, lm.from_first_name AS lm_from_first_name,
        lm.from_last_name AS lm_from_last_name, lm.json AS lm_json, lm.reply_to AS lm_reply_to, lm.is_urgent AS lm_is_urgent,
@@ -116,7 +137,7 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
     SELECT m.guid, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name, m.json, m.reply_to,
            m.is_urgent, m.flag, m.client_guid, ${REACTIONS_SQL} AS reactions
       FROM messages m JOIN users u ON u.guid = m.from_guid
-     WHERE m.channel_guid = c.guid AND m.deleted_at IS NULL
+     WHERE m.channel_guid = c.guid AND m.deleted_at IS NULL AND m.reply_to IS NULL
      ORDER BY m.created DESC LIMIT 1
   ) lm ON true
  WHERE cm.user_guid = $1`;
@@ -161,7 +182,7 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
       is_member: true,
       member_type: memberType,
       user_is_admin: memberType === 2,
-      folder_guid: null,
+      folder_guid: r.folder_guid,
       company_guid: r.company_guid,
       target_user_guid: other?.guid ?? null,
       task_guid: null,
@@ -195,13 +216,16 @@ export async function memberGuids(db: Queryable, channelGuid: string): Promise<s
   return rows.map((r) => r.user_guid);
 }
 
-/** Page 0 is the newest PAGE_SIZE non-deleted messages; returned in ascending `created` order. */
-export async function historyPage(db: Queryable, channelGuid: string, page: number): Promise<MessageWire[]> {
+/**
+ * Page 0 is the newest PAGE_SIZE non-deleted top-level messages (replies live in their
+ * thread); returned in ascending `created` order, with the viewer's flags.
+ */
+export async function historyPage(db: Queryable, channelGuid: string, page: number, viewerGuid = ''): Promise<MessageWire[]> {
   const rows = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
-      WHERE m.channel_guid = $1 AND m.deleted_at IS NULL
+    `SELECT ${messageColumns('$4')} FROM ${MESSAGE_FROM}
+      WHERE m.channel_guid = $1 AND m.deleted_at IS NULL AND m.reply_to IS NULL
       ORDER BY m.created DESC LIMIT $2 OFFSET $3`,
-    [channelGuid, PAGE_SIZE, page * PAGE_SIZE],
+    [channelGuid, PAGE_SIZE, page * PAGE_SIZE, viewerGuid],
   );
   return rows.reverse().map((r) => toStored(r).wire);
 }
@@ -271,7 +295,7 @@ export async function moveBookmark(db: Queryable, channelGuid: string, userGuid:
   );
   const rows = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM messages x JOIN channel_members cm ON cm.channel_guid = x.channel_guid AND cm.user_guid = $2
-      WHERE x.channel_guid = $1 AND x.deleted_at IS NULL AND x.from_guid <> $2 AND x.created > cm.bookmark_created`,
+      WHERE x.channel_guid = $1 AND x.deleted_at IS NULL AND x.reply_to IS NULL AND x.from_guid <> $2 AND x.created > cm.bookmark_created`,
     [channelGuid, userGuid],
   );
   return rows[0]?.n ?? 0;

@@ -130,6 +130,181 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX join_requests_pending ON join_requests (channel_guid, user_guid) WHERE state = 'pending';
     `,
   },
+  // 30–39: folders, teams and blocking (issue 5).
+  {
+    version: 30,
+    name: 'folders, team invites, company blocks',
+    sql: `
+      -- Conversation folders: per user, nestable (spec 1 §3 Folder).
+      CREATE TABLE folders (
+        guid text PRIMARY KEY,
+        user_guid text NOT NULL REFERENCES users(guid),
+        name text NOT NULL,
+        parent_guid text REFERENCES folders(guid),
+        created bigint NOT NULL
+      );
+      CREATE INDEX folders_user ON folders (user_guid);
+      -- Which folder the member keeps the channel in (per user, like the bookmark).
+      ALTER TABLE channel_members ADD COLUMN folder_guid text REFERENCES folders(guid) ON DELETE SET NULL;
+
+      ALTER TABLE channels ADD COLUMN description text NOT NULL DEFAULT '';
+      -- A deleted team keeps its rows (messages refer to it) but has no members and is listed nowhere.
+      ALTER TABLE channels ADD COLUMN deleted_at bigint;
+
+      -- Email invitations to a team (spec 1 §3 Invite) and their reminders.
+      CREATE TABLE team_invites (
+        guid text PRIMARY KEY,
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        email text NOT NULL,
+        member_type integer NOT NULL DEFAULT 0 CHECK (member_type IN (0, 2)),
+        is_external boolean NOT NULL DEFAULT false,
+        invited_by text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        sent_count integer NOT NULL DEFAULT 1,
+        last_sent bigint NOT NULL,
+        reminders_dismissed boolean NOT NULL DEFAULT false,
+        revoked_at bigint
+      );
+      CREATE UNIQUE INDEX team_invites_pending ON team_invites (channel_guid, lower(email)) WHERE revoked_at IS NULL;
+
+      -- A company blocks a person of another company (spec 1 §4 "Blocking").
+      CREATE TABLE company_blocks (
+        company_guid text NOT NULL REFERENCES companies(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        blocked_by text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        PRIMARY KEY (company_guid, user_guid)
+      );
+      -- The blocked person's memberships in that company's channels, set aside until they are reinstated.
+      CREATE TABLE suspended_members (
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        company_guid text NOT NULL REFERENCES companies(guid),
+        member_type integer NOT NULL,
+        bookmark_created bigint NOT NULL,
+        bookmark_guid text,
+        joined bigint NOT NULL,
+        folder_guid text,
+        PRIMARY KEY (channel_guid, user_guid)
+      );
+      CREATE INDEX suspended_members_company_user ON suspended_members (company_guid, user_guid);
+    `,
+  },
+  // 50–59: people, search and the welcome bot (issue 5).
+  {
+    version: 50,
+    name: 'custom statuses and user details',
+    sql: `
+      -- A user's statuses are keyed by icon (spec 3 §7.6: select, update and delete name the icon).
+      CREATE TABLE custom_statuses (
+        user_guid text NOT NULL REFERENCES users(guid),
+        icon text NOT NULL,
+        text text NOT NULL,
+        color text NOT NULL CHECK (color IN ('green', 'yellow', 'red', 'grey')),
+        created bigint NOT NULL,
+        PRIMARY KEY (user_guid, icon)
+      );
+      -- The selected status's icon, NULL for automatic presence.
+      ALTER TABLE users ADD COLUMN custom_status_icon text;
+      -- The default statuses are inserted once, on the user's first list.
+      ALTER TABLE users ADD COLUMN statuses_initialized boolean NOT NULL DEFAULT false;
+      ALTER TABLE users ADD COLUMN job_title text;
+      ALTER TABLE users ADD COLUMN address1 text;
+      ALTER TABLE users ADD COLUMN address2 text;
+      ALTER TABLE users ADD COLUMN city text;
+      ALTER TABLE users ADD COLUMN state text;
+      ALTER TABLE users ADD COLUMN zip text;
+      ALTER TABLE users ADD COLUMN desk_number text;
+      ALTER TABLE users ADD COLUMN cell_number text;
+    `,
+  },
+  {
+    version: 51,
+    name: 'connections and connect links',
+    sql: `
+      -- Two users of different companies who may talk; user_a < user_b.
+      CREATE TABLE connections (
+        user_a text NOT NULL REFERENCES users(guid),
+        user_b text NOT NULL REFERENCES users(guid),
+        created bigint NOT NULL,
+        PRIMARY KEY (user_a, user_b),
+        CHECK (user_a < user_b)
+      );
+      CREATE INDEX connections_b ON connections (user_b);
+      CREATE TABLE connect_links (
+        cl_guid text PRIMARY KEY,
+        code text NOT NULL UNIQUE,
+        owner_guid text NOT NULL REFERENCES users(guid),
+        team_guid text REFERENCES channels(guid),
+        ttl_seconds integer NOT NULL,
+        max_clicks integer NOT NULL,
+        clicks integer NOT NULL DEFAULT 0,
+        created bigint NOT NULL,
+        expires bigint NOT NULL,
+        deleted_at bigint
+      );
+      CREATE INDEX connect_links_owner ON connect_links (owner_guid);
+      CREATE TABLE connection_requests (
+        guid text PRIMARY KEY,
+        from_guid text NOT NULL REFERENCES users(guid),
+        to_guid text NOT NULL REFERENCES users(guid),
+        cl_guid text REFERENCES connect_links(cl_guid),
+        created bigint NOT NULL,
+        -- NULL while pending; 0 accepted, 1 rejected (the cr/respond codes).
+        response integer,
+        responded bigint
+      );
+      -- One pending request per pair and direction.
+      CREATE UNIQUE INDEX connection_requests_pending ON connection_requests (from_guid, to_guid) WHERE response IS NULL;
+      CREATE INDEX connection_requests_to ON connection_requests (to_guid) WHERE response IS NULL;
+    `,
+  },
+  {
+    version: 52,
+    name: 'message search',
+    sql: `
+      -- The plain text of a message's parts (text, and names of mentions), for search.
+      CREATE FUNCTION plaza_message_text(j text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+        SELECT coalesce(string_agg(v #>> '{}', ' '), '')
+          FROM (SELECT jsonb_path_query(j::jsonb, 'strict $.**.text') AS v
+                UNION ALL SELECT jsonb_path_query(j::jsonb, 'strict $.**.name')) parts
+      $fn$;
+      ALTER TABLE messages ADD COLUMN search_text text GENERATED ALWAYS AS (plaza_message_text(json)) STORED;
+      -- Words, language-neutral ('simple': no stemming), matched by prefix.
+      CREATE INDEX messages_search ON messages USING gin (to_tsvector('simple', search_text));
+    `,
+  },
+  {
+    version: 53,
+    name: 'welcome bot state',
+    sql: `
+      CREATE TABLE bot_states (
+        user_guid text PRIMARY KEY REFERENCES users(guid),
+        -- not_set, first, nth (spec 1 §4 welcome tutorial state)
+        tutorial_state text NOT NULL DEFAULT 'not_set',
+        -- The last step said that offers choices: what 'next' continues from.
+        step text,
+        updated bigint NOT NULL
+      );
+    `,
+  },
+  {
+    // Versions 20–29 belong to the messages work (threads, reactions, flags).
+    version: 20,
+    name: 'per-user message flags; replies by thread',
+    sql: `
+      -- Flags are per user (spec 1 §3 flag ids 1-12); messages.flag is left unused.
+      CREATE TABLE message_flags (
+        message_guid text NOT NULL REFERENCES messages(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        flag integer NOT NULL CHECK (flag BETWEEN 1 AND 12),
+        created bigint NOT NULL,
+        PRIMARY KEY (message_guid, user_guid)
+      );
+      CREATE INDEX message_flags_user ON message_flags (user_guid);
+      CREATE INDEX messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL;
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. Returns the versions applied. */

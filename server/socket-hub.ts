@@ -1,7 +1,8 @@
 /**
  * The realtime socket at /websocket/messages: authentication on upgrade,
  * per-user socket sets for fan-out, presence (DEV/IDL) and the inbound frames
- * CHK, DEV, IDL and TYP. Frames are decoded in exactly one place
+ * CHK, DEV, IDL and TYP. Presence changes are reported to one listener
+ * (server/presence.ts broadcasts them as NOS). Frames are decoded in exactly one place
  * (`decodeUpFrame`); an invalid frame is logged and ignored, the socket stays.
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -31,11 +32,19 @@ interface Client {
 
 export type ConnectionState = 'offline' | 'active' | 'idle';
 
+/**
+ * Told when a user's connection state changed, and on every "active" report
+ * (IDL/DEV with is_idle false) even without a change: receivers turn an
+ * automatic 'active' to idle after 30 s without news (spec 3 §4.1).
+ */
+export type PresenceListener = (user: UserRow, state: ConnectionState) => void;
+
 export class SocketHub {
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   readonly #byUser = new Map<string, Set<Client>>();
   readonly #pingTimer: NodeJS.Timeout;
   #closed = false;
+  #presenceListener: PresenceListener | null = null;
 
   constructor(
     private readonly db: Database,
@@ -92,6 +101,20 @@ export class SocketHub {
     return 'idle';
   }
 
+  /** Sets the one listener told about presence changes. */
+  onPresence(listener: PresenceListener): void {
+    this.#presenceListener = listener;
+  }
+
+  /** Runs a change to a user's sockets and tells the listener when the state changed (or an active report came in). */
+  #withPresence(user: UserRow, change: () => void, activeReport = false): void {
+    const before = this.connectionState(user.guid);
+    change();
+    const after = this.connectionState(user.guid);
+    if (this.#closed) return;
+    if (before !== after || (activeReport && after === 'active')) this.#presenceListener?.(user, after);
+  }
+
   /** Ends a session's sockets: OUT, then close. */
   signOut(loginGuid: string, reason = 'Signed out'): void {
     for (const client of this.#clients()) {
@@ -132,7 +155,8 @@ export class SocketHub {
     const client: Client = { ws, user, loginGuid, authToken, idle: false, deviceGuid: null, alive: true };
     let set = this.#byUser.get(user.guid);
     if (!set) this.#byUser.set(user.guid, (set = new Set()));
-    set.add(client);
+    const sockets = set;
+    this.#withPresence(user, () => sockets.add(client));
     ws.on('pong', () => {
       client.alive = true;
     });
@@ -141,8 +165,10 @@ export class SocketHub {
     });
     ws.on('error', (err) => this.log(`socket error for ${user.guid}: ${err.message}`));
     ws.on('close', () => {
-      set.delete(client);
-      if (set.size === 0 && this.#byUser.get(user.guid) === set) this.#byUser.delete(user.guid);
+      this.#withPresence(user, () => {
+        sockets.delete(client);
+        if (sockets.size === 0 && this.#byUser.get(user.guid) === sockets) this.#byUser.delete(user.guid);
+      });
     });
   }
 
@@ -166,10 +192,10 @@ export class SocketHub {
       }
       case 'DEV':
         client.deviceGuid = frame.data.device_guid;
-        client.idle = frame.data.is_idle;
+        this.#withPresence(client.user, () => (client.idle = frame.data.is_idle), !frame.data.is_idle);
         return;
       case 'IDL':
-        client.idle = frame.data.is_idle;
+        this.#withPresence(client.user, () => (client.idle = frame.data.is_idle), !frame.data.is_idle);
         return;
       case 'TYP': {
         const { address } = frame.data;

@@ -31,7 +31,10 @@ export function App() {
   }, [status, route, pathname, search, router]);
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
-  const open = status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : route.name === 'home' ? null : undefined;
+  // The People, Search, Browse teams and Flagged screens show no conversation: nothing is marked read behind them.
+  const noConversation =
+    route.name === 'home' || route.name === 'people' || route.name === 'connect' || route.name === 'search' || route.name === 'browse-teams' || route.name === 'flagged';
+  const open = status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : noConversation ? null : undefined;
   useEffect(() => {
     if (open !== undefined) void core.$openConversation(open);
   }, [open, core]);

@@ -10,7 +10,7 @@ import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, Projec
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
 import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
-import { createPublisher } from '../publisher';
+import { createPublisher, createTeamsRuntime } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
@@ -51,7 +51,8 @@ const HASHES_KEPT = 64;
  * everything they share (the timeline shares what the input did not write), then diffed.
  */
 function diffStep(before: Before, after: Projections): ProjectionDiff[] {
-  const was: Projections = { ...before.p, messages: { byAddress: new Map(before.stores) } };
+  // The tombstones as the same object when the input added none, so the diff prunes them at once.
+  const was: Projections = { ...before.p, messages: { byAddress: new Map(before.stores), deleted: before.deleted as Set<string> } };
   const diffs: ProjectionDiff[] = [];
   for (const name of PROJECTION_NAMES) {
     const pair = prunedCanonical(was[name], after[name]);
@@ -80,7 +81,15 @@ export function viewSnapshot(p: Projections): ViewPatch {
   let snapshot: ViewPatch | null = null;
   const publisher = createPublisher({
     projections: () => p,
-    runtime: { booted: true, signedIn: p.session.active, loadingHistory: new Set(), historyError: new Map() },
+    runtime: {
+      booted: true,
+      signedIn: p.session.active,
+      loadingHistory: new Set(),
+      historyError: new Map(),
+      teams: createTeamsRuntime(),
+      thread: { loading: false, error: null },
+      flagged: { loading: false, error: null },
+    },
     scheduleFrame: () => () => {},
   });
   publisher.subscribe((patch) => (snapshot = patch));

@@ -1,6 +1,9 @@
 /** One-line descriptions of inputs and events for the debugger's lists. */
 import type { Envelope } from '../../protocol/events';
 import type { InputLine } from '../../protocol/session-file';
+import type { PeopleEvent } from '../../protocol/events-people';
+import type { SearchEvent } from '../../protocol/events-search';
+import { describePeopleOrSearchEvent } from './describe-people';
 
 const MAX = 160;
 
@@ -71,6 +74,22 @@ export function eventSummary(envelope: Envelope): string {
     case 'message.deleted':
     case 'reactions.changed':
       return `${e.address} ${e.guid}`;
+    case 'reaction.toggled':
+      return `${e.address} ${e.guid} ${e.on ? '+' : '−'}${e.content}`;
+    case 'thread.opened':
+      return e.thread ? `${e.thread.address} ${e.thread.guid}` : 'closed';
+    case 'thread.loaded':
+      return `${e.address} ${e.parent.guid}: ${e.replies.length} replies`;
+    case 'flag.set':
+      return `${e.address} ${e.guid} flag ${e.flag}`;
+    case 'flagged.loaded':
+      return `page ${e.page}: ${e.messages.length} messages`;
+    case 'message_settings.loaded':
+      return `skin tone ${e.settings.selected_skin_tone}, ${Object.keys(e.settings.emoji_stats).length} emoji`;
+    case 'emoji.used':
+      return e.emoji;
+    case 'skin_tone.selected':
+      return String(e.tone);
     case 'channel.viewed':
       return `${e.address} unread ${e.unread}`;
     case 'typing.started':
@@ -91,6 +110,8 @@ export function eventSummary(envelope: Envelope): string {
     case 'toast.shown':
       return clip(`${e.toast.id} ${e.toast.title}`);
     default: {
+      const ours = describePeopleOrSearchEvent(e as PeopleEvent | SearchEvent);
+      if (ours !== undefined) return ours;
       // Events without a summary of their own show their fields.
       const { type: _type, ...fields } = e as { type: string };
       return clip(json(fields));

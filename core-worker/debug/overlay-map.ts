@@ -102,3 +102,82 @@ export class OverlayMap<K, V> extends Map<K, V> {
     for (const [key, value] of this.entries()) fn.call(thisArg, value, key, this);
   }
 }
+
+/** The same for a Set (the messages' tombstones): additions and deletions over a base it never changes. */
+export class OverlaySet<T> extends Set<T> {
+  private readonly base: ReadonlySet<T>;
+  private readonly own: Set<T>;
+  private readonly gone: Set<T>;
+  private count: number;
+
+  constructor(base: ReadonlySet<T>, own: Set<T> = new Set(), gone: Set<T> = new Set(), count = base.size) {
+    super();
+    this.base = base;
+    this.own = own;
+    this.gone = gone;
+    this.count = count;
+  }
+
+  get depth(): number {
+    return this.base instanceof OverlaySet ? this.base.depth + 1 : 1;
+  }
+
+  fork(): OverlaySet<T> {
+    if (this.own.size + this.gone.size > 64 + (this.base.size >> 2)) return new OverlaySet(new Set(this));
+    return new OverlaySet(this.base, new Set(this.own), new Set(this.gone), this.count);
+  }
+
+  layer(): OverlaySet<T> {
+    return new OverlaySet(this, new Set(), new Set(), this.count);
+  }
+
+  override get size(): number {
+    return this.count;
+  }
+
+  override has(value: T): boolean {
+    return this.own.has(value) || (!this.gone.has(value) && this.base.has(value));
+  }
+
+  override add(value: T): this {
+    if (this.has(value)) return this;
+    this.count++;
+    if (this.base.has(value)) this.gone.delete(value);
+    else this.own.add(value);
+    return this;
+  }
+
+  override delete(value: T): boolean {
+    if (!this.has(value)) return false;
+    this.count--;
+    if (!this.own.delete(value)) this.gone.add(value);
+    return true;
+  }
+
+  override clear(): void {
+    for (const value of this.base) this.gone.add(value);
+    this.own.clear();
+    this.count = 0;
+  }
+
+  override *values(): SetIterator<T> {
+    for (const value of this.base) if (!this.gone.has(value)) yield value;
+    yield* this.own;
+  }
+
+  override keys(): SetIterator<T> {
+    return this.values();
+  }
+
+  override *entries(): SetIterator<[T, T]> {
+    for (const value of this.values()) yield [value, value];
+  }
+
+  override [Symbol.iterator](): SetIterator<T> {
+    return this.values();
+  }
+
+  override forEach(fn: (value: T, key: T, set: Set<T>) => void, thisArg?: unknown): void {
+    for (const value of this.values()) fn.call(thisArg, value, value, this);
+  }
+}

@@ -14,9 +14,9 @@
  */
 import { createChangeSet, type ChangeSet } from '../../projections/changes';
 import { applyEnvelope, cloneProjections, createProjections, type Projections } from '../../projections/fold';
-import { storesWrittenBy, type MessageStore } from '../../projections/messages';
+import { storesWrittenBy, writesTombstones, type MessageStore } from '../../projections/messages';
 import type { Envelope } from '../../protocol/events';
-import { OverlayMap } from './overlay-map';
+import { OverlayMap, OverlaySet } from './overlay-map';
 
 export interface TimelineSource {
   /** Every event appended during the replay, in order (a reloaded log's events appear again, after its reset). */
@@ -41,6 +41,8 @@ interface Working {
   segment: number;
   p: Projections;
   owned: Set<MessageStore>;
+  /** Whether the tombstones (`messages.deleted`) are this state's own to add to. */
+  ownsTombstones: boolean;
   /** A seek's throwaway state, not the build's (see copyForWrite). */
   seeking: boolean;
 }
@@ -51,6 +53,8 @@ export interface Before {
   p: Omit<Projections, 'messages'>;
   /** The message stores as they were, by address (shared: the fold copies any store it writes). */
   stores: ReadonlyMap<string, MessageStore>;
+  /** The tombstones as they were (shared likewise). */
+  deleted: ReadonlySet<string>;
   /** The fold started from empty (a log reload) rather than from the state before. */
   reset: boolean;
 }
@@ -95,8 +99,17 @@ function copyForWrite(store: MessageStore, seeking: boolean): MessageStore {
   return { ...store, byGuid, order: store.order.slice() };
 }
 
-/** Folds one event into a working state, first copying the stores it writes that the state does not own. */
+/** The tombstones the working state may add to: an overlay on the shared set, as copyForWrite does for guid maps. */
+function tombstonesForWrite(deleted: Set<string>, seeking: boolean): Set<string> {
+  return !(deleted instanceof OverlaySet) ? new OverlaySet(deleted) : seeking && deleted.depth === 1 ? deleted.layer() : deleted.fork();
+}
+
+/** Folds one event into a working state, first copying what it writes that the state does not own. */
 function foldInto(w: Working, envelope: Envelope, changes: ChangeSet): void {
+  if (!w.ownsTombstones && writesTombstones(envelope.event)) {
+    w.p.messages.deleted = tombstonesForWrite(w.p.messages.deleted, w.seeking);
+    w.ownsTombstones = true;
+  }
   const stores = w.p.messages.byAddress;
   const written = storesWrittenBy(envelope.event);
   for (const address of written) {
@@ -116,7 +129,7 @@ function foldInto(w: Working, envelope: Envelope, changes: ChangeSet): void {
 }
 
 /** A working state starting from a checkpoint: small projections copied, stores shared until written. */
-const fromCheckpoint = (c: Checkpoint, seeking: boolean): Working => ({ at: c.at, segment: c.segment, p: cloneProjections(c.p, { shareStores: true }), owned: new Set(), seeking });
+const fromCheckpoint = (c: Checkpoint, seeking: boolean): Working => ({ at: c.at, segment: c.segment, p: cloneProjections(c.p, { shareStores: true }), owned: new Set(), ownsTombstones: false, seeking });
 
 /** Change sets only matter to a publisher; a long fold empties its one now and then so it does not grow. */
 function resetChanges(changes: ChangeSet): void {
@@ -131,7 +144,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   // One fold over everything. At each checkpoint the state folded so far becomes the checkpoint, and the
   // fold goes on in a copy of it that shares its message stores.
   const checkpoints: Checkpoint[] = [];
-  let live: Working = { at: 0, segment: 0, p: createProjections(), owned: new Set(), seeking: false };
+  let live: Working = { at: 0, segment: 0, p: createProjections(), owned: new Set(), ownsTombstones: true, seeking: false };
   let nextReset = 0;
   const changes = createChangeSet();
   const checkpoint = (): void => {
@@ -140,7 +153,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   };
   for (let i = 0; i <= events.length; i++) {
     while (nextReset < resets.length && resets[nextReset]!.event === i) {
-      live = { at: i, segment: ++nextReset, p: createProjections(), owned: new Set(), seeking: false };
+      live = { at: i, segment: ++nextReset, p: createProjections(), owned: new Set(), ownsTombstones: true, seeking: false };
       checkpoint();
     }
     if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoint();
@@ -192,13 +205,14 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     const w = start(previous, segmentOf(position - 1));
     foldTo(w, previous);
     const { messages, ...small } = w.p;
-    const before: Before = { p: cloneProjections({ ...small, messages: { byAddress: new Map() } }), stores: new Map(messages.byAddress), reset };
+    const before: Before = { p: cloneProjections({ ...small, messages: { byAddress: new Map(), deleted: new Set() } }), stores: new Map(messages.byAddress), deleted: messages.deleted, reset };
     if (reset) {
       // Input `position` reloaded the log: the state after it starts from the reset's empty checkpoint.
       cursor = start(count, seg);
     } else {
-      // From here on every store is shared with `before`: the fold copies any store it writes.
+      // From here on every store, and the tombstones, are shared with `before`: the fold copies what it writes.
       w.owned = new Set();
+      w.ownsTombstones = false;
       cursor = w;
     }
     foldTo(cursor, count);

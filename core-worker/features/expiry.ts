@@ -5,12 +5,18 @@
  * appends a `clock.ticked` event so the folds can drop what is due.
  */
 import type { Projections } from '../../projections/fold';
+import { nextPresenceExpiry } from '../../projections/presence';
 import { nextToastExpiry } from '../../projections/toasts';
 import { nextTypingExpiry } from '../../projections/typing';
 import type { CoreContext, FeatureHooks } from '../core-context';
 
 /** Each returns the projection's next deadline (epoch ms) or null. Add new deadlines here. */
-const DEADLINES: readonly ((p: Projections) => number | null)[] = [(p) => nextTypingExpiry(p.typing), (p) => nextToastExpiry(p.toasts)];
+const DEADLINES: readonly ((p: Projections) => number | null)[] = [
+  (p) => nextTypingExpiry(p.typing),
+  (p) => nextToastExpiry(p.toasts),
+  // Others' automatic 'active' turns idle after 30 s without news (spec 3 §4.1).
+  (p) => nextPresenceExpiry(p.presence),
+];
 
 export function createExpiryFeature(ctx: CoreContext): FeatureHooks {
   const { clock } = ctx.deps;

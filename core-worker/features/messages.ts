@@ -1,15 +1,16 @@
-/** Posting and deleting messages. */
+/** Posting (in a conversation or a thread, urgent or not) and deleting messages, replies included. */
 import { partsFromText } from '../../projections/compose';
 import { FAILURE } from '../../protocol/rest/acceptance';
 import { fail, ok } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
+import { findMessage } from './reactions';
 
 export function createMessagesFeature(ctx: CoreContext): Feature<'$post' | '$deleteMessage'> {
   return {
     api: {
       async $post(address, text, options = {}) {
         await ctx.ready();
-        const parts = partsFromText(text, ctx.projections.session.usersByGuid.values());
+        const parts = partsFromText(text, { users: ctx.projections.session.usersByGuid.values(), address });
         if (parts.length === 0) return fail({ name: 'InvalidRequest', message: 'Type a message first.', field: 'json' });
         const result = await ctx.api.call('post', {
           address,
@@ -30,10 +31,13 @@ export function createMessagesFeature(ctx: CoreContext): Feature<'$post' | '$del
 
       async $deleteMessage(address, guid) {
         await ctx.ready();
-        const stored = ctx.projections.messages.byAddress.get(address)?.byGuid.get(guid);
-        const result = await ctx.api.call('deleteMessage', { address, guid });
+        const stored = findMessage(ctx.projections, address, guid);
+        const reply_to = stored?.reply_to ?? null;
+        const result = await ctx.api.call('deleteMessage', { address, guid, ...(reply_to ? { reply_to } : {}) });
         if (!result.ok) return result;
-        ctx.dispatch('rest', [{ type: 'message.deleted', address, guid, ...(stored ? { from_guid: stored.from_guid, created: stored.created } : {}) }]);
+        ctx.dispatch('rest', [
+          { type: 'message.deleted', address, guid, reply_to, ...(stored ? { from_guid: stored.from_guid, created: stored.created } : {}) },
+        ]);
         return ok(null);
       },
     },

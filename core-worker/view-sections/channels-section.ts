@@ -17,7 +17,7 @@ export function createChannelsSection(): ViewSection {
           if (sent.delete(address)) remove.push(address);
           continue;
         }
-        const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user);
+        const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user, p.folders);
         const before = sent.get(address);
         if (before === undefined || !sameView(before, view)) {
           sent.set(address, view);

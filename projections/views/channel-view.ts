@@ -1,8 +1,10 @@
 /** The sidebar entry of a channel. */
 import type { Channel, User } from '../../protocol/entities';
 import { postingRight } from '../../protocol/rules/posting-rights';
-import type { ChannelEntryView, ChannelGroup } from '../../protocol/views';
+import { canLeave, canManageTeam, canMoveToCompany } from '../../protocol/rules/team-rules';
+import type { ChannelEntryView, ChannelGroup, TeamFacts } from '../../protocol/views';
 import { lastMessageTs, type ChannelRecord } from '../channels';
+import type { FoldersState } from '../folders';
 import type { UnreadEntry } from '../unread';
 import { previewOf } from './text';
 
@@ -26,7 +28,23 @@ export function sortKeyOf(channel: Pick<Channel, 'name' | 'address'>): string {
   return `${channel.name.toLocaleLowerCase('en')}\u0000${channel.address}`;
 }
 
-export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | undefined, user: User | null): ChannelEntryView {
+/** A team's or department's flags and what the user may do with it; null for other kinds. */
+export function teamFacts(channel: Channel, user: User | null): TeamFacts | null {
+  if (channel.channel_type !== 1) return null;
+  const actor = { company_guid: user?.company_guid ?? '', is_company_admin: user?.is_company_admin ?? false };
+  return {
+    guid: channel.guid,
+    is_hr: channel.is_hr,
+    is_open: channel.is_open,
+    read_only: channel.read_only,
+    isAdmin: channel.member_type === 2,
+    canManage: canManageTeam(channel, actor),
+    canLeave: canLeave(channel),
+    canMoveToCompany: canMoveToCompany(channel, actor),
+  };
+}
+
+export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | undefined, user: User | null, folders?: FoldersState): ChannelEntryView {
   const { channel, lastMessage } = record;
   const right = postingRight(channel, { is_company_admin: user?.is_company_admin ?? false });
   return {
@@ -42,5 +60,9 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
     sortKey: sortKeyOf(channel),
     canPost: right.allowed,
     postingBlockedReason: right.allowed ? null : right.reason,
+    target_user_guid: channel.channel_type === 0 ? channel.target_user_guid : null,
+    // A folder the user no longer has (or does not know yet) shows the channel in its group.
+    folder: channel.folder_guid !== null && folders?.byGuid.has(channel.folder_guid) ? channel.folder_guid : null,
+    team: teamFacts(channel, user),
   };
 }

@@ -1,7 +1,7 @@
-/** A message as the conversation view shows it. */
+/** A message as the conversation, the thread panel and the flagged view show it. */
+import { emojiEntry } from '../../protocol/emoji';
 import type { Message, Reaction } from '../../protocol/entities';
 import type { MessageView, ReactionView } from '../../protocol/views';
-import type { MessageStore } from '../messages';
 import { safeParts } from './text';
 
 /** Consecutive messages from one author within this window are merged visually (spec 1 §5). */
@@ -19,10 +19,12 @@ export function isContinuation(previous: Message | undefined, message: Message):
 function reactionViews(reactions: readonly Reaction[], me: string | undefined): ReactionView[] {
   const byContent = new Map<string, ReactionView>();
   for (const r of reactions) {
-    const view = byContent.get(r.content) ?? { content: r.content, count: 0, mine: false };
+    let view = byContent.get(r.content);
+    if (!view) byContent.set(r.content, (view = { content: r.content, count: 0, mine: false, users: [], name: emojiEntry(r.content)?.name ?? r.content }));
+    if (view.users.includes(r.target_user_guid)) continue;
     view.count++;
+    view.users.push(r.target_user_guid);
     view.mine ||= r.target_user_guid === me;
-    byContent.set(r.content, view);
   }
   return [...byContent.values()];
 }
@@ -31,23 +33,44 @@ export function authorName(m: Pick<Message, 'from_first_name' | 'from_last_name'
   return `${m.from_first_name} ${m.from_last_name}`.trim() || 'Unknown user';
 }
 
-/** The view of the message at `index` of a store. */
-export function messageView(store: MessageStore, index: number, me: string | undefined): MessageView {
-  const message = store.byGuid.get(store.order[index]!)!;
-  const previous = index > 0 ? store.byGuid.get(store.order[index - 1]!) : undefined;
+/** Who is looking: the signed-in user, and whether they moderate this conversation (channel or company admin). */
+export interface Viewer {
+  me: string | undefined;
+  moderates: boolean;
+}
+
+/** Messages in display order, as a store or a thread holds them. */
+export interface OrderedMessages {
+  byGuid: ReadonlyMap<string, Message>;
+  order: readonly string[];
+}
+
+/** The view of one message; `previous` decides whether it merges with the one before. */
+export function viewOfMessage(message: Message, previous: Message | undefined, viewer: Viewer): MessageView {
+  const isOwn = message.from_guid === viewer.me;
   return {
     guid: message.guid,
     address: message.address,
     created: message.created,
     from_guid: message.from_guid,
     author: authorName(message),
-    isOwn: message.from_guid === me,
+    isOwn,
     parts: safeParts(message.parts),
-    reactions: reactionViews(message.reactions, me),
+    reactions: reactionViews(message.reactions, viewer.me),
     is_urgent: message.is_urgent,
     flag: message.flag,
     reply_to: message.reply_to,
+    reply_count: message.reply_count,
+    last_reply_ts: message.last_reply_ts,
+    canDelete: isOwn || viewer.moderates,
     continued: isContinuation(previous, message),
     sortKey: messageSortKey(message),
   };
+}
+
+/** The view of the message at `index` of a store or thread. */
+export function messageView(store: OrderedMessages, index: number, viewer: Viewer): MessageView {
+  const message = store.byGuid.get(store.order[index]!)!;
+  const previous = index > 0 ? store.byGuid.get(store.order[index - 1]!) : undefined;
+  return viewOfMessage(message, previous, viewer);
 }

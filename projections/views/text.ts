@@ -1,25 +1,41 @@
-/** Plain-text renderings of message parts: previews, emoji short codes, safe links. */
+/** Plain-text renderings of message parts: previews, emoji short codes, safe links, access codes. */
+import { SHRUG } from '../../protocol/commands';
+import { EMOJI_BY_CODE } from '../../protocol/emoji';
 import type { InlinePart, MessagePart } from '../../protocol/entities';
+import type { MessagePartView } from '../../protocol/views';
 
 /** Preview length (spec 1 §5, §9). */
 export const PREVIEW_LENGTH = 250;
 
-/** Common emoji short codes. Unknown codes stay as typed. */
-export const EMOJI_SHORT_CODES: Readonly<Record<string, string>> = {
-  smile: '😄', smiley: '😃', grin: '😁', joy: '😂', wink: '😉', blush: '😊', heart: '❤️', thumbsup: '👍', '+1': '👍',
-  thumbsdown: '👎', '-1': '👎', clap: '👏', tada: '🎉', fire: '🔥', rocket: '🚀', eyes: '👀', thinking: '🤔',
-  ok_hand: '👌', wave: '👋', pray: '🙏', star: '⭐', check: '✅', white_check_mark: '✅', x: '❌', warning: '⚠️',
-  coffee: '☕', sunny: '☀️', cry: '😢', sob: '😭', laughing: '😆', sweat_smile: '😅', muscle: '💪', sparkles: '✨',
-  100: '💯', bulb: '💡', calendar: '📅', memo: '📝', point_right: '👉', raised_hands: '🙌', slightly_smiling_face: '🙂',
-};
-
+/** `:short_code:` → emoji for the codes of protocol/emoji.ts. Unknown codes stay as typed. */
 export function expandEmoji(text: string): string {
-  return text.replace(/:([a-z0-9_+-]{1,40}):/gi, (whole, code: string) => EMOJI_SHORT_CODES[code.toLowerCase()] ?? whole);
+  if (!text.includes(':')) return text;
+  return text.replace(/:([a-z0-9_+-]{1,40}):/gi, (whole, code: string) => EMOJI_BY_CODE.get(code.toLowerCase()) ?? whole);
 }
 
 /** Only these schemes become links; anything else (javascript:, data:, …) is shown as text. */
 export function isSafeUrl(url: string): boolean {
   return /^(https?:\/\/[^\s\u0000-\u001f]+|mailto:[^\s\u0000-\u001f]+)$/i.test(url);
+}
+
+/** A conference's access code in three groups, 3-3-rest (spec 1 §5): 4815162342 → "481 516 2342". */
+export function formatAccessCode(token: string): string {
+  if (token.length <= 3) return token;
+  if (token.length <= 6) return `${token.slice(0, 3)} ${token.slice(3)}`;
+  return `${token.slice(0, 3)} ${token.slice(3, 6)} ${token.slice(6)}`;
+}
+
+/** How a command reads as text (docs/protocol.md "Commands"). */
+export function commandText(part: Extract<InlinePart, { type: 'command' }>): string {
+  switch (part.code) {
+    case 'shrug':
+      return part.text ? `${part.text} ${SHRUG}` : SHRUG;
+    case 'me':
+    case 'code':
+      return part.text;
+    default:
+      return part.text || `/${part.code}`;
+  }
 }
 
 function inlineText(part: InlinePart): string {
@@ -31,7 +47,7 @@ function inlineText(part: InlinePart): string {
     case 'hyperlink':
       return part.text ?? part.url;
     case 'command':
-      return part.text || `/${part.code}`;
+      return commandText(part);
   }
 }
 
@@ -44,7 +60,7 @@ export function partsToText(parts: readonly MessagePart[]): string {
         case 'ordered-list':
           return part.items.map((item) => item.map(inlineText).join('')).join(' · ');
         case 'video_conference':
-          return 'Video conference';
+          return `Video conference ${formatAccessCode(part.token)}`;
         default:
           return inlineText(part);
       }
@@ -62,18 +78,19 @@ export function previewOf(parts: readonly MessagePart[], length = PREVIEW_LENGTH
 }
 
 function safeInline(part: InlinePart): InlinePart {
+  if (part.type === 'text') return part.text.includes(':') ? { type: 'text', text: expandEmoji(part.text) } : part;
   return part.type === 'hyperlink' && !isSafeUrl(part.url) ? { type: 'text', text: part.text ?? part.url } : part;
 }
 
-/** The parts to render, with unsafe hyperlinks turned into text. */
-export function safeParts(parts: readonly MessagePart[]): MessagePart[] {
-  return parts.map((part) => {
+/** The parts to render: unsafe hyperlinks turned into text, emoji short codes expanded, access codes grouped. */
+export function safeParts(parts: readonly MessagePart[]): MessagePartView[] {
+  return parts.map((part): MessagePartView => {
     switch (part.type) {
       case 'bullet-list':
       case 'ordered-list':
         return { ...part, items: part.items.map((item) => item.map(safeInline)) };
       case 'video_conference':
-        return part;
+        return { type: 'video_conference', token: part.token, access_code: formatAccessCode(part.token) };
       default:
         return safeInline(part);
     }

@@ -1,6 +1,9 @@
 /** Channel team actions, server to client (spec 1 §4 "Channel team actions"). */
 import { z } from 'zod';
 import { Channel } from '../entities';
+import { Invite, TeamMember } from '../team-entities';
+
+const guid = z.string().min(1).max(200);
 
 export const TEAM_ACTIONS = [
   'add',
@@ -17,13 +20,30 @@ export const TEAM_ACTIONS = [
 
 /**
  * CHA: a channel changed. `channel` carries the channel as the receiving user
- * sees it (for add/modify/change/member_*), `address` names it for remove.
- * An action outside the list fails validation: the spec says unknown actions
- * raise an error, which the edge logs.
+ * sees it (add, modify, change, change_company, and member_* when the change
+ * alters it for them), `address` names it (always, for remove and invite_*).
+ * member_added/member_updated carry the `member`, member_removed its
+ * `target_user_guid`; invite_added carries the `invite`, invite_removed its
+ * `invite_guid`. An action outside the list fails validation: the spec says
+ * unknown actions raise an error, which the edge logs.
  */
 export const ChaFrame = z.object({
   action: z.enum(TEAM_ACTIONS),
-  address: z.string().min(1).max(200).optional(),
+  address: guid.optional(),
   channel: Channel.optional(),
-  target_user_guid: z.string().min(1).max(200).optional(),
+  target_user_guid: guid.optional(),
+  member: TeamMember.optional(),
+  invite: Invite.optional(),
+  invite_guid: guid.optional(),
+});
+
+/**
+ * BLO: the user was blocked from a company (`is_blocked` true: they lose every
+ * channel of it), or reinstated (false: they are told to refresh). The spec
+ * names the code and the behaviour (spec 1 §4), not the fields.
+ */
+export const BloFrame = z.object({
+  company_guid: guid,
+  company_name: z.string().max(500).default(''),
+  is_blocked: z.boolean(),
 });

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { fail, ok, type Result } from '../result';
 import { AldFrame, AlrFrame } from './alerts';
-import { ChaFrame } from './channels';
+import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
-import { DelFrame, MsgFrame, ReaFrame } from './messages';
+import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
+import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
 /**
@@ -17,13 +18,17 @@ const downSchemas = {
   MSG: z.compile(MsgFrame),
   DEL: z.compile(DelFrame),
   REA: z.compile(ReaFrame),
+  FAV: z.compile(FavFrame),
   TYP: z.compile(TypFrameDown),
   CHK: z.compile(ChkFrame),
   ACK: z.compile(AckFrame),
   OUT: z.compile(OutFrame),
   CHA: z.compile(ChaFrame),
+  NOS: z.compile(NosFrame),
+  CRQ: z.compile(CrqFrame),
   ALR: z.compile(AlrFrame),
   ALD: z.compile(AldFrame),
+  BLO: z.compile(BloFrame),
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -39,7 +44,7 @@ export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'BLO', 'NOS', 'APM', 'FEA', 'ENV', 'FAV', 'TSK', 'EML', 'MTG', 'CRQ', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'CAN', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };

@@ -16,3 +16,8 @@ export const DelFrame = z.object({
 });
 /** REA: the full reaction list of a message after a change. */
 export const ReaFrame = z.object({ address: guid, guid, reactions: z.array(Reaction).max(10_000) });
+/**
+ * FAV: the user flagged or unflagged a message (flags are per user, so only the
+ * flagging user's own sockets get it, to keep their other devices in step). 0 is off.
+ */
+export const FavFrame = z.object({ address: guid, guid, flag: z.number().int().min(0).max(12) });

@@ -1,16 +1,31 @@
-/** Message history, posting, bookmarks and deletion (spec 1 §7 "Messages"). */
+/** Message history, threads, posting, bookmarks, deletion, reactions and flags (spec 1 §7 "Messages"). */
 import { z } from 'zod';
-import { Message } from '../entities';
+import { Message, Reaction, ReactionContent } from '../entities';
 import { guid, ok, secure } from './endpoint';
 
-/** Page 0 is the newest page; a page shorter than page_size means the history is complete. */
-export const HistoryRequest = z.object({
-  page: z.number().int().min(0).max(1_000_000),
-  address: guid,
-  is_favorites: z.boolean().default(false),
-  task_guid: guid.nullable().default(null),
-});
+/**
+ * Page 0 is the newest page; a page shorter than page_size means the history is complete.
+ * A conversation's history holds its top-level messages only: replies live in their thread
+ * (messages/thread). With `is_favorites: true` it is the caller's flagged messages instead,
+ * replies included: in the conversation at `address`, or in every conversation when
+ * `address` is null (the "Flagged messages" view).
+ */
+export const HistoryRequest = z
+  .object({
+    page: z.number().int().min(0).max(1_000_000),
+    address: guid.nullable().default(null),
+    is_favorites: z.boolean().default(false),
+    task_guid: guid.nullable().default(null),
+  })
+  .refine((b) => b.address !== null || b.is_favorites, { path: ['address'], message: 'Required unless is_favorites is true' });
 export const HistoryResponse = z.object({ isOk: ok, data: z.array(Message).max(1_000), page_size: z.number().int().positive().max(1_000) });
+
+/** At most this many replies come back for one thread (the oldest ones). */
+export const THREAD_REPLY_LIMIT = 1_000;
+
+/** A thread: its first message and every reply, oldest first. `guid` may name a reply: its whole thread is returned. */
+export const ThreadRequest = z.object({ address: guid, guid });
+export const ThreadResponse = z.object({ isOk: ok, message: Message, data: z.array(Message).max(THREAD_REPLY_LIMIT) });
 
 /** `json` is the serialized list of parts; `client_guid` lets the server de-duplicate retries. */
 export const PostRequest = z.object({
@@ -34,9 +49,28 @@ export const DeleteRequest = z.object({
 });
 export const DeleteResponse = z.object({ isOk: ok });
 
+/** react and reaction/delete share a body; both answer with the message's reactions after the change. */
+export const ReactRequest = z.object({ address: guid, guid, content: ReactionContent });
+export const ReactResponse = z.object({ isOk: ok, reactions: z.array(Reaction).max(10_000) });
+
+/** Flags are per user. `is_on: false` removes the flag (its `flag` is then ignored). */
+export const FlagRequest = z
+  .object({
+    guid,
+    is_on: z.boolean(),
+    flag: z.number().int().min(0).max(12).default(0),
+    address: guid,
+  })
+  .refine((b) => !b.is_on || b.flag >= 1, { path: ['flag'], message: 'Choose a flag colour from 1 to 12' });
+export const FlagResponse = z.object({ isOk: ok, guid, flag: z.number().int().min(0).max(12) });
+
 export const messageEndpoints = {
   history: secure('/confirmed/corporate/messages/history', HistoryRequest, HistoryResponse),
+  thread: secure('/confirmed/corporate/messages/thread', ThreadRequest, ThreadResponse),
   post: secure('/confirmed/corporate/messages/post', PostRequest, PostResponse),
   bookmark: secure('/confirmed/corporate/messages/bookmark', BookmarkRequest, BookmarkResponse),
   deleteMessage: secure('/confirmed/corporate/messages/delete', DeleteRequest, DeleteResponse),
+  react: secure('/confirmed/corporate/messages/react', ReactRequest, ReactResponse),
+  unreact: secure('/confirmed/corporate/messages/reaction/delete', ReactRequest, ReactResponse),
+  flag: secure('/confirmed/corporate/messages/flag', FlagRequest, FlagResponse),
 } as const;

@@ -37,7 +37,13 @@ export const ALERT_TYPE = {
   joinDenied: 3,
   removedFromTeam: 4,
   addedToTeam: 5,
+  teamPrivacyChanged: 7,
+  externalChatChanged: 8,
   mentioned: 11,
+  memberJoined: 12,
+  leftTeam: 13,
+  memberAddedByAdmin: 14,
+  memberRemovedByAdmin: 15,
   mfaResetRequest: 16,
   informationAlert: 17,
   /** Client-side alerts (1000+). The spec names only 1003; the others' names are Plaza's. */

@@ -4,6 +4,8 @@ import type { EndpointName, Endpoints, ResponseBodyOf } from '../../protocol/res
 import { getMemberChannel, type MemberChannel } from '../channel-store';
 import type { Database } from '../db';
 import { reject } from '../http-util';
+import type { WelcomeBot } from '../bot/welcome-bot';
+import type { Presence } from '../presence';
 import type { SocketHub } from '../socket-hub';
 import type { UserRow } from '../user-store';
 
@@ -29,6 +31,12 @@ export type Handlers<N extends SecureName> = { [K in N]: Handler<K> };
 export interface RouteDeps {
   db: Database;
   hub: SocketHub;
+  /** Broadcasts a user's presence (NOS) after their custom status changed. */
+  presence: Presence;
+  /** The welcome bot: post_as_bot, and answers in the bot's DM. */
+  bot: WelcomeBot;
+  /** The server's log (e.g. the local server notes the emails it would send). */
+  log?: (line: string) => void;
 }
 
 /** The channel at `address` if the user is a member; otherwise 404 'No channel found' (membership does not leak). */

@@ -8,7 +8,9 @@
  *   body failing the request schema (`results` names the fields), a post refused by the posting
  *   rules (message = the reason from postingRight), deleting someone else's message without being a
  *   channel admin (member_type 2) or company admin, starting a conversation with yourself or a user
- *   outside your company.
+ *   outside your company, and the team rules of protocol/rules/team-rules.ts (managing a team without
+ *   being its admin or a company admin, leaving as its last admin, people of another company without
+ *   external_confirmed, a folder moved into itself, …).
  * - 401 `{isOk: false, message: 'The email or password is incorrect.'}`: sign-in failed (only /data/login).
  * - 403 `{isOk: false, message: 'Not signed in'}`: ONLY ever means "no valid session" (missing or
  *   wrong X-Login-Guid / X-Auth-Token); the client goes to /login (spec 1 §8). Never used for
@@ -16,15 +18,22 @@
  * - 404 `{isOk: false, message: 'No channel found' | 'No message found' | 'Not found'}`: unknown
  *   path, unknown channel or message, or a channel the user is not a member of (indistinguishable on
  *   purpose, so membership does not leak).
- * - 405: a method other than POST on an API path. 413: body over 1 MB. 500: a server bug (logged).
+ * - 405: a method other than the endpoint's (POST, or GET for teams/list and departments_list). 413: body over 1 MB. 500: a server bug (logged).
  */
 import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
 import { messageHandlers } from './messages';
+import { folderHandlers } from './folders';
+import { teamManageHandlers } from './team-manage';
+import { teamMemberHandlers } from './team-members';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
+import { botHandlers } from './bot';
+import { connectionHandlers } from './connections';
+import { searchHandlers } from './search';
+import { statusHandlers } from './status';
 
 export { MESSAGES, type RouteDeps } from './context';
 export { login } from './session';
@@ -35,10 +44,17 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...statusHandlers(deps),
+    ...connectionHandlers(deps),
+    ...searchHandlers(deps),
+    ...botHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
+    ...teamManageHandlers(deps),
+    ...teamMemberHandlers(deps),
+    ...folderHandlers(deps),
   };
 }
 
-/** Path → endpoint name, for the dispatcher. */
+/** Path → endpoint name, for the dispatcher (which answers 405 to any method but the endpoint's). */
 export const ROUTES = new Map<string, EndpointName>(Object.entries(endpoints).map(([name, e]) => [e.path, name as EndpointName]));

@@ -1,6 +1,10 @@
-/** History, posting (with the posting rights of spec 1 §5), bookmarks and deletion. */
+/**
+ * History, threads, posting (with the posting rights of spec 1 §5), bookmarks,
+ * deletion, reactions and flags. Membership is checked first everywhere: a
+ * non-member gets 404 'No channel found', exactly like an unknown channel.
+ */
 import type { z } from 'zod';
-import { MessageParts } from '../../protocol/entities';
+import { MessageParts, type MessagePart } from '../../protocol/entities';
 import { postingRight } from '../../protocol/rules/posting-rights';
 import {
   findByClientGuid,
@@ -12,15 +16,56 @@ import {
   moveBookmark,
   PAGE_SIZE,
   softDeleteMessage,
+  type MemberChannel,
+  type StoredMessage,
 } from '../channel-store';
+import type { Queryable } from '../db';
 import { reject } from '../http-util';
+import { addReaction, flaggedPage, MAX_REACTIONS_PER_USER, messageFor, reactionsOf, removeReaction, setFlag, softDeleteReplies, threadReplies } from '../message-store';
+import { getUser, type UserRow } from '../user-store';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
-export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'post' | 'bookmark' | 'deleteMessage'> {
+/** Refusals of this family (wording is Plaza's). */
+export const MESSAGE_REFUSALS = {
+  replyToReply: 'Replies cannot have replies: answer in the thread of its first message.',
+  replyMismatch: 'This message is not a reply in that thread.',
+  tooManyReactions: `You can add at most ${MAX_REACTIONS_PER_USER} different reactions to a message.`,
+  unknownMention: 'mentions someone who is not in your company',
+  scopeTarget: 'a channel-wide mention must name this conversation',
+} as const;
+
+type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'deleteMessage' | 'react' | 'unreact' | 'flag';
+
+export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
+  /** A live message of this channel, or 404 'No message found'. */
+  async function liveMessage(channel: MemberChannel, guid: string, viewer: UserRow): Promise<StoredMessage> {
+    const message = await messageFor(db, guid, viewer.guid);
+    if (!message || message.deleted || message.channel_guid !== channel.guid) throw reject(404, MESSAGES.noMessage);
+    return message;
+  }
+
+  async function broadcastReactions(channel: MemberChannel, message: StoredMessage): Promise<{ target_user_guid: string; content: string }[]> {
+    const reactions = await reactionsOf(db, message.wire.guid);
+    hub.sendToUsers(await memberGuids(db, channel.guid), 'REA', { address: channel.wire.address, guid: message.wire.guid, reactions });
+    return reactions;
+  }
+
   return {
     async history(user, body) {
+      if (body.is_favorites) {
+        const channel = body.address === null ? null : await memberChannel(db, user, body.address);
+        return { isOk: true, data: await flaggedPage(db, user.guid, channel?.guid ?? null, body.page), page_size: PAGE_SIZE };
+      }
+      const channel = await memberChannel(db, user, body.address ?? '');
+      return { isOk: true, data: await historyPage(db, channel.guid, body.page, user.guid), page_size: PAGE_SIZE };
+    },
+
+    async thread(user, body) {
       const channel = await memberChannel(db, user, body.address);
-      return { isOk: true, data: await historyPage(db, channel.guid, body.page), page_size: PAGE_SIZE };
+      const asked = await liveMessage(channel, body.guid, user);
+      // A reply names its thread: answer with the whole thread it belongs to.
+      const parent = asked.wire.reply_to ? await liveMessage(channel, asked.wire.reply_to, user) : asked;
+      return { isOk: true, message: parent.wire, data: await threadReplies(db, parent.wire.guid, user.guid) };
     },
 
     async post(user, body) {
@@ -38,10 +83,12 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
         user,
       );
       if (!right.allowed) throw reject(400, right.reason);
+      await checkMentions(db, user, channel, parts);
       const replyTo = body.reply_to ?? null;
       if (replyTo) {
         const parent = await getMessage(db, replyTo);
-        if (!parent || parent.channel_guid !== channel.guid) throw reject(400, `reply_to: ${MESSAGES.noMessage}`, { reply_to: MESSAGES.noMessage });
+        if (!parent || parent.deleted || parent.channel_guid !== channel.guid) throw reject(400, `reply_to: ${MESSAGES.noMessage}`, { reply_to: MESSAGES.noMessage });
+        if (parent.wire.reply_to) throw reject(400, `reply_to: ${MESSAGE_REFUSALS.replyToReply}`, { reply_to: MESSAGE_REFUSALS.replyToReply });
       }
       const { message, created } = await insertMessage(db, {
         channel_guid: channel.guid,
@@ -51,7 +98,9 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
         reply_to: replyTo,
         client_guid: body.client_guid ?? null,
       });
+      // Replies go to every member too: open thread panels and the parent's reply count follow live.
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      if (created && c.channel_type === 0) bot.onPosted(user, channel.guid, message.wire); // the welcome bot answers in its DM
       return { isOk: true, message: message.wire };
     },
 
@@ -68,14 +117,45 @@ export function messageHandlers({ db, hub }: RouteDeps): Handlers<'history' | 'p
       const channel = await memberChannel(db, user, body.address);
       const message = await getMessage(db, body.guid);
       if (!message || message.channel_guid !== channel.guid) throw reject(404, MESSAGES.noMessage);
+      if (body.reply_to && body.reply_to !== message.wire.reply_to) throw reject(400, `reply_to: ${MESSAGE_REFUSALS.replyMismatch}`, { reply_to: MESSAGE_REFUSALS.replyMismatch });
       const mayDelete = message.wire.from_guid === user.guid || channel.wire.member_type === 2 || user.is_company_admin;
       if (!mayDelete) throw reject(400, MESSAGES.deleteOwnOnly);
       // Deleting twice is a harmless retry: success, no second DEL.
       if (await softDeleteMessage(db, message.wire.guid)) {
+        const members = await memberGuids(db, channel.guid);
         const { address, guid, from_guid, created, reply_to } = message.wire;
-        hub.sendToUsers(await memberGuids(db, channel.guid), 'DEL', { address, guid, from_guid, created, reply_to });
+        // A thread goes with its first message (Plaza's choice): its replies are deleted first.
+        if (!reply_to) {
+          for (const r of await softDeleteReplies(db, guid)) hub.sendToUsers(members, 'DEL', { address, guid: r.guid, from_guid: r.from_guid, created: r.created, reply_to: guid });
+        }
+        hub.sendToUsers(members, 'DEL', { address, guid, from_guid, created, reply_to });
       }
       return { isOk: true };
+    },
+
+    async react(user, body) {
+      const channel = await memberChannel(db, user, body.address);
+      const message = await liveMessage(channel, body.guid, user);
+      const { added, full } = await addReaction(db, message.wire.guid, user.guid, body.content);
+      if (full) throw reject(400, MESSAGE_REFUSALS.tooManyReactions, { content: MESSAGE_REFUSALS.tooManyReactions });
+      // A repeat changes nothing and broadcasts nothing.
+      return { isOk: true, reactions: added ? await broadcastReactions(channel, message) : await reactionsOf(db, message.wire.guid) };
+    },
+
+    async unreact(user, body) {
+      const channel = await memberChannel(db, user, body.address);
+      const message = await liveMessage(channel, body.guid, user);
+      const removed = await removeReaction(db, message.wire.guid, user.guid, body.content);
+      return { isOk: true, reactions: removed ? await broadcastReactions(channel, message) : await reactionsOf(db, message.wire.guid) };
+    },
+
+    async flag(user, body) {
+      const channel = await memberChannel(db, user, body.address);
+      const message = await liveMessage(channel, body.guid, user);
+      const flag = body.is_on ? body.flag : 0;
+      // Only the flagging user's devices hear of it: flags are personal.
+      if (await setFlag(db, message.wire.guid, user.guid, flag)) hub.sendToUsers([user.guid], 'FAV', { address: channel.wire.address, guid: message.wire.guid, flag });
+      return { isOk: true, guid: message.wire.guid, flag };
     },
   };
 }
@@ -96,4 +176,24 @@ export function parseParts(json: string): z.output<typeof MessageParts> {
   }
   if (parts.data.length === 0) throw reject(400, `json: ${MESSAGES.emptyMessage}`, { json: MESSAGES.emptyMessage });
   return parts.data;
+}
+
+/**
+ * Person parts must be real: a 'user' mention names a user of the poster's company; a
+ * 'channel' or 'all' mention names the conversation it is posted in (its address), which
+ * the alert side expands to that conversation's members.
+ */
+async function checkMentions(db: Queryable, user: UserRow, channel: MemberChannel, parts: MessagePart[]): Promise<void> {
+  const people = parts.flatMap((p) => (p.type === 'bullet-list' || p.type === 'ordered-list' ? p.items.flat() : [p])).filter((p) => p.type === 'person');
+  const checked = new Set<string>();
+  for (const person of people) {
+    if (person.scope !== 'user') {
+      if (person.user_guid !== channel.wire.address) throw reject(400, `json: ${MESSAGE_REFUSALS.scopeTarget}`, { json: MESSAGE_REFUSALS.scopeTarget });
+      continue;
+    }
+    if (checked.has(person.user_guid)) continue;
+    checked.add(person.user_guid);
+    const target = await getUser(db, person.user_guid);
+    if (!target || target.company_guid !== user.company_guid) throw reject(400, `json: ${MESSAGE_REFUSALS.unknownMention}`, { json: MESSAGE_REFUSALS.unknownMention });
+  }
 }

@@ -11,11 +11,12 @@
  */
 import { ALERT_TYPE } from '../../protocol/rules/alerts';
 import { createAlert, dismissAlertsByTarget, getAlert } from '../alert-store';
-import { addMember, getMemberChannelByGuid } from '../channel-store';
+import { addMember } from '../channel-store';
 import { reject } from '../http-util';
 import { getJoinRequest, getTeam, memberType, openJoinRequest, pendingJoinRequest, settleJoinRequest, teamAdminGuids, type TeamRow } from '../team-store';
 import { fullName, getUser, listCompanyUsers, type UserRow } from '../user-store';
 import { MESSAGES, type Handlers, type RouteDeps } from './context';
+import { createTeamNotifier } from './team-notify';
 
 export const TEAM_MESSAGES = {
   noAlert: 'No alert found',
@@ -27,6 +28,7 @@ export const TEAM_MESSAGES = {
   denied: (name: string) => `Your request to join ${name} was denied.`,
   approved: (name: string) => `Your request to join ${name} was approved.`,
   asks: (person: string, team: string) => `${person} asks to join ${team}.`,
+  joined: (person: string, team: string) => `${person} joined ${team}.`,
 } as const;
 
 export function teamHandlers({ db, hub }: RouteDeps): Handlers<'teamsRequest' | 'teamsProcess'> {
@@ -37,11 +39,13 @@ export function teamHandlers({ db, hub }: RouteDeps): Handlers<'teamsRequest' | 
     return team;
   };
 
-  /** Makes `userGuid` a member and tells them (CHA add, with the channel as they now see it). */
+  const notify = createTeamNotifier(db, hub);
+
+  /** Makes `userGuid` a member and tells them (CHA add, with the channel as they now see it) and the other members (member_added). */
   const admit = async (team: TeamRow, userGuid: string): Promise<void> => {
     await addMember(db, team.guid, userGuid, 0);
-    const theirs = await getMemberChannelByGuid(db, userGuid, team.guid);
-    if (theirs) hub.sendToUsers([userGuid], 'CHA', { action: 'add', channel: theirs.wire });
+    await notify.sendChannel([userGuid], team.guid, 'add');
+    await notify.memberChanged(team, userGuid, 'member_added');
   };
 
   /** Who answers the team's requests: its admins, or the company admins when it has none. */
@@ -64,6 +68,8 @@ export function teamHandlers({ db, hub }: RouteDeps): Handlers<'teamsRequest' | 
       if ((await memberType(db, team.guid, user.guid)) !== null) return { isOk: true, result: 'joined' };
       if (team.is_open) {
         await admit(team, user.guid);
+        // Alert 12 'Member joined' (spec 1 §9) tells the team's admins who came in without asking.
+        await notify.alert(await teamAdminGuids(db, team.guid), ALERT_TYPE.memberJoined, TEAM_MESSAGES.joined(fullName(user), team.name), team);
         return { isOk: true, result: 'joined' };
       }
       const { request, created } = await openJoinRequest(db, team.guid, user.guid);

@@ -9,8 +9,8 @@ export function nodeDeps(baseUrl: string, storage: MemoryStorage = createMemoryS
   return {
     clock: { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
     random: { uuid: () => randomUUID() },
-    http: async (url, body, headers) => {
-      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    http: async (url, body, headers, method = 'POST') => {
+      const response = await fetch(url, method === 'GET' ? { method, headers } : { method, headers, body: JSON.stringify(body) });
       const text = await response.text();
       let parsed: unknown;
       try {

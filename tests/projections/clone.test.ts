@@ -10,7 +10,7 @@ import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, cloneProjections, foldAll } from '../../projections/fold';
 import { Fnv64, hashCanonical } from '../../projections/hash';
-import { storesWrittenBy } from '../../projections/messages';
+import { storesWrittenBy, writesTombstones } from '../../projections/messages';
 import { LogBuilder } from '../../fixtures/builders';
 import { randomLog } from './random-log';
 
@@ -74,7 +74,12 @@ describe('storesWrittenBy', () => {
       const working = cloneProjections(checkpoint, { shareStores: true });
       const owned = new Set<unknown>();
       const changes = createChangeSet();
+      let ownsTombstones = false;
       for (const envelope of envelopes.slice(cut)) {
+        if (!ownsTombstones && writesTombstones(envelope.event)) {
+          working.messages.deleted = new Set(working.messages.deleted);
+          ownsTombstones = true;
+        }
         for (const address of storesWrittenBy(envelope.event)) {
           const store = working.messages.byAddress.get(address);
           if (store && !owned.has(store)) {

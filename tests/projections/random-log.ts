@@ -67,6 +67,8 @@ export function randomLog(seed: number, length: number): LogBuilder {
     log.add(event);
     // Alerts and toasts ride along on a quarter of the steps (their own draw, so the mix above is unchanged).
     if (rand() < 0.25) log.add(randomAlertEvent(rand, pick));
+    // So do threads, toggled reactions and flags, on another quarter (another draw of their own).
+    if (rand() < 0.25 && known.length) log.add(randomThreadEvent(rand, pick, known, log.now, () => `r${n++}`));
   }
   return log;
 }
@@ -83,4 +85,24 @@ function randomAlertEvent(rand: () => number, pick: <T>(xs: readonly T[]) => T):
   if (r < 0.7) return { type: 'alert.cleared', guid: pick(guids) };
   if (r < 0.9) return { type: 'toast.shown', toast: { id: pick(['t1', 't2', 't3', 't4', 't5', 't6']), title: 'Hello', kind: pick(['info', 'promotion'] as const) } };
   return { type: 'toast.closed', id: pick(['t1', 't2', 't3']) };
+}
+
+/** A reply, a toggled reaction, a flag, a loaded thread or a deleted reply, on a known message. */
+function randomThreadEvent(
+  rand: () => number,
+  pick: <T>(xs: readonly T[]) => T,
+  known: readonly { guid: string; address: string; created: number; from: string }[],
+  now: number,
+  nextGuid: () => string,
+): DomainEvent {
+  const m = pick(known);
+  const r = rand();
+  if (r < 0.3) return { type: 'message.received', message: message({ guid: nextGuid(), address: m.address, created: now, from_guid: pick(['me', 'alice']), reply_to: m.guid }) };
+  if (r < 0.5) return { type: 'reaction.toggled', address: m.address, guid: m.guid, user_guid: pick(['me', 'alice']), content: pick(['👍', '🎉']), on: rand() < 0.6 };
+  if (r < 0.7) return { type: 'flag.set', address: m.address, guid: m.guid, flag: Math.floor(rand() * 3) };
+  if (r < 0.9) {
+    const parent = message({ guid: m.guid, address: m.address, created: m.created, from_guid: m.from, reply_count: 1, last_reply_ts: now });
+    return { type: 'thread.loaded', address: m.address, parent, replies: [message({ guid: nextGuid(), address: m.address, created: now, from_guid: 'alice', reply_to: m.guid })] };
+  }
+  return { type: 'message.deleted', address: m.address, guid: `r${Math.floor(rand() * 10)}`, reply_to: m.guid };
 }

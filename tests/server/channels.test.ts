@@ -19,7 +19,7 @@ describe('channels/list', () => {
   it('lists each user\'s channels, valid against the protocol schema, all read after the seed', async () => {
     const res = await h.ok('channelsList', {}, alice);
     const parsed = ChannelsListResponse.parse(res);
-    expect(parsed.channels.map((c) => c.name).sort()).toEqual(['Acme', 'Bob Brown', 'Design', 'Engineering', 'HR', 'News', 'Plaza Bot', 'Product Council']);
+    expect(parsed.channels.map((c) => c.name).sort()).toEqual(['Acme', 'Bob Brown', 'Design', 'Engineering', 'Gina Garcia', 'HR', 'Launch Partners', 'News', 'Plaza Bot', 'Product Council']);
     for (const c of parsed.channels) {
       expect(c.unread_messages).toBe(0);
       expect(c.is_member).toBe(true);

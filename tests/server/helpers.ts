@@ -61,10 +61,11 @@ export async function startHarness(options: PlazaServerOptions = {}): Promise<Ha
       headers[AUTH_HEADERS.loginGuid] = session.login_guid;
       headers[AUTH_HEADERS.authToken] = session.auth_token;
     }
-    const res = await fetch(server.url + endpoints[name].path, {
-      method: 'POST',
+    const { path, method } = endpoints[name];
+    const res = await fetch(server.url + path, {
+      method,
       headers,
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };

@@ -12,5 +12,5 @@ describe('static files without dist/', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 60_000); // starts its own server(s): slow on a loaded machine
 });

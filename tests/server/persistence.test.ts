@@ -37,5 +37,5 @@ describe('persistence', () => {
     } finally {
       await second.server.close();
     }
-  });
+  }, 60_000); // starts its own server(s): slow on a loaded machine
 });

@@ -5,7 +5,9 @@ describe('routes', () => {
   it('parses the three routes', () => {
     expect(parseRoute('/login', '?destination=%2Fconversations%2Fabc')).toEqual({ name: 'login', destination: '/conversations/abc' });
     expect(parseRoute('/', '')).toEqual({ name: 'home' });
-    expect(parseRoute('/conversations/a%20b', '')).toEqual({ name: 'conversation', address: 'a b' });
+    expect(parseRoute('/conversations/a%20b', '')).toEqual({ name: 'conversation', address: 'a b', thread: null });
+    expect(parseRoute('/conversations/a/threads/m%201', '')).toEqual({ name: 'conversation', address: 'a', thread: 'm 1' });
+    expect(parseRoute('/flagged', '')).toEqual({ name: 'flagged' });
     expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
   });
 

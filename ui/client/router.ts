@@ -7,8 +7,15 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 export type Route =
   | { name: 'login'; destination: string | null }
   | { name: 'home' }
-  | { name: 'conversation'; address: string }
+  | { name: 'conversation'; address: string; thread: string | null }
+  | { name: 'flagged' }
+  | { name: 'browse-teams' }
   | { name: 'debug-replay' }
+  | { name: 'people' }
+  /** A connect link opened in the browser: the People screen with it filled in. */
+  | { name: 'connect'; clGuid: string }
+  /** Global search; `q` is the term in the address, so a search can be bookmarked and reloaded. */
+  | { name: 'search'; q: string }
   | { name: 'not-found' };
 
 export interface Router {
@@ -18,6 +25,8 @@ export interface Router {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Follows back/forward (popstate) until the returned function is called. */
   listen(): () => void;
+  /** Reloads the page (alerts whose behaviour is 'refresh', spec 1 §9). */
+  reload(): void;
 }
 
 /** Parses a location into a route; addresses are URI-decoded. */
@@ -25,10 +34,22 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
-  const match = /^\/conversations\/([^/]+)\/?$/.exec(pathname);
+  if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
+  if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
+  if (pathname === FLAGGED_PATH || pathname === `${FLAGGED_PATH}/`) return { name: 'flagged' };
+  if (pathname === SEARCH_PATH || pathname === `${SEARCH_PATH}/`) return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
+  const connect = /^\/connect\/([^/]+)\/?$/.exec(pathname);
+  if (connect) {
+    try {
+      return { name: 'connect', clGuid: decodeURIComponent(connect[1]!) };
+    } catch {
+      return { name: 'not-found' };
+    }
+  }
+  const match = /^\/conversations\/([^/]+)(?:\/threads\/([^/]+))?\/?$/.exec(pathname);
   if (match) {
     try {
-      return { name: 'conversation', address: decodeURIComponent(match[1]!) };
+      return { name: 'conversation', address: decodeURIComponent(match[1]!), thread: match[2] ? decodeURIComponent(match[2]) : null };
     } catch {
       return { name: 'not-found' };
     }
@@ -36,10 +57,22 @@ export function parseRoute(pathname: string, search: string): Route {
   return { name: 'not-found' };
 }
 
+export const PEOPLE_PATH = '/people';
+export const SEARCH_PATH = '/search';
+export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
+/** "Browse teams": the company's teams and departments, to join or ask to join. */
+export const BROWSE_TEAMS_PATH = '/teams';
+
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
 
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
+
+/** A conversation with the thread of message `guid` open beside it. */
+export const threadPath = (address: string, guid: string): string => `${conversationPath(address)}/threads/${encodeURIComponent(guid)}`;
+
+/** The user's flagged messages across conversations. */
+export const FLAGGED_PATH = '/flagged';
 
 export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
 
@@ -75,6 +108,9 @@ export function createRouter(win: Window = window): Router {
       onPopState();
       return () => win.removeEventListener('popstate', onPopState);
     },
+    reload() {
+      win.location.reload();
+    },
   };
 }
 
@@ -92,5 +128,7 @@ export function createMemoryRouter(initial = '/'): Router & { location: Signal<{
       location.value = split(to);
     },
     listen: () => () => {},
+    // The replayed app never reloads the real page.
+    reload: () => {},
   };
 }

@@ -12,13 +12,22 @@ import {
   type ChannelGroup,
   type ConnectionView,
   type ConversationMeta,
+  type FlaggedMessageView,
+  type FlaggedMeta,
+  type MessageSettingsView,
+  type FolderView,
   type MessageView,
+  type ThreadMeta,
   type RecordsDiff,
   type SessionView,
+  type TeamDirectoryView,
+  type TeamMembersView,
   type ToastView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import type { PeopleView } from '../../protocol/views-people';
+import type { SearchView } from '../../protocol/views-search';
 
 export interface ChannelGroupView {
   group: ChannelGroup;
@@ -45,6 +54,17 @@ export interface ViewStore {
   usersByGuid: Signal<ReadonlyMap<string, UserView>>;
   /** Company users by name. */
   users: ReadonlySignal<UserView[]>;
+  /** The open thread panel (null: none), its first message and its replies by guid. */
+  threadMeta: Signal<ThreadMeta | null>;
+  threadParent: Signal<MessageView | null>;
+  threadRepliesByGuid: Signal<ReadonlyMap<string, MessageView>>;
+  /** The thread's replies, oldest first. */
+  threadReplies: ReadonlySignal<MessageView[]>;
+  flaggedMeta: Signal<FlaggedMeta>;
+  flaggedByGuid: Signal<ReadonlyMap<string, FlaggedMessageView>>;
+  /** Flagged messages, newest first. */
+  flagged: ReadonlySignal<FlaggedMessageView[]>;
+  messageSettings: Signal<MessageSettingsView>;
   alertsByGuid: Signal<ReadonlyMap<string, AlertView>>;
   /** Alerts newest first. */
   alerts: ReadonlySignal<AlertView[]>;
@@ -52,10 +72,34 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Own status and statuses, directory search, connections, the bot's error. */
+  people: Signal<PeopleView>;
+  /** In-channel and global search. */
+  search: Signal<SearchView>;
+  foldersByGuid: Signal<ReadonlyMap<string, FolderView>>;
+  /** Folders in the sidebar's order (the worker's pre-order sort keys). */
+  folders: ReadonlySignal<FolderView[]>;
+  teamDirectory: Signal<TeamDirectoryView>;
+  /** Members panels by channel address. */
+  teamMembers: Signal<ReadonlyMap<string, TeamMembersView>>;
 }
+
+export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false, isComplete: false, error: null };
+export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
+export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
 export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
 export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_PEOPLE: PeopleView = {
+  self: { presence: 'Active', customStatus: null },
+  statuses: [],
+  statusesLoaded: false,
+  search: null,
+  requests: [],
+  links: [],
+  botError: null,
+};
+export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -64,7 +108,11 @@ export function createViewStore(): ViewStore {
   const channels = signal<ReadonlyMap<string, ChannelEntryView>>(new Map());
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
+  const threadRepliesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
+  const flaggedByGuid = signal<ReadonlyMap<string, FlaggedMessageView>>(new Map());
+  const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
+  const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
   return {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
@@ -99,6 +147,14 @@ export function createViewStore(): ViewStore {
         (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || byString(a.guid, b.guid),
       ),
     ),
+    threadMeta: signal(null),
+    threadParent: signal(null),
+    threadRepliesByGuid,
+    threadReplies: computed(() => [...threadRepliesByGuid.value.values()].sort(bySortKey)),
+    flaggedMeta: signal(INITIAL_FLAGGED_META),
+    flaggedByGuid,
+    flagged: computed(() => [...flaggedByGuid.value.values()].sort((a, b) => bySortKey(b, a))),
+    messageSettings: signal(INITIAL_MESSAGE_SETTINGS),
     alertsByGuid,
     alerts: computed(() => [...alertsByGuid.value.values()].sort((a, b) => b.created - a.created || byString(a.guid, b.guid))),
     activeAlertCount: computed(() => {
@@ -107,6 +163,12 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    people: signal(INITIAL_PEOPLE),
+    search: signal(INITIAL_SEARCH),
+    foldersByGuid,
+    folders: computed(() => [...foldersByGuid.value.values()].sort((a, b) => byString(a.sortKey, b.sortKey))),
+    teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
+    teamMembers: signal(new Map()),
   };
 }
 
@@ -171,10 +233,54 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
       store.typing.value = new Map();
     }
 
+    const thread = patch.thread;
+    if (thread) {
+      store.threadMeta.value = thread.meta;
+      store.threadParent.value = thread.parent;
+      store.threadRepliesByGuid.value = thread.meta === null ? new Map() : applyDiff(store.threadRepliesByGuid.value, thread.replies, (m) => m.guid, reset || thread.reset);
+    } else if (reset) {
+      store.threadMeta.value = null;
+      store.threadParent.value = null;
+      store.threadRepliesByGuid.value = new Map();
+    }
+
+    if (patch.flagged) {
+      store.flaggedMeta.value = patch.flagged.meta;
+      store.flaggedByGuid.value = applyDiff(store.flaggedByGuid.value, patch.flagged.messages, (m) => m.guid, reset || patch.flagged.reset);
+    } else if (reset) {
+      store.flaggedMeta.value = INITIAL_FLAGGED_META;
+      store.flaggedByGuid.value = new Map();
+    }
+
+    if (patch.messageSettings) store.messageSettings.value = patch.messageSettings;
+    else if (reset) store.messageSettings.value = INITIAL_MESSAGE_SETTINGS;
     if (patch.alerts) store.alertsByGuid.value = applyDiff(store.alertsByGuid.value, patch.alerts, (a) => a.guid, reset);
     else if (reset) store.alertsByGuid.value = new Map();
 
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
+
+    if (patch.people) store.people.value = patch.people;
+    else if (reset) store.people.value = INITIAL_PEOPLE;
+
+    if (patch.search) store.search.value = patch.search;
+    else if (reset) store.search.value = INITIAL_SEARCH;
+
+    if (patch.folders) store.foldersByGuid.value = applyDiff(store.foldersByGuid.value, patch.folders, (f) => f.guid, reset);
+    else if (reset) store.foldersByGuid.value = new Map();
+
+    if (patch.teamDirectory) store.teamDirectory.value = patch.teamDirectory;
+    else if (reset) store.teamDirectory.value = INITIAL_TEAM_DIRECTORY;
+
+    if (patch.teamMembers) {
+      const next = reset ? new Map<string, TeamMembersView>() : new Map(store.teamMembers.value);
+      for (const [address, view] of Object.entries(patch.teamMembers)) {
+        if (view) next.set(address, view);
+        else next.delete(address);
+      }
+      store.teamMembers.value = next;
+    } else if (reset) {
+      store.teamMembers.value = new Map();
+    }
   });
 }

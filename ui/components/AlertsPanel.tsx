@@ -79,6 +79,22 @@ function AlertItem({ alert, onNavigate }: { alert: AlertView; onNavigate: () => 
               Open
             </button>
           )}
+          {alert.behaviour === 'refresh' && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  // Dismissed first, so the reloaded page does not ask again; then the page reloads (spec 1 §9 'refresh').
+                  const result = await core.$dismissAlerts([alert.guid]);
+                  if (result.ok) router.reload();
+                  return result;
+                })
+              }
+            >
+              Refresh
+            </button>
+          )}
           {alert.behaviour === 'approve' ? (
             <>
               <button type="button" disabled={busy} onClick={() => void run(() => core.$processJoinRequest(alert.guid, true))}>

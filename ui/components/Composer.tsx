@@ -1,33 +1,110 @@
-/** The message composer: Enter sends, Shift+Enter breaks the line; the draft lives in the client's drafts. */
+/**
+ * The message composer, for a conversation or a thread (`replyTo`): Enter
+ * sends, Shift+Enter breaks the line; "Urgent" posts an urgent message; "@"
+ * offers people (and @channel/@all) in a listbox; emoji can be inserted from
+ * the picker. Each conversation and each thread keeps its own draft.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { PostOptions } from '../../protocol/core-api';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { EmojiPicker } from './EmojiPicker';
+import { mentionOptions, mentionQueryAt, type MentionOption } from './mention-query';
 
-export function Composer({ address, entry }: { address: string; entry: ChannelEntryView | undefined }) {
+/** The drafts key of a thread's composer (conversations use their address). */
+export const threadDraftKey = (guid: string): string => `thread:${guid}`;
+
+export interface ComposerProps {
+  address: string;
+  entry: ChannelEntryView | undefined;
+  /** Reply in this thread (the guid of its first message). */
+  replyTo?: string;
+}
+
+export function Composer({ address, entry, replyTo }: ComposerProps) {
   useSignals();
-  const { core, drafts } = usePlaza();
+  const { core, drafts, store } = usePlaza();
   const [error, setError] = useState<string | null>(null);
+  const [urgent, setUrgent] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
-  const draft = drafts.byAddress.value[address] ?? '';
+  const listId = useId();
+  const key = replyTo ? threadDraftKey(replyTo) : address;
+  const draft = drafts.byAddress.value[key] ?? '';
   const canPost = entry?.canPost ?? false;
   const blockedReason = canPost ? null : (entry?.postingBlockedReason ?? null);
+  const label = replyTo ? 'Reply' : 'Message';
+
+  const mention = canPost ? mentionQueryAt(draft, caret) : null;
+  const options: MentionOption[] = mention && mention.start !== dismissedAt ? mentionOptions(store.users.value, mention.query, entry?.group !== 'direct') : [];
+  const open = options.length > 0;
+  const current = Math.min(active, options.length - 1);
+  const optionId = (i: number): string => `${listId}-${i}`;
+
+  const setDraft = (text: string, nextCaret: number): void => {
+    drafts.set(key, text);
+    setCaret(nextCaret);
+    // After React has written the new value: put the caret after what was inserted.
+    setTimeout(() => textRef.current?.setSelectionRange(nextCaret, nextCaret), 0);
+  };
+
+  const chooseMention = (option: MentionOption): void => {
+    if (!mention) return;
+    const before = draft.slice(0, mention.start);
+    const after = draft.slice(caret);
+    const inserted = `@${option.insert} `;
+    setDraft(before + inserted + after.replace(/^ /, ''), before.length + inserted.length);
+    setActive(0);
+    textRef.current?.focus();
+  };
+
+  const insertEmoji = (emoji: string): void => {
+    const at = Math.min(caret, draft.length);
+    setDraft(draft.slice(0, at) + emoji + draft.slice(at), at + emoji.length);
+    void core.$noteEmojiUsed(emoji);
+  };
 
   const send = async (): Promise<void> => {
-    const text = drafts.get(address);
+    const text = drafts.get(key);
     if (!canPost || text.trim() === '') return;
     // Clear at once so the next message can be typed while this one travels.
-    drafts.clear(address);
+    drafts.clear(key);
     setError(null);
-    const result = await core.$post(address, text);
+    const options: PostOptions = { ...(replyTo ? { reply_to: replyTo } : {}), ...(urgent ? { is_urgent: true } : {}) };
+    const result = Object.keys(options).length ? await core.$post(address, text, options) : await core.$post(address, text);
     if (!result.ok) {
-      const typedSince = drafts.get(address);
-      drafts.set(address, typedSince === '' ? text : `${text}\n${typedSince}`);
+      const typedSince = drafts.get(key);
+      drafts.set(key, typedSince === '' ? text : `${text}\n${typedSince}`);
       setError(result.error.message);
+    } else {
+      setUrgent(false);
     }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (open) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setActive((current + (e.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
+        return;
+      }
+      if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
+        e.preventDefault();
+        chooseMention(options[current]!);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        setDismissedAt(mention?.start ?? null);
+        return;
+      }
+    }
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     void send();
@@ -39,23 +116,69 @@ export function Composer({ address, entry }: { address: string; entry: ChannelEn
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit}>
-      <textarea
-        aria-label="Message"
-        placeholder={canPost && entry ? `Message ${entry.name}` : undefined}
-        rows={2}
-        value={draft}
-        disabled={!canPost}
-        aria-describedby={blockedReason ? reasonId : undefined}
-        onKeyDown={onKeyDown}
-        onChange={(e) => {
-          drafts.set(address, e.target.value);
-          if (e.target.value !== '') void core.$typing(address);
-        }}
-      />
-      <button type="submit" disabled={!canPost}>
-        Send
-      </button>
+    <form className="composer" onSubmit={onSubmit} aria-label={replyTo ? 'Reply in thread' : 'New message'}>
+      <div className="composer-input">
+        <textarea
+          ref={textRef}
+          aria-label={label}
+          placeholder={canPost && entry ? (replyTo ? 'Reply…' : `Message ${entry.name}`) : undefined}
+          rows={2}
+          value={draft}
+          disabled={!canPost}
+          aria-describedby={blockedReason ? reasonId : undefined}
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open ? optionId(current) : undefined}
+          onKeyDown={onKeyDown}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onChange={(e) => {
+            drafts.set(key, e.target.value);
+            setCaret(e.target.selectionStart);
+            setActive(0);
+            if (e.target.value !== '') void core.$typing(address);
+          }}
+        />
+        {open && (
+          <ul id={listId} role="listbox" aria-label="People to mention" className="mention-list">
+            {options.map((o, i) => (
+              <li
+                key={o.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === current}
+                className={i === current ? 'mention-option active' : 'mention-option'}
+                onMouseDown={(e) => {
+                  e.preventDefault(); // keep the focus in the textarea
+                  chooseMention(o);
+                }}
+              >
+                <span className="mention-label">{o.label}</span> <span className="mention-detail">{o.detail}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="composer-tools">
+        <label className="urgent-toggle">
+          <input type="checkbox" checked={urgent} disabled={!canPost} onChange={(e) => setUrgent(e.target.checked)} /> Urgent
+        </label>
+        <button type="button" aria-haspopup="dialog" disabled={!canPost} onClick={() => setPicking(true)}>
+          Insert emoji
+        </button>
+        <button type="submit" className="primary" disabled={!canPost}>
+          {replyTo ? 'Reply' : 'Send'}
+        </button>
+      </div>
+      {picking && (
+        <EmojiPicker
+          label="Insert emoji"
+          onPick={insertEmoji}
+          onClose={() => {
+            setPicking(false);
+            textRef.current?.focus();
+          }}
+        />
+      )}
       {blockedReason && (
         <p id={reasonId} className="composer-blocked">
           {blockedReason}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageView, ViewPatch } from '../../protocol/views';
 import { fail } from '../../protocol/result';
 import { renderApp } from '../testing/render-app';
-import { channelView, messageView, metaView, snapshot } from '../testing/views';
+import { channelView, messageView, metaView, reactionView, snapshot } from '../testing/views';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -46,7 +46,7 @@ describe('conversation view', () => {
           { type: 'text', text: ' and ' },
           { type: 'hyperlink', url: 'https://example.com/raw' },
           { type: 'command', code: 'giphy', text: '/giphy cats' },
-          { type: 'video_conference', token: '123456' },
+          { type: 'video_conference', token: '123456', access_code: '123 456' },
           { type: 'bullet-list', items: [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two ' }, { type: 'person', user_guid: 'u-bob', name: 'Bob', scope: 'user' }]] },
           { type: 'ordered-list', items: [[{ type: 'text', text: 'first' }], [{ type: 'command', code: 'x', text: '' }]] },
         ],
@@ -102,7 +102,13 @@ describe('conversation view', () => {
   });
 
   it('shows reactions as "content count"', () => {
-    open([messageView({ guid: 'm1', address: 'c1', reactions: [{ content: '👍', count: 3, mine: true }, { content: '🎉', count: 1, mine: false }] })]);
+    open([
+      messageView({
+        guid: 'm1',
+        address: 'c1',
+        reactions: [reactionView({ content: '👍', users: ['u-bob', 'u-carol', 'u-alice'] }), reactionView({ content: '🎉', users: ['u-bob'] })],
+      }),
+    ]);
     const reactions = within(log()).getByRole('list', { name: 'Reactions' });
     expect(within(reactions).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['👍 3', '🎉 1']);
   });

@@ -1,18 +1,22 @@
-/** The open conversation: its name, the message log, who is typing, and the composer. */
+/** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { StatusBadge } from './StatusBadge';
+import { TeamActions } from './TeamActions';
+import { ThreadPanel } from './ThreadPanel';
 import { TypingIndicator } from './TypingIndicator';
 
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
 
-export function ConversationView({ address }: { address: string }) {
+export function ConversationView({ address, thread = null }: { address: string; thread?: string | null }) {
   useSignals();
-  const { store } = usePlaza();
+  const { store, core } = usePlaza();
   const headingId = useId();
   const entry = store.channels.value.get(address);
   // Until the worker has switched, the store still holds the previous conversation: show none of it.
@@ -20,15 +24,44 @@ export function ConversationView({ address }: { address: string }) {
   const meta = isOpen ? store.conversationMeta.value : null;
   const messages = isOpen ? store.messages.value : NO_MESSAGES;
   const typing = store.typing.value.get(address) ?? NOBODY;
+  // A direct message shows the other person's status (spec 3 §4.1).
+  const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
+  const [searching, setSearching] = useState(store.search.value.channel?.address === address);
+  const gone = !entry && store.channels.value.size > 0;
+
+  // The route says which thread is open; the worker loads it (null closes it).
+  useEffect(() => {
+    if (thread !== null || store.threadMeta.peek() !== null) void core.$openThread(address, thread);
+  }, [core, store, address, thread]);
 
   return (
-    <section className="conversation" aria-labelledby={headingId}>
-      <header className="conversation-header">
-        <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
-      </header>
-      <MessageList address={address} messages={messages} meta={meta} />
-      <TypingIndicator names={typing} />
-      <Composer address={address} entry={entry} />
-    </section>
+    <div className={thread ? 'conversation-with-thread' : 'conversation-only'}>
+      <section className="conversation" aria-labelledby={headingId}>
+        <header className="conversation-header">
+          <h1 id={headingId}>{entry?.name ?? 'Conversation'}</h1>
+          {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
+          {entry?.team && <TeamActions entry={entry} />}
+          {!gone && (
+            <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+              Search in conversation
+            </button>
+          )}
+        </header>
+        {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
+        {gone ? (
+          <p role="status" className="notice gone-notice">
+            This conversation is no longer available to you.
+          </p>
+        ) : (
+          <>
+            {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+            <MessageList address={address} messages={messages} meta={meta} />
+            <TypingIndicator names={typing} />
+            <Composer address={address} entry={entry} />
+          </>
+        )}
+      </section>
+      {thread && !gone && <ThreadPanel key={thread} address={address} guid={thread} entry={entry} />}
+    </div>
   );
 }

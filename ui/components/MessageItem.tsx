@@ -1,18 +1,43 @@
-/** One message: author header (unless merged with the previous one), parts, reactions, delete for own messages. */
+/**
+ * One message: author header (unless merged with the previous one), parts, its
+ * flag, reaction chips (toggle the user's own), the thread summary, and the
+ * actions — add a reaction, reply in thread, flag, delete (with a confirm step).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useEffect, useRef, useState } from 'react';
-import type { MessageView } from '../../protocol/views';
+import { flagColour } from '../../protocol/flags';
+import type { MessageView, ReactionView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { threadPath } from '../client/router';
+import { EmojiPicker } from './EmojiPicker';
+import { FlagMenu } from './FlagMenu';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
 
-export const MessageItem = memo(function MessageItem({ message }: { message: MessageView }) {
+export interface MessageItemProps {
+  message: MessageView;
+  /** Shown inside the thread panel: no "Reply in thread", no thread summary. */
+  inThread?: boolean;
+  /** The search hit the conversation was opened at. */
+  highlighted?: boolean;
+}
+
+export const MessageItem = memo(function MessageItem({ message, inThread = false, highlighted = false }: MessageItemProps) {
+  const { core } = usePlaza();
   const time = formatMessageTime(message.created);
   const classes = ['message'];
   if (message.continued) classes.push('continued');
   if (message.isOwn) classes.push('own');
   if (message.is_urgent) classes.push('urgent');
+  if (highlighted) classes.push('highlighted');
+  const colour = flagColour(message.flag);
+  const canReply = !inThread && message.reply_to === null;
   return (
-    <article className={classes.join(' ')} aria-label={`${message.author}, ${time.label}`}>
+    <article
+      className={classes.join(' ')}
+      aria-label={`${message.is_urgent ? 'Urgent: ' : ''}${message.author}, ${time.label}`}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       {message.continued ? (
         <time className="gutter-time" dateTime={time.iso} title={time.full}>
           {time.clock}
@@ -23,27 +48,123 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
           <time dateTime={time.iso} title={time.full}>
             {time.label}
           </time>
-          {message.is_urgent && <span className="tag urgent-tag">Urgent</span>}
         </header>
       )}
+      {(message.is_urgent || colour) && (
+        <div className="message-tags">
+          {message.is_urgent && <span className="tag urgent-tag">Urgent</span>}
+          {colour && (
+            <span className={`tag flag-tag flag-${message.flag}`} role="img" aria-label={`Flagged ${colour}`} title={`Flagged ${colour}`}>
+              ⚑ {colour}
+            </span>
+          )}
+        </div>
+      )}
       <div className="message-body">
-        <MessageParts parts={message.parts} />
+        <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
       </div>
       {message.reactions.length > 0 && (
         <ul className="reactions" aria-label="Reactions">
           {message.reactions.map((r) => (
-            <li key={r.content} className={r.mine ? 'reaction mine' : 'reaction'}>
-              {r.content} {r.count}
+            <li key={r.content}>
+              <ReactionChip address={message.address} guid={message.guid} reaction={r} />
             </li>
           ))}
         </ul>
       )}
-      {message.isOwn && <DeleteControl address={message.address} guid={message.guid} />}
+      {canReply && message.reply_count > 0 && <ThreadSummary message={message} />}
+      <MessageActions message={message} canReply={canReply} />
     </article>
   );
 });
 
-function DeleteControl({ address, guid }: { address: string; guid: string }) {
+/** "Alice Anders, Bob Brown and you": who reacted, the signed-in user as "you". */
+function useReactorNames(users: string[]): string {
+  useSignals();
+  const { store } = usePlaza();
+  const me = store.session.value.user?.guid;
+  const names = users.map((g) => (g === me ? 'you' : (store.usersByGuid.value.get(g)?.name ?? 'someone')));
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function ReactionChip({ address, guid, reaction }: { address: string; guid: string; reaction: ReactionView }) {
+  const { core } = usePlaza();
+  const who = useReactorNames(reaction.users);
+  const label = `${reaction.name}, ${reaction.count} ${reaction.count === 1 ? 'reaction' : 'reactions'} by ${who}`;
+  return (
+    <button
+      type="button"
+      className={reaction.mine ? 'reaction mine' : 'reaction'}
+      aria-pressed={reaction.mine}
+      aria-label={label}
+      title={label}
+      onClick={() => void core.$toggleReaction(address, guid, reaction.content)}
+    >
+      {reaction.content} {reaction.count}
+    </button>
+  );
+}
+
+function ThreadSummary({ message }: { message: MessageView }) {
+  const { router } = usePlaza();
+  const last = message.last_reply_ts !== null ? formatMessageTime(message.last_reply_ts).label : null;
+  const text = `${message.reply_count} ${message.reply_count === 1 ? 'reply' : 'replies'}`;
+  return (
+    <button type="button" className="thread-summary" onClick={() => router.navigate(threadPath(message.address, message.guid))}>
+      {text}
+      {last && <span className="thread-last">, last reply {last}</span>}
+    </button>
+  );
+}
+
+function MessageActions({ message, canReply }: { message: MessageView; canReply: boolean }) {
+  const { core, router } = usePlaza();
+  const [picking, setPicking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const reactRef = useRef<HTMLButtonElement>(null);
+
+  const react = async (emoji: string): Promise<void> => {
+    setError(null);
+    // Picking an emoji the user already reacted with would remove it: adding is what the picker means.
+    if (message.reactions.some((r) => r.content === emoji && r.mine)) return;
+    const result = await core.$toggleReaction(message.address, message.guid, emoji);
+    if (!result.ok) setError(result.error.message);
+  };
+
+  return (
+    <div role="group" aria-label="Message actions" className={picking || confirming ? 'message-actions open' : 'message-actions'}>
+      <button type="button" ref={reactRef} aria-haspopup="dialog" onClick={() => setPicking(true)}>
+        Add reaction
+      </button>
+      {canReply && (
+        <button type="button" onClick={() => router.navigate(threadPath(message.address, message.guid))}>
+          Reply in thread
+        </button>
+      )}
+      <FlagMenu address={message.address} guid={message.guid} flag={message.flag} />
+      {message.canDelete && <DeleteControl message={message} onConfirming={setConfirming} />}
+      {picking && (
+        <EmojiPicker
+          label="Add reaction"
+          onPick={(emoji) => void react(emoji)}
+          onClose={() => {
+            setPicking(false);
+            reactRef.current?.focus();
+          }}
+        />
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DeleteControl({ message, onConfirming }: { message: MessageView; onConfirming(on: boolean): void }) {
   const { core } = usePlaza();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -57,22 +178,30 @@ function DeleteControl({ address, guid }: { address: string; guid: string }) {
     if (confirming) cancelRef.current?.focus();
     else if (wasConfirming.current) openRef.current?.focus();
     wasConfirming.current = confirming;
-  }, [confirming]);
+    onConfirming(confirming);
+  }, [confirming, onConfirming]);
 
   const confirm = async (): Promise<void> => {
     setBusy(true);
     setError(null);
-    const result = await core.$deleteMessage(address, guid);
+    const result = await core.$deleteMessage(message.address, message.guid);
     setBusy(false);
     if (result.ok) setConfirming(false);
     else setError(result.error.message);
   };
 
+  const question =
+    message.reply_count > 0 && message.reply_to === null
+      ? `Delete this message and its ${message.reply_count} ${message.reply_count === 1 ? 'reply' : 'replies'}?`
+      : message.isOwn
+        ? 'Delete this message?'
+        : `Delete this message by ${message.author}?`;
+
   return (
-    <div className={confirming ? 'message-actions open' : 'message-actions'}>
+    <>
       {confirming ? (
         <div role="group" aria-label="Confirm delete" className="confirm">
-          <span>Delete this message?</span>
+          <span>{question}</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void confirm()}>
             Delete
           </button>
@@ -86,6 +215,6 @@ function DeleteControl({ address, guid }: { address: string; guid: string }) {
         </button>
       )}
       {error && <p role="alert">{error}</p>}
-    </div>
+    </>
   );
 }

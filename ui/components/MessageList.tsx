@@ -1,7 +1,10 @@
 /**
  * The virtualized message log. Rows are measured (dynamic heights); the view
  * follows new messages while the user is at the bottom and keeps its place
- * when older pages are prepended (the virtualizer's anchorTo: 'end').
+ * when older pages are prepended (the virtualizer's anchorTo: 'end'). While
+ * the conversation shows the window around a search hit (meta.context), it
+ * scrolls to the hit and highlights it, pages the window either way, and
+ * offers to jump back to the newest messages.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -38,26 +41,64 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
     observeElementRect: observeRectWithFallback,
   });
 
-  const canLoadOlder = meta !== null && !meta.isComplete;
+  const context = meta?.context ?? null;
+  const canLoadOlder = meta !== null && (context ? context.hasBefore : !meta.isComplete);
   const loadOlder = useCallback(async (): Promise<void> => {
-    if (loadingOlder.current || !meta || meta.isComplete || meta.loading) return;
+    if (loadingOlder.current || !meta || meta.loading) return;
+    if (meta.context ? !meta.context.hasBefore : meta.isComplete) return;
     loadingOlder.current = true;
     setLoadError(null);
     try {
-      const result = await core.$loadOlder(address);
+      const result = meta.context ? await core.$loadContext(address, 'before') : await core.$loadOlder(address);
       if (!result.ok) setLoadError(result.error.message);
     } finally {
       loadingOlder.current = false;
     }
   }, [core, address, meta]);
 
-  // Start at the newest message when the conversation first has messages.
+  const [loadingNewer, setLoadingNewer] = useState(false);
+  const loadNewer = async (): Promise<void> => {
+    setLoadingNewer(true);
+    setLoadError(null);
+    const result = await core.$loadContext(address, 'after');
+    setLoadingNewer(false);
+    if (!result.ok) setLoadError(result.error.message);
+  };
+
+  // The "New messages" divider: before the first message that was unread when the conversation opened.
+  const divider = meta?.newMessages ?? null;
+  const dividerIndex = divider ? messages.findIndex((m) => m.guid === divider.guid) : -1;
+  const jumpToFirstUnread = (): void => {
+    if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+  };
+
+  // Opening a search hit: scroll to it (once per hit). Leaving the hit: back to the newest message.
   const startedAtEnd = useRef(false);
+  const shownAnchor = useRef<string | null>(null);
+  const anchor = context?.anchor ?? null;
   useLayoutEffect(() => {
-    if (startedAtEnd.current || messages.length === 0) return;
+    if (anchor === null) {
+      if (shownAnchor.current !== null && messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+      shownAnchor.current = null;
+      return;
+    }
+    if (shownAnchor.current === anchor) return;
+    const index = messages.findIndex((m) => m.guid === anchor);
+    if (index < 0) return;
+    shownAnchor.current = anchor;
+    startedAtEnd.current = true;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [anchor, messages, virtualizer]);
+
+  // Start at the newest message once the conversation has messages and its newest page is in (messages heard
+  // live before opening must not fix the place before the page arrives). The "New messages" divider marks where
+  // the unread part begins, and "Jump to first unread" goes there.
+  const pageLoading = meta?.loading ?? true;
+  useLayoutEffect(() => {
+    if (startedAtEnd.current || messages.length === 0 || pageLoading || anchor !== null) return;
     startedAtEnd.current = true;
     virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [messages.length, virtualizer]);
+  }, [messages.length, virtualizer, pageLoading, anchor]);
 
   // The user's own new message brings the view down even when scrolled up.
   const last = messages[messages.length - 1];
@@ -84,6 +125,14 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
 
   return (
     <div className="message-pane">
+      {context && (
+        <div className="context-bar" role="status">
+          Showing messages around a search result.{' '}
+          <button type="button" onClick={() => void core.$closeContext(address)}>
+            Jump to latest messages
+          </button>
+        </div>
+      )}
       {canLoadOlder && (
         <button type="button" className="load-older" disabled={meta.loading} onClick={() => void loadOlder()}>
           {meta.loading ? 'Loading older messages…' : 'Load older messages'}
@@ -93,6 +142,11 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
         <p role="alert" className="error">
           {error}
         </p>
+      )}
+      {divider && dividerIndex >= 0 && (
+        <button type="button" className="jump-unread" onClick={jumpToFirstUnread}>
+          Jump to first unread ({divider.count} new)
+        </button>
       )}
       <div ref={scrollRef} className="message-scroller" onScroll={onScroll}>
         {meta?.isComplete && messages.length === 0 && <p className="empty">No messages yet. Say hello!</p>}
@@ -107,12 +161,22 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
                 className="message-row"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageItem message={message} />
+                {message.guid === divider?.guid && (
+                  <div role="separator" aria-label="New messages" className="new-messages">
+                    <span>New messages</span>
+                  </div>
+                )}
+                <MessageItem message={message} highlighted={message.guid === anchor} />
               </div>
             );
           })}
         </div>
       </div>
+      {context?.hasAfter && (
+        <button type="button" className="load-newer" disabled={loadingNewer} onClick={() => void loadNewer()}>
+          {loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+        </button>
+      )}
     </div>
   );
 }

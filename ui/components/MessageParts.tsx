@@ -1,16 +1,49 @@
 /** Message parts rendered as React elements, never as HTML: text stays text. */
-import type { InlinePart, MessagePart } from '../../protocol/entities';
+import { SHRUG } from '../../protocol/commands';
+import type { InlinePart } from '../../protocol/entities';
+import type { MessagePartView } from '../../protocol/views';
+import { isBotCommand } from '../../protocol/welcome-bot';
+
+/** Answers a choice the welcome bot offered (a command part with a bot: code). */
+type OnChoice = (code: string, label: string) => void;
 
 // The worker already turned unsafe links into text; this is a second fence so that a
 // bug there can never put a javascript: (or other scheme) URL into an href.
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
-function Inline({ part }: { part: InlinePart }) {
+function Command({ part, onChoice }: { part: Extract<InlinePart, { type: 'command' }>; onChoice?: OnChoice | undefined }) {
+  if (isBotCommand(part.code)) {
+    // The bot's choices are buttons; one the user already sent reads as plain text.
+    return onChoice ? (
+      <button type="button" className="bot-choice" onClick={() => onChoice(part.code, part.text)}>
+        {part.text}
+      </button>
+    ) : (
+      <span className="bot-answer">{part.text}</span>
+    );
+  }
+  switch (part.code) {
+    case 'me':
+      return <em className="command-me">{part.text}</em>;
+    case 'shrug':
+      return <>{part.text ? `${part.text} ${SHRUG}` : SHRUG}</>;
+    case 'code':
+      return <code className="command-code">{part.text}</code>;
+    default:
+      return <code>{part.text !== '' ? part.text : part.code}</code>;
+  }
+}
+
+function Inline({ part, onChoice }: { part: InlinePart; onChoice?: OnChoice | undefined }) {
   switch (part.type) {
     case 'text':
       return <>{part.text}</>;
     case 'person':
-      return <span className="mention">@{part.name}</span>;
+      return (
+        <span className={part.scope === 'user' ? 'mention' : 'mention mention-wide'} data-scope={part.scope}>
+          @{part.name}
+        </span>
+      );
     case 'hyperlink':
       if (!SAFE_LINK.test(part.url)) return <>{part.text ?? part.url}</>;
       return (
@@ -19,7 +52,7 @@ function Inline({ part }: { part: InlinePart }) {
         </a>
       );
     case 'command':
-      return <code>{part.text !== '' ? part.text : part.code}</code>;
+      return <Command part={part} onChoice={onChoice} />;
   }
 }
 
@@ -27,7 +60,7 @@ function InlineList({ parts }: { parts: InlinePart[] }) {
   return parts.map((part, i) => <Inline key={i} part={part} />);
 }
 
-export function MessageParts({ parts }: { parts: MessagePart[] }) {
+export function MessageParts({ parts, onChoice }: { parts: MessagePartView[]; onChoice?: OnChoice }) {
   return parts.map((part, i) => {
     switch (part.type) {
       case 'bullet-list':
@@ -52,12 +85,15 @@ export function MessageParts({ parts }: { parts: MessagePart[] }) {
         );
       case 'video_conference':
         return (
-          <a key={i} className="vc-link" href={`/vc/${encodeURIComponent(part.token)}`}>
-            Join video conference
-          </a>
+          <span key={i} className="vc">
+            <a className="vc-link" href={`/vc/${encodeURIComponent(part.token)}`}>
+              Join video conference
+            </a>{' '}
+            <span className="vc-code">Access code {part.access_code}</span>
+          </span>
         );
       default:
-        return <Inline key={i} part={part} />;
+        return <Inline key={i} part={part} onChoice={onChoice} />;
     }
   });
 }

@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 /** Keeps Tab and Shift+Tab inside the modal. */
 export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
   if (!container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])')];
+  const focusable = [...container.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])')];
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;

@@ -1,5 +1,7 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { CoreApi, PatchListener, RecordingSettings, RecordingSummary } from '../../protocol/core-api';
+import type { ActivityKind, ConnectLinkOptions, CoreApi, MemberOptions, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { StatusIcon } from '../../protocol/custom-status';
+import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
 import { ok, type Result } from '../../protocol/result';
 import type { ViewPatch } from '../../protocol/views';
 
@@ -15,6 +17,11 @@ export class FakeCore implements CoreApi {
   deleteResult: Result<null> = ok(null);
   loadOlderResult: Result<null> = ok(null);
   startDirectMessageResult: Result<{ address: string }> = ok({ address: 'dm-new' });
+  openThreadResult: Result<null> = ok(null);
+  toggleReactionResult: Result<null> = ok(null);
+  setFlagResult: Result<null> = ok(null);
+  loadFlaggedResult: Result<null> = ok(null);
+  setSkinToneResult: Result<null> = ok(null);
 
   /** Sends a patch to subscribers, as the worker would. */
   push(patch: ViewPatch): void {
@@ -48,13 +55,36 @@ export class FakeCore implements CoreApi {
     this.record('$loadOlder', [address]);
     return this.loadOlderResult;
   }
-  async $post(address: string, text: string) {
-    this.record('$post', [address, text]);
+  async $post(address: string, text: string, options?: PostOptions) {
+    this.record('$post', options === undefined ? [address, text] : [address, text, options]);
     return this.postResult;
   }
   async $deleteMessage(address: string, guid: string) {
     this.record('$deleteMessage', [address, guid]);
     return this.deleteResult;
+  }
+  async $openThread(address: string, guid: string | null) {
+    this.record('$openThread', [address, guid]);
+    return this.openThreadResult;
+  }
+  async $toggleReaction(address: string, guid: string, content: string) {
+    this.record('$toggleReaction', [address, guid, content]);
+    return this.toggleReactionResult;
+  }
+  async $setFlag(address: string, guid: string, flag: number) {
+    this.record('$setFlag', [address, guid, flag]);
+    return this.setFlagResult;
+  }
+  async $loadFlagged(page: number) {
+    this.record('$loadFlagged', [page]);
+    return this.loadFlaggedResult;
+  }
+  async $noteEmojiUsed(emoji: string) {
+    this.record('$noteEmojiUsed', [emoji]);
+  }
+  async $setSkinTone(tone: number) {
+    this.record('$setSkinTone', [tone]);
+    return this.setSkinToneResult;
   }
   async $typing(address: string) {
     this.record('$typing', [address]);
@@ -79,6 +109,77 @@ export class FakeCore implements CoreApi {
   }
   async $closeToast(id: string) {
     this.record('$closeToast', [id]);
+  }
+
+  // Folders and teams answer `results[method]` like the people methods below.
+  $createFolder(name: string, parentGuid: string | null) {
+    return this.answer('$createFolder', [name, parentGuid], { guid: 'f-new' });
+  }
+  $renameFolder(guid: string, name: string) {
+    return this.answer('$renameFolder', [guid, name], null);
+  }
+  $deleteFolder(guid: string) {
+    return this.answer('$deleteFolder', [guid], null);
+  }
+  $moveFolder(guid: string, parentGuid: string | null) {
+    return this.answer('$moveFolder', [guid, parentGuid], null);
+  }
+  $moveChannelToFolder(address: string, folderGuid: string | null) {
+    return this.answer('$moveChannelToFolder', [address, folderGuid], null);
+  }
+  $loadTeamDirectory() {
+    return this.answer('$loadTeamDirectory', [], null);
+  }
+  $requestToJoin(teamGuid: string) {
+    return this.answer<{ result: 'joined' | 'requested' }>('$requestToJoin', [teamGuid], { result: 'requested' });
+  }
+  $cancelJoinRequest(teamGuid: string) {
+    return this.answer('$cancelJoinRequest', [teamGuid], null);
+  }
+  $createTeam(team: NewTeam) {
+    return this.answer('$createTeam', [team], { address: 't-new' });
+  }
+  $renameTeam(address: string, name: string) {
+    return this.answer('$renameTeam', [address, name], null);
+  }
+  $deleteTeam(address: string) {
+    return this.answer('$deleteTeam', [address], null);
+  }
+  $setTeamFlags(address: string, flags: { is_private: boolean; is_open: boolean }) {
+    return this.answer('$setTeamFlags', [address, flags], null);
+  }
+  $moveTeamToCompany(address: string) {
+    return this.answer('$moveTeamToCompany', [address], null);
+  }
+  $leaveChannel(address: string) {
+    return this.answer('$leaveChannel', [address], null);
+  }
+  $loadTeamMembers(address: string) {
+    return this.answer('$loadTeamMembers', [address], null);
+  }
+  $addTeamMembers(address: string, userGuids: string[], options?: MemberOptions) {
+    return this.answer('$addTeamMembers', options ? [address, userGuids, options] : [address, userGuids], null);
+  }
+  $setMemberAdmin(address: string, userGuid: string, isAdmin: boolean) {
+    return this.answer('$setMemberAdmin', [address, userGuid, isAdmin], null);
+  }
+  $removeTeamMember(address: string, userGuid: string) {
+    return this.answer('$removeTeamMember', [address, userGuid], null);
+  }
+  $inviteByEmail(address: string, emails: string, options?: MemberOptions) {
+    return this.answer('$inviteByEmail', options ? [address, emails, options] : [address, emails], { sent: [] as string[] });
+  }
+  $revokeInvite(address: string, inviteGuid: string) {
+    return this.answer('$revokeInvite', [address, inviteGuid], null);
+  }
+  $remindInvites(address: string, inviteGuids?: string[]) {
+    return this.answer('$remindInvites', inviteGuids ? [address, inviteGuids] : [address], { reminded: 0 });
+  }
+  $dismissInviteReminders(address: string, inviteGuids: string[]) {
+    return this.answer('$dismissInviteReminders', [address, inviteGuids], null);
+  }
+  $setBlocked(userGuid: string, blocked: boolean) {
+    return this.answer('$setBlocked', [userGuid, blocked], null);
   }
 
   /** What $exportSession answers; tests may replace it. */
@@ -108,5 +209,44 @@ export class FakeCore implements CoreApi {
     if (this.setSettingsResult) return this.setSettingsResult;
     this.recordingSettings = settings;
     return ok(settings);
+  }
+
+  // People, search, the bot, folders and teams: each answers `results[method]` when a test set one, else success.
+  results: Partial<Record<Method, Result<unknown>>> = {};
+  private answer<T>(method: Method, args: unknown[], fallback: T): Promise<Result<T>> {
+    this.record(method, args);
+    return Promise.resolve((this.results[method] as Result<T> | undefined) ?? ok(fallback));
+  }
+  async $reportActivity(kind: ActivityKind) {
+    this.record('$reportActivity', [kind]);
+  }
+  $selectStatus = (icon: StatusIcon) => this.answer('$selectStatus', [icon], null);
+  $automaticStatus = () => this.answer('$automaticStatus', [], null);
+  $insertStatus = (status: StatusInput) => this.answer('$insertStatus', [status], null);
+  $updateStatus = (icon: StatusIcon, status: StatusInput) => this.answer('$updateStatus', [icon, status], null);
+  $deleteStatus = (icon: StatusIcon) => this.answer('$deleteStatus', [icon], null);
+  $loadUserDetails = (guid: string) => this.answer('$loadUserDetails', [guid], null);
+  $searchPeople = (term: string) => this.answer('$searchPeople', [term], null);
+  $respondConnection = (guid: string, accept: boolean) => this.answer<{ address: string | null }>('$respondConnection', [guid, accept], { address: accept ? 'dm-connected' : null });
+  $createConnectLink = (options?: ConnectLinkOptions) => this.answer('$createConnectLink', options === undefined ? [] : [options], { cl_guid: 'cl-new' });
+  $deleteConnectLink = (clGuid: string) => this.answer('$deleteConnectLink', [clGuid], null);
+  $useConnectLink = (link: string) => this.answer<{ address: string | null }>('$useConnectLink', [link], { address: 'dm-linked' });
+  $searchChannel = (address: string, query: ChannelSearchQuery) => this.answer('$searchChannel', [address, query], null);
+  $searchChannelMore = () => this.answer('$searchChannelMore', [], null);
+  async $closeChannelSearch() {
+    this.record('$closeChannelSearch', []);
+  }
+  $searchGlobal = (query: GlobalSearchQuery) => this.answer('$searchGlobal', [query], null);
+  async $closeGlobalSearch() {
+    this.record('$closeGlobalSearch', []);
+  }
+  $openSearchHit = (address: string, guid: string) => this.answer('$openSearchHit', [address, guid], null);
+  $loadContext = (address: string, direction: 'before' | 'after') => this.answer('$loadContext', [address, direction], null);
+  async $closeContext(address: string) {
+    this.record('$closeContext', [address]);
+  }
+  $answerBot = (address: string, code: string, label: string) => this.answer('$answerBot', [address, code, label], null);
+  async $dismissBotError() {
+    this.record('$dismissBotError', []);
   }
 }

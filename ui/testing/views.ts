@@ -1,5 +1,5 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
-import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
+import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -14,6 +14,9 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     sortKey: over.name ?? over.address,
     canPost: true,
     postingBlockedReason: null,
+    target_user_guid: null,
+    folder: null,
+    team: null,
     ...over,
   };
 }
@@ -29,6 +32,9 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     is_urgent: false,
     flag: 0,
     reply_to: null,
+    reply_count: 0,
+    last_reply_ts: null,
+    canDelete: over.isOwn ?? false,
     continued: false,
     sortKey: over.guid,
     ...over,
@@ -39,7 +45,10 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   return {
     email: `${over.name.split(' ')[0]!.toLowerCase()}@acme.test`,
     status: 'Active',
+    customStatus: null,
     is_bot: false,
+    is_external: false,
+    details: null,
     ...over,
   };
 }
@@ -61,7 +70,7 @@ export function toastView(over: Partial<ToastView> & { id: string }): ToastView 
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
-  return { address, isComplete: true, loading: false, error: null, ...over };
+  return { address, isComplete: true, loading: false, error: null, newMessages: null, context: null, ...over };
 }
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
@@ -81,4 +90,9 @@ export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
     typing: {},
     ...over,
   };
+}
+
+export function reactionView(over: Partial<ReactionView> & { content: string }): ReactionView {
+  const users = over.users ?? ['u-bob'];
+  return { count: users.length, mine: users.includes(ALICE.guid), users, name: over.content, ...over };
 }

@@ -1,0 +1,64 @@
+/** The open thread panel: its first message and replies, only what changed since the last patch. */
+import type { Projections } from '../../projections/fold';
+import { messageView, viewOfMessage } from '../../projections/views/message-view';
+import { viewerFor } from '../../projections/views/viewer';
+import type { MessageView, ThreadMeta } from '../../protocol/views';
+import type { RuntimeState } from '../publisher';
+import { sameView, type ViewSection } from './section';
+
+function metaOf(p: Projections, runtime: RuntimeState): ThreadMeta | null {
+  const open = p.threads.open;
+  if (!open) return null;
+  const loaded = p.threads.byParent.has(open.guid);
+  return {
+    address: open.address,
+    guid: open.guid,
+    loading: runtime.thread.loading,
+    error: runtime.thread.error,
+    gone: !loaded && !runtime.thread.loading && runtime.thread.error === null && p.messages.deleted.has(open.guid),
+  };
+}
+
+export function createThreadSection(): ViewSection {
+  let sentKey: string | null = null;
+  let sentMeta: ThreadMeta | null = null;
+  let sentParent: MessageView | null = null;
+  let sent = new Map<string, MessageView>();
+
+  return {
+    build(patch, { p, changes, runtime, reset }) {
+      const open = p.threads.open;
+      const key = open ? `${open.address}\u0000${open.guid}` : null;
+      const replaced = reset || key !== sentKey;
+      if (!replaced && !changes.threadOpen && !(open && changes.threads.has(open.guid))) return;
+      const meta = metaOf(p, runtime);
+      const thread = open ? p.threads.byParent.get(open.guid) : undefined;
+      const viewer = open ? viewerFor(p, open.address) : { me: undefined, moderates: false };
+      const parent = thread ? viewOfMessage(thread.parent, undefined, viewer) : null;
+      const views = thread ? thread.order.map((_, i) => messageView(thread, i, viewer)) : [];
+      if (replaced) sent = new Map();
+      const put: MessageView[] = [];
+      const next = new Map<string, MessageView>();
+      for (const view of views) {
+        next.set(view.guid, view);
+        if (!sameView(sent.get(view.guid), view)) put.push(view);
+      }
+      const remove = [...sent.keys()].filter((guid) => !next.has(guid));
+      const parentChanged = !sameView(sentParent, parent);
+      const metaChanged = !sameView(sentMeta, meta);
+      if (replaced || put.length || remove.length || parentChanged || metaChanged) {
+        patch.thread = { reset: replaced, meta, parent, replies: { put, remove: replaced ? [] : remove } };
+      }
+      sent = next;
+      sentKey = key;
+      sentMeta = meta;
+      sentParent = parent;
+    },
+    forget() {
+      sentKey = null;
+      sentMeta = null;
+      sentParent = null;
+      sent = new Map();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Teams, blocking and folders in real browsers against the local server:
+ * Bob asks to join "Product Council" and Alice approves from her Alerts panel;
+ * Alice blocks Gina (Globex) from Acme and Gina loses Acme's channels, then is
+ * reinstated and told to refresh; Carol keeps Design in a folder whose unread
+ * total follows new messages.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+async function signIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  return page;
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+
+test('a join request approved by an admin: Bob asks, Alice approves in her Alerts panel, Bob sees the team appear', async ({ browser }) => {
+  const bob = await signIn(browser, 'bob@acme.test');
+  const alice = await signIn(browser, 'alice@acme.test');
+  await expect(sidebar(bob).getByRole('link', { name: /^Product Council/ })).toHaveCount(0);
+
+  await sidebar(bob).getByRole('button', { name: 'Browse teams' }).click();
+  await expect(bob.getByRole('heading', { level: 1, name: 'Browse teams' })).toBeVisible();
+  const council = bob.getByRole('listitem', { name: 'Product Council' });
+  await council.getByRole('button', { name: 'Ask to join' }).click();
+  await expect(council.getByText('Request sent')).toBeVisible();
+  await expect(council.getByRole('button', { name: 'Cancel request' })).toBeVisible();
+
+  // Alice gets the request live (a toast) and answers it from the Alerts panel.
+  await alice.getByRole('button', { name: /^Alerts/ }).click();
+  const request = alice.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: 'Request to join team: Bob Brown asks to join Product Council.' });
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(request.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // Bob sees the team appear in his sidebar and in the directory, and can open it.
+  const link = sidebar(bob).getByRole('link', { name: /^Product Council/ });
+  await expect(link).toBeVisible();
+  await expect(council.getByRole('button', { name: 'Open' })).toBeVisible();
+  await link.click();
+  await expect(bob.getByRole('heading', { level: 1, name: 'Product Council' })).toBeVisible();
+  await expect(bob.getByRole('log').getByText('Ask to join if you want a seat at the table', { exact: false })).toBeVisible();
+  await expect(bob.getByRole('status').filter({ hasText: 'Your request to join Product Council was approved.' })).toBeVisible();
+});
+
+test('blocking: Gina loses every Acme channel and is told; reinstated, she is told to refresh and gets them back', async ({ browser }) => {
+  const gina = await signIn(browser, 'gina@globex.test');
+  const alice = await signIn(browser, 'alice@acme.test');
+  await expect(sidebar(gina).getByRole('link', { name: /^Launch Partners/ })).toBeVisible();
+  await expect(sidebar(gina).getByRole('link', { name: /^Alice Anders/ })).toBeVisible();
+  await expect(sidebar(gina).getByRole('link', { name: /^Globex/ })).toBeVisible();
+  await sidebar(gina).getByRole('link', { name: /^Launch Partners/ }).click();
+
+  // Alice, a company admin, blocks Gina from the members panel of the shared channel.
+  await sidebar(alice).getByRole('link', { name: /^Launch Partners/ }).click();
+  await alice.getByRole('button', { name: 'Members' }).click();
+  const panel = alice.getByRole('dialog', { name: 'Members of Launch Partners' });
+  const ginaItem = panel.getByRole('listitem', { name: 'Gina Garcia' });
+  await expect(ginaItem).toContainText('external · Globex');
+  await ginaItem.getByRole('button', { name: 'Block Gina Garcia from your company' }).click();
+  await ginaItem.getByRole('group', { name: 'Block Gina Garcia?' }).getByRole('button', { name: 'Block' }).click();
+  await expect(ginaItem).toContainText('blocked');
+
+  // Gina's Acme channels go; her own company's stay; she sees why.
+  await expect(sidebar(gina).getByRole('link', { name: /^Launch Partners/ })).toHaveCount(0);
+  await expect(sidebar(gina).getByRole('link', { name: /^Alice Anders/ })).toHaveCount(0);
+  await expect(sidebar(gina).getByRole('link', { name: /^Globex/ })).toBeVisible();
+  await expect(gina.getByRole('status').filter({ hasText: 'You have been blocked from company Acme' })).toBeVisible();
+  await expect(gina.getByText('This conversation is no longer available to you.')).toBeVisible();
+  // Alice hears the channel no longer has external members.
+  await expect(alice.getByRole('status').filter({ hasText: 'Channel Launch Partners no longer contains external members.' })).toBeVisible();
+
+  // Reinstated: Gina is told to refresh, and after refreshing has her channels back.
+  await ginaItem.getByRole('button', { name: 'Reinstate Gina Garcia' }).click();
+  await gina.getByRole('button', { name: /^Alerts/ }).click();
+  const restored = gina.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: /^Access restored: Your access to Acme was restored/ });
+  await restored.getByRole('button', { name: 'Refresh' }).click();
+  await expect(sidebar(gina).getByRole('link', { name: /^Launch Partners/ })).toBeVisible();
+  await expect(sidebar(gina).getByRole('link', { name: /^Alice Anders/ })).toBeVisible();
+});
+
+test('folders: create one, move a channel in from its menu, and see the unread total', async ({ browser }) => {
+  const carol = await signIn(browser, 'carol@acme.test');
+  const alice = await signIn(browser, 'alice@acme.test');
+
+  await sidebar(carol).getByRole('button', { name: 'New folder' }).click();
+  const create = carol.getByRole('dialog', { name: 'New folder' });
+  await create.getByLabel('Folder name').fill('Focus');
+  await create.getByRole('button', { name: 'Create' }).click();
+  const folder = sidebar(carol).getByRole('button', { name: /^Focus/ });
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+
+  await sidebar(carol).getByRole('button', { name: 'Actions for Design' }).click();
+  await carol.getByRole('menuitem', { name: 'Move to folder…' }).click();
+  const move = carol.getByRole('dialog', { name: 'Move Design to folder' });
+  await move.getByRole('radio', { name: 'Focus' }).check();
+  await move.getByRole('button', { name: 'Move' }).click();
+  await expect(move).toHaveCount(0);
+
+  // Design now shows under Focus (right after the folder row); Carol looks elsewhere while Alice writes.
+  await sidebar(carol).getByRole('link', { name: /^Acme/ }).click();
+  await sidebar(alice).getByRole('link', { name: /^Design/ }).click();
+  const composer = alice.getByRole('textbox', { name: 'Message' });
+  await composer.fill(`Folder check ${Date.now()}`);
+  await composer.press('Enter');
+  await expect(sidebar(carol).getByRole('button', { name: 'Focus 1 unread' })).toBeVisible();
+  await expect(sidebar(carol).getByRole('link', { name: 'Design 1 unread' })).toBeVisible();
+
+  // Collapsed, the folder still shows the total; reading Design clears it.
+  await folder.click();
+  await expect(sidebar(carol).getByRole('link', { name: /^Design/ })).toHaveCount(0);
+  await expect(sidebar(carol).getByRole('button', { name: 'Focus 1 unread' })).toBeVisible();
+  await folder.press('ArrowRight');
+  await sidebar(carol).getByRole('link', { name: /^Design/ }).click();
+  await expect(sidebar(carol).getByRole('button', { name: 'Focus', exact: true })).toBeVisible();
+
+  // After a reload the folder and its channel are still there.
+  await carol.reload();
+  await expect(sidebar(carol).getByRole('button', { name: 'Focus', exact: true })).toBeVisible();
+  await expect(sidebar(carol).getByRole('link', { name: /^Design/ })).toBeVisible();
+});

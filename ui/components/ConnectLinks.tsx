@@ -1,0 +1,121 @@
+/** Connect links (spec 2 §3, §9): create one (7 days and 10 uses by default), share or delete it, or use someone's. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState, type FormEvent } from 'react';
+import { CONNECT_LINK_MAX_CLICKS, CONNECT_LINK_TTL_SECONDS } from '../../protocol/connections';
+import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
+
+const DAY = 86_400;
+
+export function ConnectLinks({ initialLink }: { initialLink?: string | undefined }) {
+  useSignals();
+  const { store, core, router } = usePlaza();
+  const [days, setDays] = useState(String(CONNECT_LINK_TTL_SECONDS / DAY));
+  const [uses, setUses] = useState(String(CONNECT_LINK_MAX_CLICKS));
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [link, setLink] = useState(initialLink ? `${window.location.origin}/connect/${encodeURIComponent(initialLink)}` : '');
+  const [useError, setUseError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const links = store.people.value.links;
+
+  const create = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setCreateError(null);
+    const result = await core.$createConnectLink({ ttl_seconds: Math.round(Number(days) * DAY), max_clicks: Math.round(Number(uses)) });
+    if (!result.ok) setCreateError(result.error.message);
+  };
+
+  const use = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setBusy(true);
+    setUseError(null);
+    const result = await core.$useConnectLink(link);
+    setBusy(false);
+    if (!result.ok) {
+      // Server refusals are told by a toast; a field that is not a link is told here.
+      if (result.error.field === 'link') setUseError(result.error.message);
+      return;
+    }
+    setLink('');
+    if (result.value.address) router.navigate(conversationPath(result.value.address));
+  };
+
+  const copy = async (clGuid: string, url: string): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(clGuid);
+    } catch {
+      setCopied(null);
+    }
+  };
+
+  return (
+    <>
+      <section aria-labelledby="links-heading">
+        <h2 id="links-heading">Connect links</h2>
+        <p className="hint">Share a link to connect with someone. Colleagues who use it land in a conversation with you; people of other companies send you a request.</p>
+        <form className="inline-form" aria-label="Create a connect link" onSubmit={(e) => void create(e)}>
+          <label className="field">
+            <span>Lifetime in days</span>
+            <input type="number" min={1} max={30} value={days} onChange={(e) => setDays(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>Number of uses</span>
+            <input type="number" min={1} max={1000} value={uses} onChange={(e) => setUses(e.target.value)} />
+          </label>
+          <button type="submit" className="primary">
+            Create link
+          </button>
+        </form>
+        {createError && (
+          <p role="alert" className="error">
+            {createError}
+          </p>
+        )}
+        {links.length > 0 && (
+          <ul className="links" aria-label="Your connect links">
+            {links.map((l) => {
+              const url = `${window.location.origin}${l.path}`;
+              const expired = l.usedUp || l.expires <= Date.now();
+              return (
+                <li key={l.cl_guid}>
+                  <label className="field">
+                    <span>Link {l.code}</span>
+                    <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+                  </label>
+                  <span className="hint">
+                    {expired ? 'No longer works' : `Used ${l.clicks} of ${l.max_clicks} times, until ${new Date(l.expires).toLocaleDateString()}`}
+                  </span>
+                  <button type="button" aria-label={`Copy link ${l.code}`} onClick={() => void copy(l.cl_guid, url)}>
+                    {copied === l.cl_guid ? 'Copied' : 'Copy'}
+                  </button>
+                  <button type="button" className="danger" aria-label={`Delete link ${l.code}`} onClick={() => void core.$deleteConnectLink(l.cl_guid)}>
+                    Delete
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="use-link-heading">
+        <h2 id="use-link-heading">Use a connect link</h2>
+        <form className="inline-form" aria-label="Use a connect link" onSubmit={(e) => void use(e)}>
+          <label className="field">
+            <span>Connect link</span>
+            <input value={link} aria-invalid={useError ? 'true' : undefined} onChange={(e) => setLink(e.target.value)} placeholder="https://…/connect/…" />
+          </label>
+          <button type="submit" className="primary" disabled={busy || link.trim() === ''}>
+            Connect
+          </button>
+        </form>
+        {useError && (
+          <p role="alert" className="error">
+            {useError}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

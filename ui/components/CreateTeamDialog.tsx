@@ -1,0 +1,91 @@
+/**
+ * "New team": name, description and flags (spec 1 §5 defaults: private, not
+ * read-only, open). As coded in the product, a read-only team is always open,
+ * so the form shows the effective flags (creationFlags) rather than surprise
+ * anyone. Company admins may create a department instead.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState, type FormEvent } from 'react';
+import { creationFlags } from '../../protocol/rules/team-rules';
+import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
+import { Dialog, runAction } from './Dialog';
+
+export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
+  useSignals();
+  const { store, core, router } = usePlaza();
+  const isCompanyAdmin = store.session.value.user?.is_company_admin ?? false;
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [isHr, setIsHr] = useState(false);
+  const [isPrivate, setIsPrivate] = useState(true);
+  const [readOnly, setReadOnly] = useState(false);
+  const [isOpen, setIsOpen] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // read_only is sent only when chosen: given at all, it decides is_open (as coded).
+  const request = { name, description, is_hr: isHr, is_private: isPrivate, is_open: isOpen, ...(readOnly ? { read_only: true } : {}) };
+  const effective = creationFlags(request);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    let address = '';
+    const done = await runAction(
+      async () => {
+        const result = await core.$createTeam(request);
+        if (result.ok) address = result.value.address;
+        return result;
+      },
+      setBusy,
+      setError,
+    );
+    if (!done.ok) return;
+    onClose();
+    router.navigate(conversationPath(address));
+  };
+
+  return (
+    <Dialog title={isHr ? 'New department' : 'New team'} onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} className="stack">
+        <label className="field">
+          <span>Name</span>
+          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>Description</span>
+          <textarea value={description} rows={2} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        {isCompanyAdmin && (
+          <label className="check">
+            <input type="checkbox" checked={isHr} onChange={(e) => setIsHr(e.target.checked)} /> Department
+          </label>
+        )}
+        <label className="check">
+          <input type="checkbox" checked={isPrivate} onChange={(e) => setIsPrivate(e.target.checked)} /> Private
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} /> Read-only (only admins post)
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={effective.is_open} disabled={readOnly} onChange={(e) => setIsOpen(e.target.checked)} /> Open: anyone in the company may join
+          without approval
+        </label>
+        {readOnly && <p className="hint">Read-only teams are always open to join.</p>}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={busy}>
+            Create
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

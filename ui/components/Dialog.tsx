@@ -1,0 +1,49 @@
+/** A modal dialog: portalled to <body>, labelled by its title, Tab kept inside, Escape and the backdrop close it. */
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { trapTab } from './dialog-helpers';
+
+export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  // Focus the first field (or else the first control) when it opens.
+  useEffect(() => {
+    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select') ?? ref.current?.querySelector<HTMLElement>('button');
+    first?.focus();
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Tab') {
+      trapTab(e, ref.current);
+    }
+  };
+
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} onKeyDown={onKeyDown}>
+        <h2>{title}</h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** Runs an action that returns a Result, keeping busy and error state for a form. */
+export async function runAction(
+  action: () => Promise<{ ok: true } | { ok: false; error: { message: string; field?: string } }>,
+  setBusy: (busy: boolean) => void,
+  setError: (error: string | null) => void,
+): Promise<{ ok: boolean; field?: string }> {
+  setBusy(true);
+  setError(null);
+  const result = await action();
+  setBusy(false);
+  if (result.ok) return { ok: true };
+  setError(result.error.message);
+  return { ok: false, ...(result.error.field ? { field: result.error.field } : {}) };
+}

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+/** Folders in the sidebar: collapsible groups with unread totals, keyboard access, and menus (not drag) to move things. */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../../protocol/result';
+import type { FolderView } from '../../protocol/views';
+import { renderApp } from '../testing/render-app';
+import { channelView, snapshot } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const folders: FolderView[] = [
+  { guid: 'w', name: 'Work', parent_guid: null, depth: 0, sortKey: 'work\u0000w', unread: 3 },
+  { guid: 'p', name: 'Projects', parent_guid: 'w', depth: 1, sortKey: 'work\u0000w\u0001projects\u0000p', unread: 2 },
+  { guid: 'h', name: 'Home', parent_guid: null, depth: 0, sortKey: 'zhome\u0000h', unread: 0 },
+];
+const channels = [
+  channelView({ address: 'co', name: 'Acme', group: 'company', sortKey: 'a' }),
+  channelView({ address: 'design', name: 'Design', sortKey: 'd', unread: 2, folder: 'p' }),
+  channelView({ address: 'eng', name: 'Engineering', sortKey: 'e', unread: 1, folder: 'w' }),
+];
+
+const app = () => renderApp({ path: '/', patches: [snapshot({ channels: { put: channels, remove: [] }, folders: { put: folders, remove: [] } })] });
+const nav = () => screen.getByRole('navigation', { name: 'Conversations' });
+const order = () =>
+  [...nav().querySelectorAll('a, button[aria-expanded]:not([aria-haspopup]), h2')]
+    .map((e) => e.textContent?.replace(/[▾▸]/g, '').trim())
+    .filter((t) => t !== 'Flagged messages'); // the view link above the list, not part of it
+
+describe('folders in the sidebar', () => {
+  it('shows folders first, each with its conversations then its subfolders, and unread totals by name', () => {
+    app();
+    expect(order()).toEqual(['Folders', 'Work 3', 'Engineering 1', 'Projects 2', 'Design 2', 'Home', 'Company', 'Acme']);
+    const work = within(nav()).getByRole('button', { name: 'Work 3 unread' });
+    expect(work.getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav()).getByRole('button', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('collapses and expands with a click, Enter-able button, and the arrow keys', () => {
+    app();
+    const work = within(nav()).getByRole('button', { name: 'Work 3 unread' });
+    fireEvent.click(work);
+    expect(work.getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav()).queryByRole('link', { name: /Design/ })).toBeNull();
+    expect(within(nav()).queryByRole('button', { name: /Projects/ })).toBeNull();
+    fireEvent.keyDown(work, { key: 'ArrowRight' });
+    expect(work.getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav()).getByRole('link', { name: 'Design 2 unread' })).toBeTruthy();
+    fireEvent.keyDown(work, { key: 'ArrowLeft' });
+    expect(work.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves a conversation into a folder from its menu, by keyboard', async () => {
+    const a = app();
+    const menuButton = within(nav()).getByRole('button', { name: 'Actions for Acme' });
+    fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: 'Actions for Acme' });
+    const item = within(menu).getByRole('menuitem', { name: 'Move to folder…' });
+    expect(document.activeElement).toBe(item);
+    fireEvent.click(item);
+    const dialog = screen.getByRole('dialog', { name: 'Move Acme to folder' });
+    expect(within(dialog).getAllByRole('radio').map((r) => r.parentElement?.textContent?.trim())).toEqual(['No folder', 'Work', 'Projects', 'Home']);
+    expect(within(dialog).getByRole('radio', { name: 'No folder' })).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Projects' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
+    expect(a.core.callsTo('$moveChannelToFolder')).toEqual([['co', 'p']]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes a menu with Escape and gives focus back to its button', () => {
+    app();
+    const menuButton = within(nav()).getByRole('button', { name: 'Actions for Engineering' });
+    fireEvent.click(menuButton);
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+  });
+
+  it('creates a folder, showing the server\'s refusal in the dialog', async () => {
+    const a = app();
+    fireEvent.click(within(nav()).getByRole('button', { name: 'New folder' }));
+    const dialog = screen.getByRole('dialog', { name: 'New folder' });
+    const name = within(dialog).getByLabelText('Folder name');
+    expect(document.activeElement).toBe(name);
+    a.core.results.$createFolder = fail({ name: 'Rejected', message: 'name: A folder needs a name.', field: 'name' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(within(dialog).getByRole('alert').textContent).toBe('name: A folder needs a name.');
+    delete a.core.results.$createFolder;
+    fireEvent.change(name, { target: { value: 'Clients' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(a.core.callsTo('$createFolder').at(-1)).toEqual(['Clients', null]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('manages a folder from its menu: rename, subfolder, move (never into itself), delete', async () => {
+    const a = app();
+    const openItem = (label: string) => {
+      fireEvent.click(within(nav()).getByRole('button', { name: 'Folder actions for Work' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: label }));
+    };
+    openItem('Rename…');
+    let dialog = screen.getByRole('dialog', { name: 'Rename Work' });
+    fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'Job' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' })));
+    expect(a.core.callsTo('$renameFolder')).toEqual([['w', 'Job']]);
+
+    openItem('New subfolder…');
+    dialog = screen.getByRole('dialog', { name: 'New folder in Work' });
+    fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'Old' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(a.core.callsTo('$createFolder')).toEqual([['Old', 'w']]);
+
+    openItem('Move to…');
+    dialog = screen.getByRole('dialog', { name: 'Move Work to…' });
+    // Not into itself, nor into Projects inside it.
+    expect(within(dialog).getAllByRole('radio').map((r) => r.parentElement?.textContent?.trim())).toEqual(['No folder', 'Home']);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Home' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
+    expect(a.core.callsTo('$moveFolder')).toEqual([['w', 'h']]);
+
+    openItem('Delete…');
+    dialog = screen.getByRole('dialog', { name: 'Delete Work?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete folder' })));
+    expect(a.core.callsTo('$deleteFolder')).toEqual([['w']]);
+  });
+
+  it('follows unread totals as patches arrive', () => {
+    const a = app();
+    a.push({ seq: 2, reset: false, folders: { put: [{ ...folders[0]!, unread: 7 }], remove: ['h'] } });
+    expect(within(nav()).getByRole('button', { name: 'Work 7 unread' })).toBeTruthy();
+    expect(within(nav()).queryByRole('button', { name: 'Home' })).toBeNull();
+  });
+});

@@ -1,0 +1,318 @@
+// @vitest-environment jsdom
+/** Threads, reactions and the emoji picker, flags, urgent posts, mentions, the divider and the flagged view, by role and label. */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MessageView, ViewPatch } from '../../protocol/views';
+import { renderApp } from '../testing/render-app';
+import { ALICE, channelView, messageView, metaView, reactionView, snapshot, userView } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const general = channelView({ address: 'c1', name: 'General' });
+const users = [userView({ guid: 'u-bob', name: 'Bob Builder' }), userView({ guid: 'u-carol', name: 'Carol Chen' }), userView({ guid: 'u-bot', name: 'Plaza Bot', is_bot: true })];
+
+function open(messages: MessageView[], options: { path?: string; extra?: Partial<ViewPatch>; entry?: typeof general; meta?: ReturnType<typeof metaView> } = {}) {
+  return renderApp({
+    path: options.path ?? '/conversations/c1',
+    patches: [
+      snapshot({
+        channels: { put: [options.entry ?? general], remove: [] },
+        users: { put: users, remove: [] },
+        conversation: { address: 'c1', reset: true, meta: options.meta ?? metaView('c1'), messages: { put: messages, remove: [] } },
+        ...options.extra,
+      }),
+    ],
+  });
+}
+
+const log = () => screen.getByRole('log', { name: 'Messages' });
+const articleWith = (text: string) => within(log()).getByText(text).closest('article') as HTMLElement;
+
+describe('reactions', () => {
+  it('shows chips with counts, who reacted as their accessible name, and toggles the user\'s own on click', async () => {
+    const app = open([
+      messageView({ guid: 'm1', address: 'c1', reactions: [reactionView({ content: '👍', name: 'thumbs up', users: ['u-bob', ALICE.guid] }), reactionView({ content: '🎉', name: 'party popper', users: ['u-carol'] })] }),
+    ]);
+    const mine = screen.getByRole('button', { name: 'thumbs up, 2 reactions by Bob Builder and you' });
+    expect(mine.getAttribute('aria-pressed')).toBe('true');
+    expect(mine.textContent).toBe('👍 2');
+    expect(screen.getByRole('button', { name: 'party popper, 1 reaction by Carol Chen' }).getAttribute('aria-pressed')).toBe('false');
+    await act(async () => fireEvent.click(mine));
+    expect(app.core.callsTo('$toggleReaction')).toEqual([['c1', 'm1', '👍']]);
+  });
+
+  it('adds one from an emoji picker: search by short code, arrow keys in the grid, Enter picks, Escape closes', async () => {
+    const app = open([messageView({ guid: 'm1', address: 'c1', parts: [{ type: 'text', text: 'react here' }] })], {
+      extra: { messageSettings: { skinTone: 0, recent: ['🚀', '👍'] } },
+    });
+    const actions = within(articleWith('react here')).getByRole('group', { name: 'Message actions' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Add reaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add reaction' });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Search emoji'));
+    // Recent: the worker's list, first.
+    const recent = within(dialog).getByRole('grid', { name: 'Recent' });
+    expect(within(recent).getAllByRole('button').map((b) => b.textContent)).toEqual(['🚀', '👍']);
+    fireEvent.change(within(dialog).getByLabelText('Search emoji'), { target: { value: ':thumbs' } });
+    expect(within(dialog).queryByRole('grid', { name: 'Recent' })).toBeNull();
+    const results = within(dialog).getByRole('grid', { name: 'Search results' });
+    const cells = within(results).getAllByRole('button');
+    expect(cells.map((b) => b.getAttribute('aria-label'))).toEqual(['thumbs up :thumbsup:', 'thumbs down :thumbsdown:']);
+    // One tab stop; ArrowDown from the search enters the grid, arrows move.
+    expect(cells.map((b) => b.tabIndex)).toEqual([0, -1]);
+    fireEvent.keyDown(within(dialog).getByLabelText('Search emoji'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(cells[0]);
+    fireEvent.keyDown(cells[0]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cells[1]);
+    await act(async () => fireEvent.click(document.activeElement!));
+    expect(app.core.callsTo('$toggleReaction')).toEqual([['c1', 'm1', '👎']]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(within(actions).getByRole('button', { name: 'Add reaction' }));
+
+    fireEvent.click(within(actions).getByRole('button', { name: 'Add reaction' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add reaction' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('chooses a skin tone, and shows the emoji in it', async () => {
+    const app = open([messageView({ guid: 'm1', address: 'c1' })], { extra: { messageSettings: { skinTone: 3, recent: [] } } });
+    fireEvent.click(within(log()).getByRole('button', { name: 'Add reaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add reaction' });
+    expect((within(dialog).getByRole('radio', { name: 'Medium' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'thumbs up :thumbsup:' }).textContent).toBe('👍🏽');
+    await act(async () => fireEvent.click(within(dialog).getByRole('radio', { name: 'Dark' })));
+    expect(app.core.callsTo('$setSkinTone')).toEqual([[5]]);
+  });
+});
+
+describe('flags', () => {
+  it('flags from a menu of the 12 colours, shows the flag, and removes it', async () => {
+    const app = open([messageView({ guid: 'm1', address: 'c1', parts: [{ type: 'text', text: 'flag me' }] }), messageView({ guid: 'm2', address: 'c1', flag: 5, parts: [{ type: 'text', text: 'flagged' }] })]);
+    const first = articleWith('flag me');
+    fireEvent.click(within(first).getByRole('button', { name: 'Flag message' }));
+    const menu = within(first).getByRole('menu', { name: 'Flag colour' });
+    const items = within(menu).getAllByRole('menuitemradio');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Yellow', 'Yellow-orange', 'Orange', 'Red-orange', 'Red', 'Red-violet', 'Violet', 'Blue-violet', 'Blue', 'Blue-green', 'Green', 'Yellow-green',
+    ]);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(menu, { key: 'End' });
+    expect(document.activeElement).toBe(items[11]);
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitemradio', { name: 'Blue' })));
+    expect(app.core.callsTo('$setFlag')).toEqual([['c1', 'm1', 9]]);
+    expect(within(first).queryByRole('menu')).toBeNull();
+
+    const second = articleWith('flagged');
+    expect(within(second).getByRole('img', { name: 'Flagged red' })).toBeTruthy();
+    fireEvent.click(within(second).getByRole('button', { name: 'Change flag' }));
+    expect(within(second).getByRole('menuitemradio', { name: 'Red' }).getAttribute('aria-checked')).toBe('true');
+    await act(async () => fireEvent.click(within(second).getByRole('menuitem', { name: 'Remove flag' })));
+    expect(app.core.callsTo('$setFlag').at(-1)).toEqual(['c1', 'm2', 0]);
+  });
+
+  it('lists flagged messages with where they are, loading the first page on opening', async () => {
+    const app = renderApp({
+      path: '/flagged',
+      patches: [
+        snapshot({
+          flagged: {
+            reset: true,
+            meta: { loaded: true, loading: false, isComplete: true, error: null },
+            messages: {
+              put: [
+                { ...messageView({ guid: 'f1', address: 'c1', flag: 3, parts: [{ type: 'text', text: 'older' }], sortKey: '1' }), channelName: 'General' },
+                { ...messageView({ guid: 'f2', address: 'c1', flag: 9, reply_to: 'p1', parts: [{ type: 'text', text: 'a reply' }], sortKey: '2' }), channelName: 'General' },
+              ],
+              remove: [],
+            },
+          },
+        }),
+      ],
+    });
+    await act(async () => {});
+    expect(app.core.callsTo('$loadFlagged')).toEqual([[0]]);
+    expect(app.core.callsTo('$openConversation')).toEqual([[null]]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Flagged messages' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Flagged messages' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('article').textContent?.includes('a reply'))).toEqual([true, false]);
+    expect(within(items[0]!).getByRole('link', { name: 'Reply in General' }).getAttribute('href')).toBe('/conversations/c1/threads/p1');
+    expect(within(items[1]!).getByRole('link', { name: 'General' }).getAttribute('href')).toBe('/conversations/c1');
+    expect(screen.getByRole('link', { name: 'Flagged messages' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('threads', () => {
+  const parent = messageView({ guid: 'p1', address: 'c1', reply_count: 2, last_reply_ts: Date.now(), parts: [{ type: 'text', text: 'thread start' }] });
+  const threadPatch = (over: Partial<NonNullable<ViewPatch['thread']>> = {}): ViewPatch => ({
+    seq: 2,
+    reset: false,
+    thread: {
+      reset: true,
+      meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: false },
+      parent: { ...parent },
+      replies: {
+        put: [
+          messageView({ guid: 'r1', address: 'c1', reply_to: 'p1', parts: [{ type: 'text', text: 'first reply' }], sortKey: 'a' }),
+          messageView({ guid: 'r2', address: 'c1', reply_to: 'p1', isOwn: true, author: 'Alice Adams', parts: [{ type: 'text', text: 'my reply' }], sortKey: 'b' }),
+        ],
+        remove: [],
+      },
+      ...over,
+    },
+  });
+
+  it('shows the reply count on the first message and opens the thread panel from it', async () => {
+    const app = open([parent]);
+    const summary = within(articleWith('thread start')).getByRole('button', { name: /^2 replies, last reply Today \d\d:\d\d$/ });
+    await act(async () => fireEvent.click(summary));
+    expect(app.location()).toBe('/conversations/c1/threads/p1');
+    expect(app.core.callsTo('$openThread')).toEqual([['c1', 'p1']]);
+    expect(screen.getByRole('complementary', { name: 'Thread' })).toBeTruthy();
+    expect(within(screen.getByRole('complementary', { name: 'Thread' })).getByRole('status').textContent).toBe('Loading thread…');
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const replies = within(panel).getByRole('log', { name: 'Replies' });
+    expect(within(replies).getAllByRole('article').map((a) => a.textContent?.includes('reply'))).toEqual([true, true]);
+    expect(within(panel).getByText('thread start')).toBeTruthy();
+    // Inside the thread there is no "Reply in thread"; deleting own replies is there.
+    expect(within(panel).queryByRole('button', { name: 'Reply in thread' })).toBeNull();
+    expect(within(replies).getAllByRole('button', { name: 'Delete message' })).toHaveLength(1);
+  });
+
+  it('posts replies with reply_to, keeps its own draft, and closes with "Close thread"', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const reply = within(panel).getByRole('textbox', { name: 'Reply' });
+    const main = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(main, { target: { value: 'channel draft' } });
+    fireEvent.change(reply, { target: { value: 'thread draft' } });
+    expect((main as HTMLTextAreaElement).value).toBe('channel draft');
+    expect(app.drafts.get('thread:p1')).toBe('thread draft');
+    await act(async () => fireEvent.keyDown(reply, { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'thread draft', { reply_to: 'p1' }]]);
+    expect(app.drafts.get('c1')).toBe('channel draft');
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Close thread' })));
+    expect(app.location()).toBe('/conversations/c1');
+    expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull();
+    expect(app.core.callsTo('$openThread').at(-1)).toEqual(['c1', null]);
+  });
+
+  it('disables the thread composer with the reason where the user may not post', () => {
+    const app = open([parent], {
+      path: '/conversations/c1/threads/p1',
+      entry: channelView({ address: 'c1', name: 'Acme', group: 'company', canPost: false, postingBlockedReason: 'Only company admins can post in the company channel.' }),
+    });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const reply = within(panel).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    expect(reply.disabled).toBe(true);
+    expect(reply.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(reply.getAttribute('aria-describedby')!)?.textContent).toBe('Only company admins can post in the company channel.');
+    expect((within(panel).getByRole('button', { name: 'Reply' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opened by a reply\'s address, shows the whole thread and replies to its first message', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/r1' });
+    expect(app.core.callsTo('$openThread')).toEqual([['c1', 'r1']]);
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    expect(within(panel).getByText('thread start')).toBeTruthy();
+    const reply = within(panel).getByRole('textbox', { name: 'Reply' });
+    fireEvent.change(reply, { target: { value: 'answer' } });
+    await act(async () => fireEvent.keyDown(reply, { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'answer', { reply_to: 'p1' }]]);
+  });
+
+  it('says so when the thread was deleted', () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch({ parent: null, meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: true } }));
+    expect(within(screen.getByRole('complementary', { name: 'Thread' })).getByText('This thread was deleted.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+  });
+});
+
+describe('composer', () => {
+  it('posts urgent messages when "Urgent" is on, then turns it off', async () => {
+    const app = open([]);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    const urgent = screen.getByRole('checkbox', { name: 'Urgent' }) as HTMLInputElement;
+    fireEvent.click(urgent);
+    fireEvent.change(box, { target: { value: 'server down' } });
+    await act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'server down', { is_urgent: true }]]);
+    expect(urgent.checked).toBe(false);
+  });
+
+  it('suggests people for "@" in a listbox, moves with the arrows and inserts with Enter', async () => {
+    const app = open([]);
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'hi @c', selectionStart: 5 } });
+    let list = screen.getByRole('listbox', { name: 'People to mention' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Carol Chen carol@acme.test', '@channel Everyone in this conversation']);
+    expect(box.getAttribute('aria-controls')).toBe(list.id);
+    expect(box.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]!.id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(within(list).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('hi @Carol Chen ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(app.core.callsTo('$post')).toEqual([]);
+    // Bots are not offered; Escape closes the list.
+    fireEvent.change(box, { target: { value: '@pla', selectionStart: 4 } });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.change(box, { target: { value: '@b', selectionStart: 2 } });
+    list = screen.getByRole('listbox');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('inserts an emoji from the picker at the caret', async () => {
+    const app = open([]);
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'ship it', selectionStart: 7 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert emoji' }));
+    const dialog = screen.getByRole('dialog', { name: 'Insert emoji' });
+    fireEvent.change(within(dialog).getByLabelText('Search emoji'), { target: { value: 'rocket' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'rocket :rocket:' })));
+    expect(box.value).toBe('ship it🚀');
+    expect(app.core.callsTo('$noteEmojiUsed')).toEqual([['🚀']]);
+  });
+});
+
+describe('messages as shown', () => {
+  it('marks urgent messages in their accessible name and shows the access code of a conference', () => {
+    open([
+      messageView({ guid: 'm1', address: 'c1', is_urgent: true, parts: [{ type: 'text', text: 'fire drill' }] }),
+      messageView({ guid: 'm2', address: 'c1', parts: [{ type: 'video_conference', token: '4815162342', access_code: '481 516 2342' }] }),
+      messageView({ guid: 'm3', address: 'c1', parts: [{ type: 'command', code: 'me', text: 'waves' }] }),
+    ]);
+    expect(articleWith('fire drill').getAttribute('aria-label')).toMatch(/^Urgent: Bob Builder, /);
+    expect(within(articleWith('fire drill')).getByText('Urgent')).toBeTruthy();
+    expect(within(log()).getByText('Access code 481 516 2342')).toBeTruthy();
+    expect(within(log()).getByRole('link', { name: 'Join video conference' }).getAttribute('href')).toBe('/vc/4815162342');
+    expect(within(log()).getByText('waves').tagName).toBe('EM');
+  });
+
+  it('lets a moderator delete someone else\'s message, asking first', async () => {
+    const app = open([messageView({ guid: 'm1', address: 'c1', canDelete: true, reply_count: 2, parts: [{ type: 'text', text: 'theirs' }] })]);
+    fireEvent.click(within(articleWith('theirs')).getByRole('button', { name: 'Delete message' }));
+    expect(within(articleWith('theirs')).getByRole('group', { name: 'Confirm delete' }).textContent).toContain('Delete this message and its 2 replies?');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    expect(app.core.callsTo('$deleteMessage')).toEqual([['c1', 'm1']]);
+  });
+
+  it('shows the New messages divider before the first unread message, with "Jump to first unread"', () => {
+    open(
+      [messageView({ guid: 'm1', address: 'c1', parts: [{ type: 'text', text: 'read' }] }), messageView({ guid: 'm2', address: 'c1', parts: [{ type: 'text', text: 'unread' }] })],
+      { meta: metaView('c1', { newMessages: { guid: 'm2', count: 1 } }) },
+    );
+    const separator = within(log()).getByRole('separator', { name: 'New messages' });
+    expect(separator.nextElementSibling).toBe(articleWith('unread'));
+    expect(screen.getByRole('button', { name: 'Jump to first unread (1 new)' })).toBeTruthy();
+  });
+});

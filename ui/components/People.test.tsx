@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+/** The status menu, the People screen (directory, profile card, connections, connect links) and the Bot Error popover, by role and label. */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../../protocol/result';
+import type { PeopleView } from '../../protocol/views-people';
+import { INITIAL_PEOPLE } from '../client/view-store';
+import { renderApp } from '../testing/render-app';
+import { channelView, snapshot, userView } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const people = (over: Partial<PeopleView> = {}): PeopleView => ({
+  ...INITIAL_PEOPLE,
+  statusesLoaded: true,
+  statuses: [
+    { icon: 'easel', iconLabel: 'Presentation', text: 'In a meeting', color: 'red', selected: false },
+    { icon: 'home', iconLabel: 'Home', text: 'Working from home', color: 'green', selected: false },
+  ],
+  ...over,
+});
+
+const users = [
+  userView({ guid: 'u-bob', name: 'Bob Builder', status: 'Idle' }),
+  userView({ guid: 'u-carol', name: 'Carol Chen', customStatus: { icon: 'pizza', iconLabel: 'Pizza', text: 'Out for lunch', color: 'yellow' } }),
+  userView({ guid: 'u-bot', name: 'Plaza Bot', is_bot: true }),
+];
+
+const app = (path = '/', over: Partial<PeopleView> = {}) => renderApp({ path, patches: [snapshot({ users: { put: users, remove: [] }, people: people(over) })] });
+
+describe('status menu', () => {
+  it('shows the status, picks a custom status or automatic, and adds one', async () => {
+    const a = app();
+    const trigger = screen.getByRole('button', { name: 'Your status: Active' });
+    fireEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Set your status' });
+    expect(within(dialog).getByRole('radio', { name: /Automatic/ })).toHaveProperty('checked', true);
+    await act(async () => fireEvent.click(within(dialog).getByRole('radio', { name: /In a meeting/ })));
+    expect(a.core.callsTo('$selectStatus')).toEqual([['easel']]);
+
+    // The worker's answer: selected.
+    a.push({ seq: 2, reset: false, people: people({ self: { presence: 'Active', customStatus: { icon: 'easel', iconLabel: 'Presentation', text: 'In a meeting', color: 'red' } }, statuses: people().statuses.map((s) => ({ ...s, selected: s.icon === 'easel' })) }) });
+    expect(screen.getByRole('button', { name: 'Your status: In a meeting' })).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('radio', { name: /Automatic/ })));
+    expect(a.core.callsTo('$automaticStatus')).toEqual([[]]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a status' }));
+    const form = within(dialog).getByRole('form', { name: 'New status' });
+    fireEvent.change(within(form).getByLabelText('Text'), { target: { value: 'Deep work' } });
+    fireEvent.change(within(form).getByLabelText('Icon'), { target: { value: 'bug' } });
+    fireEvent.change(within(form).getByLabelText('Colour'), { target: { value: 'grey' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save status' })));
+    expect(a.core.callsTo('$insertStatus')).toEqual([[{ icon: 'bug', text: 'Deep work', color: 'grey' }]]);
+    expect(within(dialog).queryByRole('form', { name: 'New status' })).toBeNull();
+  });
+
+  it('edits and deletes; a refusal is shown and Escape returns focus to the button', async () => {
+    const a = app();
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Set your status' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit Working from home' }));
+    const form = within(dialog).getByRole('form', { name: 'Edit status' });
+    expect(within(form).getByLabelText('Text')).toHaveProperty('value', 'Working from home');
+    a.core.results.$updateStatus = fail({ name: 'Rejected', message: 'text: Type a status text.' });
+    fireEvent.change(within(form).getByLabelText('Text'), { target: { value: '' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save status' })));
+    expect(within(dialog).getByRole('alert').textContent).toBe('text: Type a status text.');
+    expect(a.core.callsTo('$updateStatus')).toEqual([['home', { icon: 'home', text: '', color: 'green' }]]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete In a meeting' })));
+    expect(a.core.callsTo('$deleteStatus')).toEqual([['easel']]);
+    fireEvent.mouseDown(dialog);
+    expect(screen.getByRole('dialog', { name: 'Set your status' })).toBe(dialog);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
+  });
+});
+
+describe('People screen', () => {
+  it('lists people with their status (no bots), searches, and opens a profile card to message someone', async () => {
+    const a = app('/people');
+    const directory = screen.getByRole('list', { name: 'Directory' });
+    expect(within(directory).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Bob Builder'),
+      expect.stringContaining('Carol Chen'),
+    ]);
+    expect(within(directory).getByRole('button', { name: /Carol Chen.*Out for lunch/ })).toBeTruthy();
+    expect(within(directory).getByRole('button', { name: /Bob Builder.*Idle/ })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Search people'), { target: { value: 'car' } });
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(a.core.callsTo('$searchPeople')).toEqual([['car']]);
+    a.push({
+      seq: 2,
+      reset: false,
+      people: people({ search: { term: 'car', results: [{ type: 'user', address: 'carol@acme.test', name: 'Carol Chen', user_guid: 'u-carol', score: 1, status: 'Active', customStatus: null, is_external: false, initial: 'C', color: '#000' }] } }),
+    });
+    fireEvent.click(within(screen.getByRole('list', { name: 'Directory' })).getByRole('button', { name: /Carol Chen/ }));
+    expect(a.core.callsTo('$loadUserDetails')).toEqual([['u-carol']]);
+    a.push({ seq: 3, reset: false, users: { put: [{ ...users[1]!, details: { job_title: 'Designer', address: '', desk_number: 'B-2', cell_number: '' } }], remove: [] } });
+    const card = screen.getByRole('dialog', { name: 'Profile of Carol Chen' });
+    expect(within(card).getByText('Designer')).toBeTruthy();
+    expect(within(card).getByText('B-2')).toBeTruthy();
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Message Carol Chen' })));
+    expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-carol']]);
+    expect(a.location()).toBe('/conversations/dm-new');
+  });
+
+  it('answers connection requests, creates links with the 7-day/10-use defaults, and uses a pasted link', async () => {
+    const a = app('/people', {
+      requests: [{ guid: 'r1', user_guid: 'u-grace', name: 'Grace Green', email: 'grace@globex.test', created: 1 }],
+      links: [{ cl_guid: 'l1', code: 'ABCD2345', path: '/connect/l1', expires: Date.now() + 86_400_000, usedUp: false, clicks: 2, max_clicks: 10, ttl_seconds: 604800, team_guid: null }],
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept Grace Green' })));
+    expect(a.core.callsTo('$respondConnection')).toEqual([['r1', true]]);
+    expect(a.location()).toBe('/conversations/dm-connected');
+
+    a.router.navigate('/people');
+    await act(async () => {});
+    const create = screen.getByRole('form', { name: 'Create a connect link' });
+    expect(within(create).getByLabelText('Lifetime in days')).toHaveProperty('value', '7');
+    expect(within(create).getByLabelText('Number of uses')).toHaveProperty('value', '10');
+    await act(async () => fireEvent.click(within(create).getByRole('button', { name: 'Create link' })));
+    expect(a.core.callsTo('$createConnectLink')).toEqual([[{ ttl_seconds: 604_800, max_clicks: 10 }]]);
+    const links = screen.getByRole('list', { name: 'Your connect links' });
+    expect(within(links).getByLabelText('Link ABCD2345')).toHaveProperty('value', `${window.location.origin}/connect/l1`);
+    expect(within(links).getByText(/Used 2 of 10 times/)).toBeTruthy();
+    await act(async () => fireEvent.click(within(links).getByRole('button', { name: 'Delete link ABCD2345' })));
+    expect(a.core.callsTo('$deleteConnectLink')).toEqual([['l1']]);
+
+    const use = screen.getByRole('form', { name: 'Use a connect link' });
+    a.core.results.$useConnectLink = fail({ name: 'InvalidRequest', message: 'Paste a connect link.', field: 'link' });
+    fireEvent.change(within(use).getByLabelText('Connect link'), { target: { value: '???' } });
+    await act(async () => fireEvent.click(within(use).getByRole('button', { name: 'Connect' })));
+    expect(screen.getByRole('alert').textContent).toBe('Paste a connect link.');
+    delete a.core.results.$useConnectLink;
+    await act(async () => fireEvent.click(within(use).getByRole('button', { name: 'Connect' })));
+    expect(a.location()).toBe('/conversations/dm-linked');
+  });
+
+  it('a connect link opened in the browser fills in the form', () => {
+    app('/connect/cl-123');
+    expect(screen.getByLabelText('Connect link')).toHaveProperty('value', `${window.location.origin}/connect/cl-123`);
+  });
+});
+
+describe('Bot Error popover', () => {
+  it('shows the error with an Ok button that closes it', async () => {
+    const a = app('/', { botError: 'No Bot channel found' });
+    const popover = screen.getByRole('alertdialog', { name: 'Bot Error' });
+    expect(popover.textContent).toContain('No Bot channel found');
+    expect(document.activeElement).toBe(within(popover).getByRole('button', { name: 'Ok' }));
+    await act(async () => fireEvent.click(within(popover).getByRole('button', { name: 'Ok' })));
+    expect(a.core.callsTo('$dismissBotError')).toEqual([[]]);
+  });
+});
+
+describe('status next to people', () => {
+  it('a direct message shows the other person’s status, live', () => {
+    const a = renderApp({
+      path: '/conversations/dm-carol',
+      patches: [snapshot({ users: { put: users, remove: [] }, channels: { put: [channelView({ address: 'dm-carol', name: 'Carol Chen', group: 'direct', target_user_guid: 'u-carol' })], remove: [] } })],
+    });
+    const header = screen.getByRole('heading', { name: 'Carol Chen' }).parentElement!;
+    expect(header.textContent).toContain('Out for lunch');
+    a.push({ seq: 2, reset: false, users: { put: [{ ...users[1]!, customStatus: null, status: 'Offline' }], remove: [] } });
+    expect(header.textContent).toContain('Offline');
+    expect(header.textContent).not.toContain('Out for lunch');
+  });
+});

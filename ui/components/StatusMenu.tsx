@@ -1,0 +1,173 @@
+/**
+ * The status menu in the header (spec 3 §4.1, §7.6): a button showing the
+ * user's status opens a dialog to pick Automatic or one of their custom
+ * statuses (a radio group), and to add, edit or delete statuses.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { STATUS_COLORS, STATUS_ICONS, STATUS_ICON_LABELS, type StatusColor, type StatusIcon } from '../../protocol/custom-status';
+import type { Result } from '../../protocol/result';
+import { usePlaza } from '../client/core-context';
+import { trapTab } from './dialog-helpers';
+import { STATUS_COLOR_LABELS, STATUS_ICON_GLYPHS } from './status-icons';
+import { StatusBadge } from './StatusBadge';
+
+export function StatusMenu() {
+  useSignals();
+  const { store } = usePlaza();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLSpanElement>(null);
+  const { self } = store.people.value;
+  // A click elsewhere closes the menu, as Escape does.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent): void => {
+      if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  const label = self.customStatus ? self.customStatus.text : self.presence;
+  const close = (): void => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  return (
+    <span ref={menuRef} className="status-menu">
+      <button ref={buttonRef} type="button" aria-haspopup="dialog" aria-expanded={open} aria-label={`Your status: ${label}`} onClick={() => setOpen((o) => !o)}>
+        <StatusBadge status={self.presence} customStatus={self.customStatus} />
+      </button>
+      {open && <StatusDialog onClose={close} />}
+    </span>
+  );
+}
+
+interface Draft {
+  /** The icon of the status being edited; null when adding. */
+  editing: StatusIcon | null;
+  icon: StatusIcon;
+  text: string;
+  color: StatusColor;
+}
+
+function StatusDialog({ onClose }: { onClose: () => void }) {
+  useSignals();
+  const { store, core } = usePlaza();
+  const { statuses, statusesLoaded } = store.people.value;
+  const selected = statuses.find((s) => s.selected)?.icon ?? null;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  const groupId = useId();
+
+  useEffect(() => firstRef.current?.focus(), []);
+
+  const run = async (call: Promise<Result<null>>): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    const result = await call;
+    setBusy(false);
+    if (!result.ok) setError(result.error.message);
+    return result.ok;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Tab') trapTab(e, dialogRef.current);
+  };
+
+  const freeIcons = STATUS_ICONS.filter((i) => !statuses.some((s) => s.icon === i) || i === draft?.editing);
+
+  const save = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (!draft) return;
+    const input = { icon: draft.icon, text: draft.text, color: draft.color };
+    const saved = await run(draft.editing ? core.$updateStatus(draft.editing, input) : core.$insertStatus(input));
+    if (saved) setDraft(null);
+  };
+
+  return (
+    <div ref={dialogRef} className="popover status-dialog" role="dialog" aria-label="Set your status" onKeyDown={onKeyDown}>
+      <h2 id={groupId}>Your status</h2>
+      <div role="radiogroup" aria-labelledby={groupId} className="status-options">
+        <label className="status-option">
+          <input ref={firstRef} type="radio" name="status" checked={selected === null} disabled={busy} onChange={() => void run(core.$automaticStatus())} />
+          Automatic <span className="hint">(Active, Idle or Offline)</span>
+        </label>
+        {statuses.map((s) => (
+          <div key={s.icon} className="status-row">
+            <label className={`status-option status-${s.color}`}>
+              <input type="radio" name="status" checked={s.selected} disabled={busy} onChange={() => void run(core.$selectStatus(s.icon))} />
+              <span aria-hidden="true">{STATUS_ICON_GLYPHS[s.icon]}</span> {s.text}
+            </label>
+            <button type="button" aria-label={`Edit ${s.text}`} disabled={busy} onClick={() => setDraft({ editing: s.icon, icon: s.icon, text: s.text, color: s.color })}>
+              Edit
+            </button>
+            <button type="button" className="danger" aria-label={`Delete ${s.text}`} disabled={busy} onClick={() => void run(core.$deleteStatus(s.icon))}>
+              Delete
+            </button>
+          </div>
+        ))}
+        {!statusesLoaded && <p className="hint">Loading your statuses…</p>}
+      </div>
+      {draft ? (
+        <form className="status-form" aria-label={draft.editing ? 'Edit status' : 'New status'} onSubmit={(e) => void save(e)}>
+          <label className="field">
+            <span>Text</span>
+            <input value={draft.text} maxLength={100} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+          </label>
+          <label className="field">
+            <span>Icon</span>
+            <select value={draft.icon} onChange={(e) => setDraft({ ...draft, icon: e.target.value as StatusIcon })}>
+              {freeIcons.map((i) => (
+                <option key={i} value={i}>
+                  {STATUS_ICON_GLYPHS[i]} {STATUS_ICON_LABELS[i]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Colour</span>
+            <select value={draft.color} onChange={(e) => setDraft({ ...draft, color: e.target.value as StatusColor })}>
+              {STATUS_COLORS.map((c) => (
+                <option key={c} value={c}>
+                  {STATUS_COLOR_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="dialog-actions">
+            <button type="submit" className="primary" disabled={busy}>
+              Save status
+            </button>
+            <button type="button" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        freeIcons.length > 0 && (
+          <button type="button" disabled={busy} onClick={() => setDraft({ editing: null, icon: freeIcons[0]!, text: '', color: 'green' })}>
+            Add a status
+          </button>
+        )
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+// @vitest-environment jsdom
+/** Teams in the UI: browsing and joining, creating, the header's members panel, settings and leaving, refresh alerts. */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail } from '../../protocol/result';
+import type { TeamFacts, TeamMembersView, TeamSummaryView } from '../../protocol/views';
+import { renderApp } from '../testing/render-app';
+import { alertView, ALICE, channelView, metaView, snapshot, userView } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+const summary = (name: string, state: TeamSummaryView['state'], over: Partial<TeamSummaryView> = {}): TeamSummaryView => ({
+  guid: `g-${name}`,
+  address: name.toLowerCase().replace(/ /g, '-'),
+  name,
+  is_private: true,
+  is_open: state !== 'ask',
+  read_only: false,
+  member_count: 3,
+  state,
+  ...over,
+});
+
+describe('Browse teams', () => {
+  const directory = {
+    status: 'loaded' as const,
+    error: null,
+    teams: [summary('Design', 'member'), summary('Product Council', 'ask'), summary('Random', 'join'), summary('Waiting Room', 'requested')],
+    departments: [summary('HR', 'member', { member_count: 1 })],
+  };
+  const app = () => renderApp({ path: '/teams', patches: [snapshot({ teamDirectory: directory })] });
+
+  it('loads the directory and offers what each team allows', () => {
+    const a = app();
+    expect(a.core.callsTo('$loadTeamDirectory')).toEqual([[]]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Browse teams' })).toBeTruthy();
+    const teams = within(screen.getByRole('list', { name: 'Teams' })).getAllByRole('listitem');
+    expect(teams.map((li) => [li.getAttribute('aria-label'), within(li).getAllByRole('button').map((b) => b.textContent)])).toEqual([
+      ['Design', ['Open']],
+      ['Product Council', ['Ask to join']],
+      ['Random', ['Join']],
+      ['Waiting Room', ['Cancel request']],
+    ]);
+    expect(within(screen.getByRole('list', { name: 'Departments' })).getByRole('listitem', { name: 'HR' }).textContent).toContain('1 member');
+  });
+
+  it('asks to join, joins, cancels and opens', async () => {
+    const a = app();
+    await act(async () => fireEvent.click(within(screen.getByRole('listitem', { name: 'Product Council' })).getByRole('button', { name: 'Ask to join' })));
+    expect(a.core.callsTo('$requestToJoin')).toEqual([['g-Product Council']]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Join' })));
+    expect(a.core.callsTo('$requestToJoin').at(-1)).toEqual(['g-Random']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel request' })));
+    expect(a.core.callsTo('$cancelJoinRequest')).toEqual([['g-Waiting Room']]);
+    a.core.results.$requestToJoin = fail({ name: 'Rejected', message: 'No channel found' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Join' })));
+    expect(within(screen.getByRole('listitem', { name: 'Random' })).getByRole('alert').textContent).toBe('No channel found');
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Design' })).getByRole('button', { name: 'Open' }));
+    expect(a.location()).toBe('/conversations/design');
+  });
+
+  it('finds teams by name and shows a failed load with a retry', async () => {
+    const a = app();
+    fireEvent.change(screen.getByLabelText('Find a team'), { target: { value: 'coun' } });
+    expect(within(screen.getByRole('list', { name: 'Teams' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Product Council']);
+    a.push({ seq: 2, reset: false, teamDirectory: { ...directory, status: 'error', error: 'Could not load teams: offline' } });
+    expect(screen.getByRole('alert').textContent).toContain('Could not load teams: offline');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(a.core.callsTo('$loadTeamDirectory')).toHaveLength(2);
+  });
+
+  it('is reached from the sidebar', () => {
+    const a = renderApp({ path: '/', patches: [snapshot()] });
+    fireEvent.click(screen.getByRole('button', { name: 'Browse teams' }));
+    expect(a.location()).toBe('/teams');
+  });
+});
+
+describe('New team', () => {
+  it('shows the effective flags (read-only teams are open, as coded) and opens the new team', async () => {
+    const a = renderApp({ path: '/', patches: [snapshot()] });
+    fireEvent.click(screen.getByRole('button', { name: 'New team' }));
+    const dialog = screen.getByRole('dialog', { name: 'New team' });
+    expect(within(dialog).queryByLabelText('Department')).toBeNull(); // not a company admin
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Research' } });
+    const open = within(dialog).getByRole('checkbox', { name: /Open/ });
+    fireEvent.click(open);
+    expect(open).toHaveProperty('checked', false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Read-only/ }));
+    expect(open).toHaveProperty('checked', true);
+    expect(open).toHaveProperty('disabled', true);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(a.core.callsTo('$createTeam')).toEqual([[{ name: 'Research', description: '', is_hr: false, is_private: true, is_open: false, read_only: true }]]);
+    expect(a.location()).toBe('/conversations/t-new');
+  });
+
+  it('lets company admins make a department', () => {
+    renderApp({ path: '/', patches: [snapshot({ session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null } })] });
+    fireEvent.click(screen.getByRole('button', { name: 'New team' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Department' }));
+    expect(screen.getByRole('dialog', { name: 'New department' })).toBeTruthy();
+  });
+});
+
+const facts = (over: Partial<TeamFacts> = {}): TeamFacts => ({
+  guid: 'g-design',
+  is_hr: false,
+  is_open: true,
+  read_only: false,
+  isAdmin: true,
+  canManage: true,
+  canLeave: true,
+  canMoveToCompany: false,
+  ...over,
+});
+const membersView = (over: Partial<TeamMembersView> = {}): TeamMembersView => ({
+  address: 'design',
+  status: 'loaded',
+  error: null,
+  canManage: true,
+  members: [
+    { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', isAdmin: true, isExternal: false, company: 'Acme', isBlocked: false, isMe: true, canBlock: false },
+    { guid: 'u-gina', name: 'Gina Garcia', email: 'gina@globex.test', isAdmin: false, isExternal: true, company: 'Globex', isBlocked: false, isMe: false, canBlock: true },
+  ],
+  invites: [{ guid: 'i1', email: 'erin@acme.test', isAdmin: false, isExternal: false, sentCount: 1, remindDue: true }],
+  ...over,
+});
+
+function teamApp(team: TeamFacts = facts()) {
+  return renderApp({
+    path: '/conversations/design',
+    patches: [
+      snapshot({
+        channels: { put: [channelView({ address: 'design', name: 'Design', team, is_private: true })], remove: [] },
+        users: { put: [userView({ guid: 'u-carol', name: 'Carol Chen' }), userView({ guid: 'u-gina', name: 'Gina Garcia' })], remove: [] },
+        conversation: { address: 'design', reset: true, meta: metaView('design'), messages: { put: [], remove: [] } },
+      }),
+    ],
+  });
+}
+
+describe('members panel', () => {
+  it('loads members when opened and shows them with their standing', () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    expect(a.core.callsTo('$loadTeamMembers')).toEqual([['design']]);
+    const dialog = screen.getByRole('dialog', { name: 'Members of Design' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading members…');
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    const items = within(within(dialog).getByRole('list', { name: 'Members' })).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Alice Adams (you, admin)'),
+      expect.stringContaining('Gina Garcia (external · Globex)'),
+    ]);
+  });
+
+  it('changes roles, removes, blocks with a confirmation, and reinstates', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make admin: Gina Garcia' })));
+    expect(a.core.callsTo('$setMemberAdmin')).toEqual([['design', 'u-gina', true]]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove Gina Garcia' })));
+    expect(a.core.callsTo('$removeTeamMember')).toEqual([['design', 'u-gina']]);
+    expect(screen.queryByRole('button', { name: 'Remove Alice Adams' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Block Gina Garcia from your company' }));
+    const confirm = screen.getByRole('group', { name: 'Block Gina Garcia?' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Block' })));
+    expect(a.core.callsTo('$setBlocked')).toEqual([['u-gina', true]]);
+    const blocked = membersView();
+    blocked.members[1] = { ...blocked.members[1]!, isBlocked: true };
+    a.push({ seq: 3, reset: false, teamMembers: { design: blocked } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reinstate Gina Garcia' })));
+    expect(a.core.callsTo('$setBlocked').at(-1)).toEqual(['u-gina', false]);
+  });
+
+  it('adds colleagues and invites by email, asking for confirmation when the server wants it', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    fireEvent.change(screen.getByLabelText('Find a colleague'), { target: { value: 'ca' } });
+    // Members already in the team are not offered.
+    expect(within(screen.getByRole('list', { name: 'Colleagues to add' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Add Carol Chen']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add Carol Chen' })));
+    expect(a.core.callsTo('$addTeamMembers')).toEqual([['design', ['u-carol'], { asAdmins: false }]]);
+
+    fireEvent.change(screen.getByLabelText('Email addresses'), { target: { value: 'hal@initech.test; ida@acme.test' } });
+    a.core.results.$inviteByEmail = fail({ name: 'Rejected', message: 'external_confirmed: Adding people from another company needs confirmation.', field: 'external_confirmed' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send invitations' })));
+    expect(screen.getByRole('alert').textContent).toContain('needs confirmation');
+    delete a.core.results.$inviteByEmail;
+    fireEvent.click(screen.getByRole('checkbox', { name: /from another company/ }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send invitations' })));
+    expect(a.core.callsTo('$inviteByEmail').at(-1)).toEqual(['design', 'hal@initech.test; ida@acme.test', { asAdmins: false, externalConfirmed: true }]);
+    expect(screen.getByLabelText('Email addresses')).toHaveProperty('value', '');
+  });
+
+  it('offers reminders for invitations that are due, and revoking', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    const reminders = screen.getByRole('group', { name: 'Reminders' });
+    expect(reminders.textContent).toContain('1 invitation has not been accepted');
+    await act(async () => fireEvent.click(within(reminders).getByRole('button', { name: 'Send reminders' })));
+    expect(a.core.callsTo('$remindInvites')).toEqual([['design']]);
+    await act(async () => fireEvent.click(within(reminders).getByRole('button', { name: 'Dismiss' })));
+    expect(a.core.callsTo('$dismissInviteReminders')).toEqual([['design', ['i1']]]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Revoke the invitation of erin@acme.test' })));
+    expect(a.core.callsTo('$revokeInvite')).toEqual([['design', 'i1']]);
+  });
+
+  it('shows members only, without managing, to a plain member', () => {
+    const a = teamApp(facts({ isAdmin: false, canManage: false }));
+    expect(screen.queryByRole('button', { name: 'Team settings' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView({ canManage: false, invites: [] }) } });
+    expect(screen.queryByRole('button', { name: /Make admin/ })).toBeNull();
+    expect(screen.queryByLabelText('Email addresses')).toBeNull();
+    expect(screen.queryByLabelText('Find a colleague')).toBeNull();
+  });
+});
+
+describe('team settings and leaving', () => {
+  it('renames, saves privacy, and deletes after confirming', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Team settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Team settings' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Product Design' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' })));
+    expect(a.core.callsTo('$renameTeam')).toEqual([['design', 'Product Design']]);
+    expect(within(dialog).getByRole('status').textContent).toBe('Renamed.');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Open/ }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save privacy' })));
+    expect(a.core.callsTo('$setTeamFlags')).toEqual([['design', { is_private: true, is_open: false }]]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete team…' }));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete Design?' })).getByRole('button', { name: 'Delete' })));
+    expect(a.core.callsTo('$deleteTeam')).toEqual([['design']]);
+    expect(a.location()).toBe('/');
+  });
+
+  it('leaves after confirming, and says why when refused', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave Design?' });
+    a.core.results.$leaveChannel = fail({ name: 'Rejected', message: 'A team needs at least one admin: make someone else an admin first.' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' })));
+    expect(within(dialog).getByRole('alert').textContent).toContain('at least one admin');
+    delete a.core.results.$leaveChannel;
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' })));
+    expect(a.core.callsTo('$leaveChannel')).toHaveLength(2);
+    expect(a.location()).toBe('/');
+  });
+
+  it('says when the open conversation is no longer available (left, deleted, blocked)', () => {
+    const a = teamApp();
+    a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'other' })], remove: ['design'] } });
+    expect(screen.getByText('This conversation is no longer available to you.').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: 'Members' })).toBeNull();
+  });
+});
+
+describe('refresh alerts', () => {
+  it('an Access restored alert offers Refresh: dismissed, then the page reloads', async () => {
+    const a = renderApp({
+      path: '/',
+      patches: [snapshot({ alerts: { put: [alertView({ guid: 'r', type: 1004, typeName: 'Access restored', message: 'Your access to Acme was restored.', behaviour: 'refresh' })], remove: [] } })],
+    });
+    const reload = vi.spyOn(a.router, 'reload').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts, 1 new' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh' })));
+    expect(a.core.callsTo('$dismissAlerts')).toEqual([[['r']]]);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,75 @@
+/** The thread panel beside a conversation: the thread's first message, its replies, and a reply composer. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useRef } from 'react';
+import type { ChannelEntryView } from '../../protocol/views';
+import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
+import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
+
+export function ThreadPanel({ address, guid, entry }: { address: string; guid: string; entry: ChannelEntryView | undefined }) {
+  useSignals();
+  const { store, router } = usePlaza();
+  const headingId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const meta = store.threadMeta.value;
+  // Until the worker has switched, the store may hold another thread: show none of it.
+  // A reply's guid in the address opens the thread it belongs to (the worker answers with that thread).
+  const current = meta?.address === address && (meta.guid === guid || store.threadRepliesByGuid.value.has(guid));
+  const parent = current ? store.threadParent.value : null;
+  const replies = current ? store.threadReplies.value : [];
+
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, [guid]);
+  // Follow new replies. (A block body: Chromium's scrollIntoView may return a Promise, which must not become the effect's cleanup.)
+  useEffect(() => {
+    void endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [replies.length]);
+
+  const close = (): void => router.navigate(conversationPath(address));
+
+  return (
+    <aside
+      className="thread-panel"
+      aria-labelledby={headingId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) close();
+      }}
+    >
+      <header className="thread-header">
+        <h2 id={headingId}>Thread</h2>
+        <button type="button" ref={closeRef} onClick={close}>
+          Close thread
+        </button>
+      </header>
+      {current && meta.error && (
+        <p role="alert" className="error">
+          {meta.error}
+        </p>
+      )}
+      {current && meta.gone ? (
+        <p className="empty">This thread was deleted.</p>
+      ) : !parent ? (
+        <p className="empty" role="status">
+          Loading thread…
+        </p>
+      ) : (
+        <div className="thread-scroller">
+          <MessageItem message={parent} inThread />
+          <p className="thread-count">
+            {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
+          </p>
+          <div role="log" aria-label="Replies" className="thread-replies">
+            {replies.map((m) => (
+              <MessageItem key={m.guid} message={m} inThread />
+            ))}
+          </div>
+          <div ref={endRef} />
+        </div>
+      )}
+      {parent && current && !meta.gone && <Composer address={address} entry={entry} replyTo={meta.guid} />}
+    </aside>
+  );
+}

@@ -1,0 +1,43 @@
+/** The "@…" being typed before the caret, and the people (or @channel/@all) it may mean: the composer's autocomplete. */
+import type { UserView } from '../../protocol/views';
+
+export interface MentionQuery {
+  /** Index of the "@". */
+  start: number;
+  query: string;
+}
+
+/** The mention being typed right before `caret`, if any ("@car", "@Carol C"). */
+export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
+  const before = text.slice(0, caret);
+  const match = /(?:^|[\s(])@([^\s@]{0,40}(?: [^\s@]{0,40})?)$/u.exec(before);
+  if (!match) return null;
+  return { start: caret - match[1]!.length - 1, query: match[1]! };
+}
+
+export interface MentionOption {
+  id: string;
+  /** What is inserted after "@". */
+  insert: string;
+  label: string;
+  detail: string;
+}
+
+const WIDE: MentionOption[] = [
+  { id: 'scope-channel', insert: 'channel', label: '@channel', detail: 'Everyone in this conversation' },
+  { id: 'scope-all', insert: 'all', label: '@all', detail: 'Everyone, even with notifications off' },
+];
+
+/** Up to `limit` options whose name (or a word of it) starts with the query; @channel/@all where they make sense. */
+export function mentionOptions(users: readonly UserView[], query: string, wide: boolean, limit = 8): MentionOption[] {
+  const q = query.toLowerCase();
+  const people = users
+    .filter((u) => !u.is_bot)
+    .filter((u) => {
+      const name = u.name.toLowerCase();
+      return name.startsWith(q) || name.split(/\s+/).some((w) => w.startsWith(q));
+    })
+    .map((u) => ({ id: `user-${u.guid}`, insert: u.name, label: u.name, detail: u.email }));
+  const scopes = wide ? WIDE.filter((w) => w.insert.startsWith(q)) : [];
+  return [...people, ...scopes].slice(0, limit);
+}
