@@ -1,6 +1,6 @@
 /** OverlayMap answers as a plain Map would, through forks and flattening, and never changes its base. */
 import { describe, expect, it } from 'vitest';
-import { OverlayMap } from '../../core-worker/debug/overlay-map';
+import { OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
 import { prng } from '../projections/random-log';
 
 const sorted = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -53,5 +53,38 @@ describe('OverlayMap', () => {
     expect(fork.get('n199')).toBe(199);
     expect(overlay.has('c')).toBe(false);
     expect([...base]).toEqual([['a', 1], ['b', 2]]);
+  });
+
+  it('OverlaySet behaves as a Set under random adds, deletes, clears and forks (100 seeds)', () => {
+    for (let seed = 1; seed <= 100; seed++) {
+      const rand = prng(seed);
+      const key = () => `k${Math.floor(rand() * 40)}`;
+      const base = new Set(Array.from({ length: Math.floor(rand() * 30) }, (_, i) => `k${i}`));
+      const frozen = [...base].join();
+      let overlay = new OverlaySet(base);
+      let plain = new Set(base);
+      for (let step = 0; step < 300; step++) {
+        const r = rand();
+        const k = key();
+        if (r < 0.5) expect(overlay.add(k)).toBe(overlay), plain.add(k);
+        else if (r < 0.8) expect(overlay.delete(k)).toBe(plain.delete(k));
+        else if (r < 0.82) overlay.clear(), plain.clear();
+        else if (r < 0.9) {
+          const fork = rand() < 0.5 ? overlay.fork() : overlay.layer();
+          if (fork.depth > 1) {
+            overlay = fork; // a layer's base must not change again: leave the old one alone
+          } else {
+            overlay.add('only-in-the-old-one');
+            overlay = fork;
+          }
+        }
+        expect(overlay.size, `seed ${seed} step ${step}`).toBe(plain.size);
+        expect(overlay.has(k)).toBe(plain.has(k));
+      }
+      expect([...overlay].sort()).toEqual([...plain].sort());
+      expect([...overlay.values()].sort()).toEqual([...plain].sort());
+      expect(overlay instanceof Set).toBe(true);
+      expect([...base].join(), `seed ${seed}: the base changed`).toBe(frozen);
+    }
   });
 });

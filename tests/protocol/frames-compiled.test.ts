@@ -7,14 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AldFrame, AlrFrame } from '../../protocol/frames/alerts';
-import { ChaFrame } from '../../protocol/frames/channels';
+import { BloFrame, ChaFrame } from '../../protocol/frames/channels';
 import { AckFrame, ChkFrame, OutFrame } from '../../protocol/frames/connection';
 import { decodeDownFrame } from '../../protocol/frames/down';
 import { describeIssue, encodeFrame, splitFrame } from '../../protocol/frames/frame-codec';
-import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
+import { DelFrame, FavFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
+import { CrqFrame, NosFrame } from '../../protocol/frames/people';
 import { TypFrameDown } from '../../protocol/frames/typing';
 
-const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame, ALR: AlrFrame, ALD: AldFrame };
+const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, FAV: FavFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame, NOS: NosFrame, CRQ: CrqFrame, ALR: AlrFrame, ALD: AldFrame, BLO: BloFrame };
 
 /** The decoder as it was before compiling: split, then the runtime schema. */
 function reference(text: string): unknown {
@@ -54,6 +55,11 @@ const valid: [string, unknown][] = [
   ['ALR', { alert: { guid: 'a1', alert_type: 4, alert_created: 5 } }],
   ['ALR', { alert: { guid: 'a1', alert_type: 4, alert_created: 5, target: { address: 'c1' }, is_dismissed: true, toast_id: 't' } }],
   ['ALD', { alerts: ['a1', 'a2'] }],
+  ['FAV', { address: 'c1', guid: 'm1', flag: 3 }],
+  ['NOS', { user_guid: 'u1', connection_state: 'idle' }],
+  ['CRQ', { action: 'remove', guid: 'g1' }],
+  ['BLO', { company_guid: 'acme', is_blocked: true }],
+  ['MSG', { message: { ...message, reply_to: 'm0', reply_count: 2, last_reply_ts: 5 } }],
 ];
 
 const invalid: [string, unknown][] = [
@@ -79,6 +85,10 @@ const invalid: [string, unknown][] = [
   ['ALR', { alert: { guid: 'a1', alert_type: -1, alert_created: 5 } }],
   ['ALR', { alert: { guid: 'a1', alert_type: 4 } }],
   ['ALD', { alerts: [] }],
+  ['FAV', { address: 'c1', guid: 'm1', flag: 13 }],
+  ['NOS', { user_guid: 'u1' }],
+  ['CRQ', { action: 'request' }],
+  ['BLO', { company_guid: 'acme' }],
 ];
 
 describe('compiled frame decoding', () => {
