@@ -9,6 +9,11 @@ export default defineConfig({
   root: 'ui',
   publicDir: false,
   plugins: [react()],
+  resolve: {
+    // The worker needs Bottleneck's local scheduler only: `light.js` is its bundle without the
+    // Redis clustering code (core-worker/request-scheduler.ts). Node outside Vite uses the full package.
+    alias: [{ find: /^bottleneck$/, replacement: 'bottleneck/light.js' }],
+  },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -27,6 +27,8 @@ export function createApiClient(options: {
   rejections: RejectionLog;
   /** Told about every failed call, e.g. to end the session on 403. */
   onFailure: (name: EndpointName, failure: Failure) => void;
+  /** Told about every accepted answer, e.g. to leave the landing page after a 418. */
+  onSuccess?: (name: EndpointName) => void;
 }): ApiClient {
   return {
     async call(name, body) {
@@ -53,7 +55,7 @@ export function createApiClient(options: {
       if (!result.ok) {
         if (result.error.name === FAILURE.invalidResponse) options.rejections.reject(name, result.error.message);
         options.onFailure(name, result.error);
-      }
+      } else options.onSuccess?.(name);
       return result;
     },
   };

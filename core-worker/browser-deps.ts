@@ -1,9 +1,18 @@
 /** The real-world dependencies of the core inside a browser worker. */
-import type { CoreDeps, FrameScheduler, HttpPost, SocketLike, Storage } from './ports';
+import type { Clock, CoreDeps, FrameScheduler, HttpPost, Logger, SocketLike, Storage } from './ports';
 import type { LiveRecordings } from './recording-store';
+import { createRequestScheduler } from './request-scheduler';
 
+/**
+ * A request without an answer after this long fails as a network error (and is retried where that
+ * applies): over a connection that died silently, fetch would otherwise wait for minutes.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** One call with fetch (POST with JSON, or GET); a 429 also reports its Retry-After for the scheduler. */
 export const browserHttp: HttpPost = async (url, body, headers, method = 'POST') => {
-  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin' } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin' };
+  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const init: RequestInit = method === 'GET' ? { method, headers, credentials: 'same-origin', signal } : { method, headers, body: JSON.stringify(body), credentials: 'same-origin', signal };
   const response = await fetch(url, init);
   let parsed: unknown;
   try {
@@ -11,7 +20,7 @@ export const browserHttp: HttpPost = async (url, body, headers, method = 'POST')
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, body: parsed };
+  return { status: response.status, body: parsed, ...(response.status === 429 ? { retryAfter: response.headers.get('retry-after') } : {}) };
 };
 
 /**
@@ -39,6 +48,7 @@ export const frameScheduler: FrameScheduler = (fn) => {
 export function lazyStorage(opening: Promise<Storage>): Storage {
   return {
     openLog: async (userGuid) => (await opening).openLog(userGuid),
+    openOutbox: async (userGuid) => (await opening).openOutbox(userGuid),
     getItem: async <T>(key: string) => (await opening).getItem<T>(key),
     setItem: async (key, value) => (await opening).setItem(key, value),
     removeItem: async (key) => (await opening).removeItem(key),
@@ -46,33 +56,28 @@ export function lazyStorage(opening: Promise<Storage>): Storage {
 }
 
 export function browserDeps(storage: Storage): CoreDeps {
+  const clock: Clock = {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  const logger: Logger = { warn: (m) => console.warn(`[plaza-core] ${m}`), info: (m) => console.info(`[plaza-core] ${m}`) };
   return {
-    clock: {
-      now: () => Date.now(),
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
+    clock,
     random: { uuid: () => crypto.randomUUID() },
-    http: browserHttp,
+    // Below the recorder: the scheduler's timing never reaches the recorded core (request-scheduler.ts).
+    http: createRequestScheduler(browserHttp, { clock, logger }).http,
     // The browser's WebSocket has the handler properties SocketLike names; its Event types are just richer.
     openSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     storage,
-    logger: { warn: (m) => console.warn(`[plaza-core] ${m}`), info: (m) => console.info(`[plaza-core] ${m}`) },
+    logger,
     baseUrl: self.location.origin,
     scheduleFrame: frameScheduler,
+    wallClock: () => performance.timeOrigin + performance.now(),
   };
 }
 
-/** Runs `fn` in a new macrotask, after every pending microtask: a MessageChannel message (unclamped, unlike setTimeout). */
-export const settleAfterMicrotasks = (() => {
-  const channel = new MessageChannel();
-  const queue: (() => void)[] = [];
-  channel.port1.onmessage = () => queue.shift()?.();
-  return (fn: () => void): void => {
-    queue.push(fn);
-    channel.port2.postMessage(null);
-  };
-})();
+export { settleAfterMicrotasks } from './settle';
 
 const RECORDING_LOCK = 'plaza-recording:';
 

@@ -25,19 +25,27 @@ import { createPresenceFeature } from './features/presence';
 import { createSearchFeature } from './features/search';
 import { createStatusFeature } from './features/status';
 import { createChannelsFeature } from './features/channels';
+import { createCompactionFeature, type CompactionFeature } from './features/compaction';
+import { createConnectionFeature, type ConnectionFeature } from './features/connection';
 import { createConversationsFeature } from './features/conversations';
 import { createExpiryFeature } from './features/expiry';
 import { createFlagsFeature } from './features/flags';
 import { createFoldersFeature } from './features/folders';
 import { createMessageSettingsFeature } from './features/message-settings';
 import { createMessagesFeature } from './features/messages';
+import { createPrefetchFeature } from './features/prefetch';
+import { createOutboxFeature } from './features/outbox';
+import { createNotificationsFeature } from './features/notifications';
+import { createSecurityFeature } from './features/security';
 import { createReactionsFeature } from './features/reactions';
 import { createSessionFeature } from './features/session';
+import { createSidebarFeature } from './features/sidebar';
 import { createSyncFeature } from './features/sync';
 import { createTeamMembersFeature } from './features/team-members';
 import { createTeamsFeature } from './features/teams';
 import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
+import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
 import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
@@ -59,6 +67,8 @@ export interface Core {
   readonly publisher: Publisher;
   /** Resolves when every pending log write is stored. */
   persist(): Promise<void>;
+  /** Evicts cached messages over the bound, snapshots the projections and compacts the log now. */
+  compact(): Promise<void>;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -82,8 +92,10 @@ export function createCore(deps: CoreDeps): Core {
   let epoch = 0;
   let ready: Promise<void> = Promise.resolve();
   let features: readonly FeatureHooks[] = [];
+  // Created after the socket, which calls back into it only once started.
+  let connection: ConnectionFeature | null = null;
 
-  const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame });
+  const publisher = createPublisher({ projections: () => projections, runtime, scheduleFrame: deps.scheduleFrame, ...(deps.wallClock ? { wallClock: deps.wallClock } : {}) });
 
   const api = createApiClient({
     baseUrl: deps.baseUrl,
@@ -92,6 +104,11 @@ export function createCore(deps: CoreDeps): Core {
     rejections,
     onFailure: (_name, failure) => {
       if (failure.name === FAILURE.unauthorized && credentials) void session.endSession('unauthorized');
+      // 418: the account must be confirmed first; the UI goes to the landing page (spec 1 §8).
+      if (failure.name === FAILURE.unconfirmed && runtime.signedIn && !projections.session.unconfirmed) dispatch('rest', [{ type: 'session.unconfirmed' }]);
+    },
+    onSuccess: () => {
+      if (runtime.signedIn && projections.session.unconfirmed) dispatch('rest', [{ type: 'session.confirmed' }]);
     },
   });
 
@@ -103,18 +120,24 @@ export function createCore(deps: CoreDeps): Core {
     },
     openSocket: deps.openSocket,
     clock: deps.clock,
-    onState: (state) => dispatch('socket', [{ type: 'connection.changed', state }]),
+    onState: (state) => {
+      if (projections.connection.socket !== state) dispatch('socket', [{ type: 'connection.changed', state }]);
+      connection?.socketState(state);
+    },
     onText: (text) => ingestFrame(text),
     onOpen: () => {
       socket.send({ code: 'DEV', data: { device_guid: deviceGuid, is_idle: presence.isIdle() } });
       for (const f of features) f.onSocketOpen?.();
     },
+    onTimeJump: (by) => connection?.timeJumped(by),
   });
 
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
     if (!log || events.length === 0) return;
     for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
-    publisher.schedule();
+    // What the user did shows at once; everything else is coalesced per frame.
+    if (source === 'intent') publisher.flushSoon();
+    else publisher.schedule();
     for (const f of features) f.afterDispatch?.(events);
   }
 
@@ -151,7 +174,10 @@ export function createCore(deps: CoreDeps): Core {
     async openUserLog(userGuid) {
       if (log && logUser === userGuid) return;
       epoch++;
-      if (log) await log.close();
+      if (log) {
+        await viewCache.flush();
+        await log.close();
+      }
       const store = await storage.openLog(userGuid);
       const loaded = await store.load();
       log = createEventLog(store, loaded, deps.clock, logger);
@@ -171,16 +197,42 @@ export function createCore(deps: CoreDeps): Core {
     },
     persistLog: () => log?.persist() ?? Promise.resolve(),
   });
-  const conversations = createConversationsFeature(ctx, () => sync.refresh());
-  const sync = createSyncFeature(ctx, (address) => conversations.loadPage(address, 0));
-  const messages = createMessagesFeature(ctx);
+  const compaction: CompactionFeature = createCompactionFeature(ctx, () => log);
+  const outbox = createOutboxFeature(ctx);
+  const conversations = createConversationsFeature(ctx, {
+    catchUp: () => sync.catchUp(),
+    ensureCursor: () => sync.ensureCursor(),
+    queueBookmark: (address, bookmark) => outbox.enqueue('bookmark', address, bookmark),
+    touch: (address) => compaction.touch(address),
+  });
+  const prefetch = createPrefetchFeature(ctx, (address) => conversations.loadPage(address, 0), (address) => conversations.isFresh(address));
+  const sync = createSyncFeature(ctx, {
+    loadNewest: (address) => conversations.loadPage(address, 0),
+    markViewed: (address) => conversations.markViewed(address),
+    onListed: () => prefetch.plan(),
+  });
+  const messages = createMessagesFeature(ctx, outbox);
   const channels = createChannelsFeature(ctx);
   const typing = createTypingFeature(ctx);
+  const sidebar = createSidebarFeature(ctx);
+  const viewCache = createViewCacheFeature(ctx);
+  connection = createConnectionFeature(ctx, { catchUp: () => sync.catchUp(), retryOutbox: () => outbox.retryNow() });
   const threads = createThreadsFeature(ctx);
-  const reactions = createReactionsFeature(ctx);
-  const flags = createFlagsFeature(ctx);
+  const reactions = createReactionsFeature(ctx, outbox);
+  const flags = createFlagsFeature(ctx, outbox);
   const messageSettings = createMessageSettingsFeature(ctx);
-  const alerts = createAlertsFeature(ctx);
+  const notifications = createNotificationsFeature(ctx);
+  const security = createSecurityFeature(ctx);
+  const alerts = createAlertsFeature(ctx, {
+    // A refresh alert's action: catch up with everything the server holds for us.
+    async resync() {
+      // The socket is retried at once; the missed history, the channel list and the directory are fetched again.
+      if (ctx.runtime.signedIn) ctx.socket.retryNow();
+      await Promise.all([sync.resync(), alerts.loadAlerts(), notifications.reload(), security.reload()]);
+    },
+    signOut: () => session.endSession('signed-out'),
+    resetMfa: (who) => security.reset(who),
+  });
   const presence = createPresenceFeature(ctx);
   const status = createStatusFeature(ctx);
   const people = createPeopleFeature(ctx);
@@ -188,11 +240,12 @@ export function createCore(deps: CoreDeps): Core {
   const search = createSearchFeature(ctx, (address) => conversations.loadPage(address, 0));
   const bot = createBotFeature(ctx);
   const folders = createFoldersFeature(ctx);
-  const teams = createTeamsFeature(ctx, () => sync.refresh());
+  const teams = createTeamsFeature(ctx, () => sync.catchUp());
   const teamMembers = createTeamMembersFeature(ctx);
   const expiry = createExpiryFeature(ctx);
-  // Hooks run in this order; expiry last, so it sees every deadline the others' events set.
-  features = [session, conversations, sync, messages, channels, typing, threads, reactions, flags, messageSettings, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, expiry];
+  // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
+  // expiry last, so it sees every deadline the others' events set.
+  features = [session, outbox, conversations, sync, prefetch, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -216,10 +269,15 @@ export function createCore(deps: CoreDeps): Core {
     ...messages.api,
     ...channels.api,
     ...typing.api,
+    ...sidebar.api,
+    ...outbox.api,
+    ...connection.api,
     ...threads.api,
     ...reactions.api,
     ...flags.api,
     ...alerts.api,
+    ...notifications.api,
+    ...security.api,
     ...presence.api,
     ...status.api,
     ...people.api,
@@ -231,6 +289,7 @@ export function createCore(deps: CoreDeps): Core {
     ...teamMembers.api,
 
     async $setAttention(next) {
+      notifications.attentionChanged(next);
       if (next === attentive) return;
       attentive = next;
       presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
@@ -260,8 +319,12 @@ export function createCore(deps: CoreDeps): Core {
       return ready;
     },
     async stop() {
+      // Work in flight drops its result: a stopped core must not act on answers that come later.
+      epoch++;
+      runtime.signedIn = false;
       for (const f of features) f.stop?.();
       socket.stop();
+      await viewCache.flush();
       await log?.close();
       log = null;
       logUser = null;
@@ -276,5 +339,6 @@ export function createCore(deps: CoreDeps): Core {
     rejections,
     publisher,
     persist: () => log?.persist() ?? Promise.resolve(),
+    compact: () => compaction.compactNow(),
   };
 }

@@ -4,7 +4,7 @@
  * file), and answers the debugger UI through Comlink (protocol/debug-api.ts).
  */
 import * as Comlink from 'comlink';
-import { settleAfterMicrotasks } from './browser-deps';
+import { settleAfterMicrotasks } from './settle';
 import { createDebugService } from './debug/debug-service';
 
 const service = createDebugService({ settle: () => new Promise<void>((resolve) => settleAfterMicrotasks(resolve)), now: () => performance.now() });

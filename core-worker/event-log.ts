@@ -1,7 +1,9 @@
 /**
  * The in-memory side of the append-only log: stamps events into envelopes
  * (seq, time, source) and batches them to the store, so many events share one
- * IndexedDB record and one transaction.
+ * IndexedDB record and one transaction. Compaction replaces the prefix with a
+ * projection snapshot, in the store and in memory: the log then starts with
+ * that `log.snapshot` envelope, and folds exactly as the whole log did.
  */
 import type { DomainEvent, Envelope, EventSource } from '../protocol/events';
 import type { Clock, LogStore, Logger } from './ports';
@@ -11,18 +13,26 @@ export const PERSIST_DELAY_MS = 50;
 const PERSIST_MAX_BATCH = 2_000;
 
 export interface EventLog {
+  /** The log since the last snapshot (which comes first, when there is one). A new array after each compaction. */
   readonly envelopes: readonly Envelope[];
   append(source: EventSource, events: readonly DomainEvent[]): Envelope[];
   /** Writes what is pending now. */
   persist(): Promise<void>;
+  /**
+   * Replaces everything up to the snapshot's seq (the last appended one) with the snapshot: written
+   * after every pending batch, and at once in memory, so the envelopes it stands for can be freed.
+   */
+  compact(snapshot: Envelope): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createEventLog(store: LogStore, loaded: Envelope[], clock: Clock, logger: Logger): EventLog {
-  const envelopes: Envelope[] = loaded;
+  let envelopes: Envelope[] = loaded;
   let pending: Envelope[] = [];
   let timer: unknown = null;
   let writing: Promise<void> = Promise.resolve();
+
+  const warn = (what: string) => (error: unknown) => logger.warn(`Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
 
   const persist = (): Promise<void> => {
     clock.clearTimeout(timer);
@@ -30,14 +40,14 @@ export function createEventLog(store: LogStore, loaded: Envelope[], clock: Clock
     if (pending.length === 0) return writing;
     const batch = pending;
     pending = [];
-    writing = writing
-      .then(() => store.append(batch))
-      .catch((error: unknown) => logger.warn(`Could not store ${batch.length} events: ${error instanceof Error ? error.message : String(error)}`));
+    writing = writing.then(() => store.append(batch)).catch(warn(`store ${batch.length} events`));
     return writing;
   };
 
   return {
-    envelopes,
+    get envelopes() {
+      return envelopes;
+    },
     append(source, events) {
       const at = clock.now();
       let seq = (envelopes.at(-1)?.seq ?? 0) + 1;
@@ -49,6 +59,16 @@ export function createEventLog(store: LogStore, loaded: Envelope[], clock: Clock
       return added;
     },
     persist,
+    compact(snapshot) {
+      const last = envelopes.at(-1)?.seq ?? 0;
+      if (snapshot.event.type !== 'log.snapshot' || snapshot.seq !== last) {
+        throw new Error(`A snapshot must stand for the whole log (seq ${snapshot.seq}, log at ${last}).`);
+      }
+      void persist();
+      envelopes = [snapshot];
+      writing = writing.then(() => store.compact(snapshot)).catch(warn('store the snapshot'));
+      return writing;
+    },
     async close() {
       await persist();
       store.close();

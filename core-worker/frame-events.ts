@@ -12,7 +12,7 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'MSG':
       return [{ type: 'message.received', message: frame.data.message }];
     case 'DEL': {
-      const { address, guid, from_guid, created, reply_to } = frame.data;
+      const { address, guid, from_guid, created, reply_to, change_seq } = frame.data;
       return [
         {
           type: 'message.deleted',
@@ -21,6 +21,7 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
           ...(from_guid !== undefined ? { from_guid } : {}),
           ...(created !== undefined ? { created } : {}),
           ...(reply_to ? { reply_to } : {}),
+          ...(change_seq !== undefined ? { change_seq } : {}),
         },
       ];
     }
@@ -28,8 +29,10 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       const { address, guid, flag } = frame.data;
       return [{ type: 'flag.set', address, guid, flag }];
     }
-    case 'REA':
-      return [{ type: 'reactions.changed', address: frame.data.address, guid: frame.data.guid, reactions: frame.data.reactions }];
+    case 'REA': {
+      const { address, guid, reactions, change_seq } = frame.data;
+      return [{ type: 'reactions.changed', address, guid, reactions, ...(change_seq !== undefined ? { change_seq } : {}) }];
+    }
     case 'TYP': {
       const { address, user_guid, first_name, last_name } = frame.data;
       if (user_guid === me) return [];
@@ -43,6 +46,8 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       return [{ type: 'alert.received', alert: frame.data.alert }];
     case 'ALD':
       return [{ type: 'alerts.dismissed', guids: frame.data.alerts }];
+    case 'CAN':
+      return [{ type: 'mfa-reset.cancelled', target_user_guid: frame.data.target_user_guid }];
     case 'CHK':
     case 'ACK':
     case 'OUT':

@@ -3,6 +3,7 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
+import type { OutboxEntry } from '../protocol/outbox';
 
 export interface Clock {
   now(): number;
@@ -18,6 +19,11 @@ export interface HttpResponse {
   status: number;
   /** Parsed JSON body, or undefined when the body was not JSON. */
   body: unknown;
+  /**
+   * The Retry-After header of a 429, for the request scheduler below the core
+   * (core-worker/request-scheduler.ts); the core itself never reads it.
+   */
+  retryAfter?: string | null;
 }
 
 /**
@@ -39,17 +45,32 @@ export interface SocketLike {
 export type SocketFactory = (url: string) => SocketLike;
 export const SOCKET_OPEN = 1;
 
-/** One user's append-only event log. */
+/**
+ * One user's append-only event log, chunked: batches of envelopes, and at most one projection
+ * snapshot that stands for every envelope up to its seq.
+ */
 export interface LogStore {
-  /** Every stored envelope in seq order. */
+  /** The stored log in seq order: the snapshot's `log.snapshot` envelope first (if any), then the envelopes after it. */
   load(): Promise<Envelope[]>;
   /** Appends a batch as one record (many events per record, one transaction per batch). */
   append(batch: readonly Envelope[]): Promise<void>;
+  /** Stores a `log.snapshot` envelope and drops every envelope at or before its seq, in one transaction. */
+  compact(snapshot: Envelope): Promise<void>;
+  close(): void;
+}
+
+/** One user's outbox (protocol/outbox.ts): every entry is stored before it is first sent. */
+export interface OutboxStore {
+  load(): Promise<OutboxEntry[]>;
+  /** Adds or replaces the entry with this id. */
+  put(entry: OutboxEntry): Promise<void>;
+  remove(id: string): Promise<void>;
   close(): void;
 }
 
 export interface Storage {
   openLog(userGuid: string): Promise<LogStore>;
+  openOutbox(userGuid: string): Promise<OutboxStore>;
   getItem<T>(key: string): Promise<T | undefined>;
   setItem(key: string, value: unknown): Promise<void>;
   removeItem(key: string): Promise<void>;
@@ -73,4 +94,9 @@ export interface CoreDeps {
   /** Origin of the server, e.g. http://127.0.0.1:8080. */
   baseUrl: string;
   scheduleFrame: FrameScheduler;
+  /**
+   * A high-resolution wall clock (epoch ms), only to stamp view patches with timings for measurement.
+   * Never read by folds or features, never recorded: patches are outputs to the UI, not inputs.
+   */
+  wallClock?: () => number;
 }

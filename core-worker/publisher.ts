@@ -9,14 +9,17 @@ import type { Projections } from '../projections/fold';
 import type { PatchListener } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
 import type { FrameScheduler } from './ports';
+import type { ViewCache } from './view-cache';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
 import { createFlaggedSection } from './view-sections/flagged-section';
 import { createMessageSettingsSection } from './view-sections/message-settings-section';
+import { createNotifySection } from './view-sections/notify-section';
 import { createPeopleSection } from './view-sections/people-section';
 import { createSearchSection } from './view-sections/search-section';
 import { createFoldersSection } from './view-sections/folders-section';
+import { createPreferencesSection } from './view-sections/preferences-section';
 import type { ViewSection } from './view-sections/section';
 import { createSessionSection } from './view-sections/session-section';
 import { createTeamsSection } from './view-sections/teams-section';
@@ -52,10 +55,23 @@ export interface Publisher {
   subscribe(listener: PatchListener): void;
   /** Schedules a flush for the next frame. */
   schedule(): void;
+  /**
+   * Flushes as soon as the current task is done (a microtask), not at the next frame: for what the
+   * user just did (opening a conversation, marking read), where waiting for a frame is felt. Bursts
+   * from the socket still coalesce per frame through `schedule`.
+   */
+  flushSoon(): void;
   /** Sends pending changes now (tests, and before a reset). */
   flush(): void;
-  /** Replaces the projections (another user's log was loaded): every subscriber gets a new snapshot. */
+  /** Replaces the projections (another user's log was loaded): every subscriber gets a new snapshot at the next frame. */
   reset(projections: Projections): void;
+  /**
+   * Shows the cached sidebar (view-cache.ts) as a snapshot until the next reset: the UI paints the
+   * conversation list while the log is still being read. A subscriber arriving meanwhile gets it too.
+   */
+  provisional(cache: ViewCache): void;
+  /** Sees every patch sent (the view cache keeps the sidebar it shows). */
+  observe(observer: PatchListener): void;
   /** Marks the open conversation's metadata as changed (runtime loading/error state). */
   touchMeta(address: string): void;
   /** Largest patch sent after a snapshot, in JSON characters (benchmarks and tests). */
@@ -78,10 +94,12 @@ function createSections(): ViewSection[] {
     createSearchSection(),
     createFoldersSection(),
     createTeamsSection(),
+    createNotifySection(),
+    createPreferencesSection(),
   ];
 }
 
-export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler }): Publisher {
+export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler; wallClock?: () => number }): Publisher {
   const { runtime } = options;
   let changes = createChangeSet();
   let listeners: PatchListener[] = [];
@@ -89,6 +107,13 @@ export function createPublisher(options: { projections: () => Projections; runti
   let seq = 0;
   const sections = createSections();
   const stats = { patches: 0, largestDiff: 0 };
+  /** Wall time of the first change since the last patch (for the patch's `perf`). */
+  let firstChangeAt: number | null = null;
+  let provisional: ViewCache | null = null;
+  /** A reset is due: the next flush sends a snapshot instead of a diff. */
+  let snapshotDue = false;
+  let soon = false;
+  const observers: PatchListener[] = [];
 
   const build = (p: Projections, reset: boolean): ViewPatch => {
     const patch: ViewPatch = { seq: ++seq, reset };
@@ -99,24 +124,56 @@ export function createPublisher(options: { projections: () => Projections; runti
 
   const send = (patch: ViewPatch, toListeners: PatchListener[]): void => {
     stats.patches++;
-    if (!patch.reset) stats.largestDiff = Math.max(stats.largestDiff, JSON.stringify(patch).length);
+    // Snapshots are not measured: they are as big as the state, and stringifying one costs as much as building it.
+    const bytes = patch.reset ? 0 : JSON.stringify(patch).length;
+    if (!patch.reset) stats.largestDiff = Math.max(stats.largestDiff, bytes);
+    if (options.wallClock) {
+      const sentAt = options.wallClock();
+      patch.perf = { sentAt, since: firstChangeAt ?? sentAt, bytes };
+    }
+    firstChangeAt = null;
     for (const listener of toListeners) listener(patch);
+    for (const observer of observers) observer(patch);
   };
+
+  const sendProvisional = (cache: ViewCache): void => {
+    send({ seq: ++seq, reset: true, session: cache.session, connection: { socket: 'connecting', resyncing: false, unsent: 0 }, channels: { put: cache.channels, remove: [] }, preferences: cache.preferences }, listeners);
+  };
+
+  const hasBacklog = (): boolean => sections.some((s) => s.hasBacklog?.() ?? false);
 
   const flush = (): void => {
     cancelFrame?.();
     cancelFrame = null;
-    if (isEmpty(changes) || listeners.length === 0) {
+    if (snapshotDue && listeners.length > 0) {
+      snapshotDue = false;
+      snapshotAll();
+      return;
+    }
+    if ((isEmpty(changes) && !hasBacklog()) || listeners.length === 0) {
       changes = createChangeSet();
+      firstChangeAt = null;
       return;
     }
     const patch = build(options.projections(), false);
     changes = createChangeSet();
     const hasContent = Object.keys(patch).some((k) => k !== 'seq' && k !== 'reset');
     if (hasContent) send(patch, listeners);
+    else firstChangeAt = null;
+    if (hasBacklog()) schedule(); // the rest of a large change goes out over the next frames
   };
 
+  function schedule(): void {
+    if (firstChangeAt === null && options.wallClock) firstChangeAt = options.wallClock();
+    if (cancelFrame || listeners.length === 0) return;
+    cancelFrame = options.scheduleFrame(() => {
+      cancelFrame = null;
+      flush();
+    });
+  }
+
   const snapshotAll = (): void => {
+    snapshotDue = false;
     changes = createChangeSet();
     send(build(options.projections(), true), listeners);
   };
@@ -129,12 +186,15 @@ export function createPublisher(options: { projections: () => Projections; runti
       flush();
       listeners = [listener];
       // One UI at a time: a reloaded page replaces its predecessor's listener.
-      snapshotAll();
+      if (provisional) sendProvisional(provisional);
+      else snapshotAll();
     },
-    schedule() {
-      if (cancelFrame || listeners.length === 0) return;
-      cancelFrame = options.scheduleFrame(() => {
-        cancelFrame = null;
+    schedule,
+    flushSoon() {
+      if (listeners.length === 0 || soon) return;
+      soon = true;
+      void Promise.resolve().then(() => {
+        soon = false;
         flush();
       });
     },
@@ -142,9 +202,20 @@ export function createPublisher(options: { projections: () => Projections; runti
     reset() {
       cancelFrame?.();
       cancelFrame = null;
+      provisional = null;
       for (const section of sections) section.forget();
-      if (listeners.length) snapshotAll();
-      else changes = createChangeSet();
+      changes = createChangeSet();
+      // At the next frame, not now: whoever called (boot, sign-in) finishes its synchronous work first,
+      // so the snapshot shows the session as it ends up, not a moment of 'starting' in between.
+      snapshotDue = true;
+      schedule();
+    },
+    provisional(cache) {
+      provisional = cache;
+      if (listeners.length) sendProvisional(cache);
+    },
+    observe(observer) {
+      observers.push(observer);
     },
     touchMeta(address) {
       changes.conversationMeta.add(address);

@@ -21,9 +21,10 @@ import {
   type OutputLine,
   type SessionFooter,
   type SessionHeader,
+  type StorageOp,
 } from '../protocol/session-file';
 import type { Core } from './core';
-import type { CoreDeps, LogStore, SocketLike, Storage } from './ports';
+import type { CoreDeps, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 import { createRedactor, PASSWORD_PLACEHOLDER } from './redactor';
 
 /** Runs `fn` once every pending microtask has run (a macrotask: setImmediate, MessageChannel). */
@@ -122,7 +123,7 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
   let opId = 0;
 
   /** Wraps one storage call: an output now, an input when it completes. */
-  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append', key: string | undefined, call: () => Promise<T>, recordValue: boolean, wrap?: (value: T) => T): Promise<T> {
+  function storageOp<T>(op: StorageOp, key: string | undefined, call: () => Promise<T>, recordValue: boolean, wrap?: (value: T) => T): Promise<T> {
     const o = opId++;
     output({ k: 'op', o, op, ...(key !== undefined ? { key } : {}) });
     return new Promise<T>((resolve, reject) => {
@@ -139,11 +140,20 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
   const wrapLog = (store: LogStore): LogStore => ({
     load: () => storageOp('load', undefined, () => store.load(), true),
     append: (batch) => storageOp('append', undefined, () => store.append(batch), false),
+    compact: (snapshot) => storageOp('compact', undefined, () => store.compact(snapshot), false),
+    close: () => store.close(),
+  });
+
+  const wrapOutbox = (store: OutboxStore): OutboxStore => ({
+    load: () => storageOp('oload', undefined, () => store.load(), true),
+    put: (entry) => storageOp('oput', entry.id, () => store.put(entry), false),
+    remove: (id) => storageOp('odel', id, () => store.remove(id), false),
     close: () => store.close(),
   });
 
   const storage: Storage = {
     openLog: (userGuid) => storageOp('open', userGuid, () => real.storage.openLog(userGuid), false, wrapLog),
+    openOutbox: (userGuid) => storageOp('oopen', userGuid, () => real.storage.openOutbox(userGuid), false, wrapOutbox),
     getItem: <T,>(key: string) => storageOp('get', key, () => real.storage.getItem<T>(key), true),
     setItem: (key, value) => storageOp('set', key, () => real.storage.setItem(key, value), false),
     removeItem: (key) => storageOp('remove', key, () => real.storage.removeItem(key), false),

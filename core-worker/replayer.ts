@@ -7,9 +7,10 @@
  */
 import { fnv1a64, projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
-import { INPUT_KINDS, type InputLine, type OutputLine, type SessionFile, type SessionLine } from '../protocol/session-file';
+import type { OutboxEntry } from '../protocol/outbox';
+import { INPUT_KINDS, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
-import type { CoreDeps, HttpResponse, LogStore, SocketLike, Storage } from './ports';
+import type { CoreDeps, HttpResponse, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 
 /** Resolves once every pending microtask has run. */
 export type SettleAsync = () => Promise<void>;
@@ -99,7 +100,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   const ops = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; wrap?: (v: unknown) => unknown }>();
   let opId = 0;
 
-  function storageOp<T>(op: 'get' | 'set' | 'remove' | 'open' | 'load' | 'append', key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
+  function storageOp<T>(op: StorageOp, key: string | undefined, wrap?: (v: unknown) => unknown): Promise<T> {
     const o = opId++;
     expectOutput<'op'>({ k: 'op', o, op, ...(key !== undefined ? { key } : {}) }, ['o', 'op', 'key']);
     return new Promise<T>((resolve, reject) => ops.set(o, { resolve: resolve as (v: unknown) => void, reject, ...(wrap ? { wrap } : {}) }));
@@ -107,10 +108,18 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   const logStore = (): LogStore => ({
     load: () => storageOp<Envelope[]>('load', undefined),
     append: () => storageOp<void>('append', undefined),
+    compact: () => storageOp<void>('compact', undefined),
+    close: () => {},
+  });
+  const outboxStore = (): OutboxStore => ({
+    load: () => storageOp<OutboxEntry[]>('oload', undefined),
+    put: (entry) => storageOp<void>('oput', entry.id),
+    remove: (id) => storageOp<void>('odel', id),
     close: () => {},
   });
   const storage: Storage = {
     openLog: (userGuid) => storageOp<LogStore>('open', userGuid, () => logStore()),
+    openOutbox: (userGuid) => storageOp<OutboxStore>('oopen', userGuid, () => outboxStore()),
     getItem: <T,>(key: string) => storageOp<T | undefined>('get', key),
     setItem: (key) => storageOp<void>('set', key),
     removeItem: (key) => storageOp<void>('remove', key),

@@ -2,36 +2,74 @@
  * IndexedDB storage through idb — the only file in core-worker that touches
  * IndexedDB. Each user has their own log database whose `chunks` store holds
  * batches of envelopes keyed by their first seq, so appending 1,000 events
- * costs one transaction, not 1,000. Session recordings have a database of
- * their own (`plaza-recordings`): chunks of lines keyed [session id, chunk
- * number] and an index of sessions.
+ * costs one transaction, not 1,000. Each user's outbox has a database of its
+ * own (`plaza-outbox-{user}`, entries by id): it is the source of truth for
+ * unsent mutations, written before they are sent, and survives the log being
+ * dropped for a schema change. Session recordings have a database of their
+ * own (`plaza-recordings`): chunks of lines keyed [session id, chunk number]
+ * and an index of sessions.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
-import type { LogStore, Storage } from './ports';
+import type { OutboxEntry } from '../protocol/outbox';
+import type { LogStore, OutboxStore, Storage } from './ports';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
   chunks: { key: number; value: { firstSeq: number; lastSeq: number; events: Envelope[] } };
   meta: { key: string; value: number };
+  /** The projection snapshot ('latest'): a `log.snapshot` envelope standing for every chunk up to its seq. */
+  snapshots: { key: string; value: Envelope };
 }
+
+const LATEST = 'latest';
 
 interface CoreDb extends DBSchema {
   kv: { key: string; value: unknown };
 }
 
-async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
-  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 1, {
+interface OutboxDb extends DBSchema {
+  entries: { key: string; value: OutboxEntry };
+}
+
+async function openOutboxDb(userGuid: string): Promise<OutboxStore> {
+  const db = await openDB<OutboxDb>(`plaza-outbox-${userGuid}`, 1, {
     upgrade(db) {
-      db.createObjectStore('chunks', { keyPath: 'firstSeq' });
-      db.createObjectStore('meta');
+      db.createObjectStore('entries', { keyPath: 'id' });
+    },
+  });
+  return {
+    async load() {
+      return db.getAll('entries');
+    },
+    async put(entry) {
+      await db.put('entries', entry);
+    },
+    async remove(id) {
+      await db.delete('entries', id);
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
+  const db = await openDB<LogDb>(`plaza-log-${userGuid}`, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('chunks', { keyPath: 'firstSeq' });
+        db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) db.createObjectStore('snapshots');
     },
   });
   // A log written by another schema version is a stale cache: drop it, the server has the truth.
   const version = await db.get('meta', 'schema');
   if (version !== LOG_SCHEMA_VERSION) {
-    const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+    const tx = db.transaction(['chunks', 'meta', 'snapshots'], 'readwrite');
     await tx.objectStore('chunks').clear();
+    await tx.objectStore('snapshots').clear();
     await tx.objectStore('meta').put(LOG_SCHEMA_VERSION, 'schema');
     await tx.done;
   }
@@ -49,18 +87,32 @@ export async function createIdbStorage(): Promise<Storage> {
       const db = await openLogDb(userGuid);
       return {
         async load() {
-          const chunks = await db.getAll('chunks');
-          return chunks.flatMap((c) => c.events);
+          // One read-only transaction: the snapshot and the chunks after it, as of the same moment.
+          const tx = db.transaction(['snapshots', 'chunks'], 'readonly');
+          const snapshot = await tx.objectStore('snapshots').get(LATEST);
+          const after = snapshot?.seq ?? 0;
+          const chunks = await tx.objectStore('chunks').getAll(after > 0 ? IDBKeyRange.lowerBound(after, true) : undefined);
+          await tx.done;
+          const tail = chunks.flatMap((c) => c.events).filter((e) => e.seq > after);
+          return snapshot ? [snapshot, ...tail] : tail;
         },
         async append(batch) {
           if (batch.length === 0) return;
           await db.put('chunks', { firstSeq: batch[0]!.seq, lastSeq: batch[batch.length - 1]!.seq, events: [...batch] });
+        },
+        async compact(snapshot) {
+          // Chunks are written whole and compaction happens at a written boundary, so no chunk straddles the seq.
+          const tx = db.transaction(['snapshots', 'chunks'], 'readwrite');
+          void tx.objectStore('snapshots').put(snapshot, LATEST);
+          void tx.objectStore('chunks').delete(IDBKeyRange.upperBound(snapshot.seq));
+          await tx.done;
         },
         close() {
           db.close();
         },
       };
     },
+    openOutbox: openOutboxDb,
     async getItem<T>(key: string) {
       return (await core.get('kv', key)) as T | undefined;
     },

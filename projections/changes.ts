@@ -18,8 +18,12 @@ export interface ChangeSet {
   conversationMeta: Set<string>;
   /** Channel addresses whose typing list changed. */
   typing: Set<string>;
+  /** Channel addresses whose outbox entries (unsent posts, pending deletions) changed. */
+  outbox: Set<string>;
   /** The open conversation changed. */
   openConversation: boolean;
+  /** The sidebar preferences changed. */
+  preferences: boolean;
   /** Threads (by the guid of their first message) whose replies or first message changed. */
   threads: Set<string>;
   /** The open thread changed. */
@@ -38,6 +42,16 @@ export interface ChangeSet {
   alerts: Set<string>;
   /** The toast stack changed. */
   toasts: boolean;
+  /** Notification settings, the global mute, or attention (the badge's idle star) changed. */
+  notify: boolean;
+  /** Channel addresses whose channel_on or mute changed. */
+  channelNotify: Set<string>;
+  /** A sound was decided. */
+  sound: boolean;
+  /** The popover queue changed. */
+  popover: boolean;
+  /** Two-factor reset requests changed. */
+  mfa: boolean;
   /** A folder appeared, changed or went away: folder views and their totals are rebuilt. */
   folderTree: boolean;
   /** The "Browse teams" directory changed. */
@@ -56,7 +70,9 @@ export function createChangeSet(): ChangeSet {
     messages: new Map(),
     conversationMeta: new Set(),
     typing: new Set(),
+    outbox: new Set(),
     openConversation: false,
+    preferences: false,
     threads: new Set(),
     threadOpen: false,
     flagged: false,
@@ -66,6 +82,11 @@ export function createChangeSet(): ChangeSet {
     search: false,
     alerts: new Set(),
     toasts: false,
+    notify: false,
+    channelNotify: new Set(),
+    sound: false,
+    popover: false,
+    mfa: false,
     folderTree: false,
     teamDirectory: false,
     teamMembers: new Set(),
@@ -86,11 +107,17 @@ export function isEmpty(changes: ChangeSet): boolean {
     !changes.users &&
     !changes.allChannels &&
     !changes.openConversation &&
+    !changes.preferences &&
     !changes.threadOpen &&
     !changes.flagged &&
     !changes.messageSettings &&
     changes.threads.size === 0 &&
     !changes.toasts &&
+    !changes.notify &&
+    !changes.sound &&
+    !changes.popover &&
+    !changes.mfa &&
+    changes.channelNotify.size === 0 &&
     !changes.folderTree &&
     !changes.teamDirectory &&
     changes.teamMembers.size === 0 &&
@@ -99,6 +126,7 @@ export function isEmpty(changes: ChangeSet): boolean {
     changes.messages.size === 0 &&
     changes.conversationMeta.size === 0 &&
     changes.typing.size === 0 &&
+    changes.outbox.size === 0 &&
     changes.userGuids.size === 0 &&
     !changes.people &&
     !changes.search

@@ -7,7 +7,7 @@
 import type { Channel, Message } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
 import type { ChangeSet } from './changes';
-import { previousMessage, type MessagesState } from './messages';
+import { isSuperseded, previousMessage, type MessagesState } from './messages';
 
 export interface ChannelRecord {
   channel: Channel;
@@ -43,9 +43,9 @@ function put(state: ChannelsState, channel: Channel, changes: ChangeSet): void {
   changes.channels.add(channel.address);
 }
 
-function offerLast(state: ChannelsState, message: Message | undefined, changes: ChangeSet): void {
+function offerLast(state: ChannelsState, message: Message | undefined, changes: ChangeSet, messages: MessagesState): void {
   // Replies live in their thread: the preview is the conversation's last top-level message.
-  if (!message || message.reply_to) return;
+  if (!message || message.reply_to || isSuperseded(messages, message)) return;
   const record = state.byAddress.get(message.address);
   if (!record) return;
   const current = lastMessageTs(record);
@@ -77,10 +77,10 @@ export function applyChannels(state: ChannelsState, { event }: Envelope, changes
       if (state.byAddress.delete(event.address)) changes.channels.add(event.address);
       return;
     case 'message.received':
-      offerLast(state, event.message, changes);
+      offerLast(state, event.message, changes, messages);
       return;
     case 'history.loaded':
-      offerLast(state, event.messages.findLast((m) => !m.reply_to), changes);
+      offerLast(state, event.messages.findLast((m) => !m.reply_to), changes, messages);
       return;
     case 'channel.folder_changed': {
       const record = state.byAddress.get(event.address);

@@ -1,9 +1,10 @@
 /**
  * All projections together, and the one fold that drives them. Order matters:
- * `unread` and `channels` read the message store as it was before the event,
- * so they run before `messages`; `messages` reads the threads as they were
- * (the reply before a deleted one); `threads`, `flagged` and `reading` read
- * the message store as it is after.
+ * `unread`, `channels` and `notify` read the message store as it was before
+ * the event, so they run before `messages`; `messages` reads the threads as
+ * they were (the reply before a deleted one); `threads`, `flagged` and
+ * `reading` read the message store as it is after; `notify` and `mfa` ask
+ * whether an alert is new, so they run before `alerts`.
  */
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, cloneAlerts, createAlerts, type AlertsState } from './alerts';
@@ -15,6 +16,12 @@ import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
 import { applyMessages, cloneStore, createMessages, type MessageStore, type MessagesState } from './messages';
+import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
+import { isRestorable, restoreSnapshot } from './snapshot';
+import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
+import { applyMfa, createMfa, type MfaState } from './mfa';
+import { applyNotify, createNotify, type NotifyState } from './notify';
+import { applyPopover, createPopover, type PopoverState } from './popover';
 import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applyReading, createReading, type ReadingState } from './reading';
@@ -33,6 +40,8 @@ export interface Projections {
   messages: MessagesState;
   typing: TypingState;
   connection: ConnectionState;
+  preferences: PreferencesState;
+  outbox: OutboxProjection;
   threads: ThreadsState;
   flagged: FlaggedState;
   reading: ReadingState;
@@ -44,6 +53,9 @@ export interface Projections {
   context: ContextState;
   alerts: AlertsState;
   toasts: ToastsState;
+  notify: NotifyState;
+  popover: PopoverState;
+  mfa: MfaState;
   folders: FoldersState;
   teams: TeamsState;
   /** seq of the last envelope folded in. */
@@ -58,6 +70,8 @@ export function createProjections(): Projections {
     messages: createMessages(),
     typing: createTyping(),
     connection: createConnection(),
+    preferences: createPreferences(),
+    outbox: createOutbox(),
     threads: createThreads(),
     flagged: createFlagged(),
     reading: createReading(),
@@ -68,6 +82,9 @@ export function createProjections(): Projections {
     context: createContext(),
     alerts: createAlerts(),
     toasts: createToasts(),
+    notify: createNotify(),
+    popover: createPopover(),
+    mfa: createMfa(),
     folders: createFolders(),
     teams: createTeams(),
     seq: 0,
@@ -84,38 +101,82 @@ function copyData<T>(value: T): T {
 }
 
 /**
- * A copy of the projections later folds cannot change. The projections a heavy user's state is made
- * of are copied field by field beside their folds (records and maps copied, the values in them shared:
- * folds replace values rather than change them); the others are small and copied whole. With
- * `shareStores`, message stores and the tombstones are shared, not copied: the caller must copy a
- * store before folding an event that `storesWrittenBy` names, and the tombstones before one that
- * `writesTombstones` does (copy-on-write; core-worker/debug/timeline.ts).
+ * Projections copied field by field beside their folds (records and maps copied, the values in them
+ * shared: folds replace values rather than change them): the ones a heavy user's state is made of, and
+ * those whose copy must carry an index kept outside the state (typing's expiry queue). Every other
+ * projection — including any added later — is small and copied whole by `copyData`.
+ */
+const CLONERS: { [K in Exclude<keyof Projections, 'messages' | 'seq'>]?: (state: Projections[K]) => Projections[K] } = {
+  session: cloneSession,
+  channels: cloneChannels,
+  unread: cloneUnread,
+  typing: cloneTyping,
+  connection: cloneConnection,
+  alerts: cloneAlerts,
+  toasts: cloneToasts,
+};
+
+/**
+ * A copy of the projections later folds cannot change. With `shareStores`, message stores and the
+ * tombstones are shared, not copied: the caller must copy a store before folding an event that
+ * `storesWrittenBy` names, and the tombstones before one that `writesTombstones` does (copy-on-write;
+ * core-worker/debug/timeline.ts). A `log.snapshot` event replaces whole projections rather than
+ * writing into them, so it needs no copy.
  */
 export function cloneProjections(p: Projections, options: { shareStores?: boolean } = {}): Projections {
   const byAddress = new Map<string, MessageStore>();
   for (const [address, store] of p.messages.byAddress) byAddress.set(address, options.shareStores ? store : cloneStore(store));
-  const { threads, flagged, reading, messageSettings, presence, people, search, context, folders, teams } = p;
-  return {
-    session: cloneSession(p.session),
-    channels: cloneChannels(p.channels),
-    unread: cloneUnread(p.unread),
-    messages: { byAddress, deleted: options.shareStores ? p.messages.deleted : new Set(p.messages.deleted) },
-    typing: cloneTyping(p.typing),
-    connection: cloneConnection(p.connection),
-    alerts: cloneAlerts(p.alerts),
-    toasts: cloneToasts(p.toasts),
-    ...copyData({ threads, flagged, reading, messageSettings, presence, people, search, context, folders, teams }),
-    seq: p.seq,
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(p) as (keyof Projections)[]) {
+    if (key === 'messages') continue;
+    const clone = key === 'seq' ? undefined : (CLONERS[key] as ((state: unknown) => unknown) | undefined);
+    copy[key] = clone ? clone(p[key]) : copyData(p[key]);
+  }
+  copy.messages = { ...p.messages, byAddress, deleted: options.shareStores ? p.messages.deleted : new Set(p.messages.deleted) } satisfies MessagesState;
+  return copy as unknown as Projections;
+}
+
+/** Replaces every projection with a snapshot's, and marks everything changed. */
+function applySnapshot(p: Projections, envelope: Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes: ChangeSet): void {
+  const restored = isRestorable(envelope.event.snapshot) ? restoreSnapshot(envelope.event.snapshot) : createProjections();
+  const open = p.session.openAddress;
+  // Everything that was and everything that is now may have changed: both sides are marked.
+  const mark = (q: Projections): void => {
+    for (const address of q.messages.byAddress.keys()) {
+      changes.messages.set(address, 'all');
+      changes.conversationMeta.add(address);
+    }
+    for (const address of q.channels.byAddress.keys()) changes.channelNotify.add(address);
+    for (const address of q.typing.byAddress.keys()) changes.typing.add(address);
+    for (const guid of q.alerts.byGuid.keys()) changes.alerts.add(guid);
+    for (const address of q.teams.panels.keys()) changes.teamMembers.add(address);
+    for (const guid of q.presence.byGuid.keys()) changes.userGuids.add(guid);
+    for (const guid of q.threads.byParent.keys()) changes.threads.add(guid);
   };
+  mark(p);
+  Object.assign(p, restored);
+  mark(p);
+  changes.session = changes.connection = changes.users = changes.allChannels = changes.preferences = true;
+  changes.people = changes.search = changes.toasts = changes.folderTree = changes.teamDirectory = true;
+  changes.threadOpen = changes.flagged = changes.messageSettings = changes.notify = changes.popover = changes.mfa = true;
+  // Not `sound`: restoring state is no reason to play one.
+  if (open !== p.session.openAddress) changes.openConversation = true;
 }
 
 /** Folds one envelope into every projection, noting what changed. */
 export function applyEnvelope(p: Projections, envelope: Envelope, changes: ChangeSet): void {
   if (envelope.seq <= p.seq) return; // already folded: replaying a log tail is idempotent
+  if (envelope.event.type === 'log.snapshot') {
+    applySnapshot(p, envelope as Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes);
+    p.seq = envelope.seq;
+    return;
+  }
   const me = p.session.user?.target_user_guid;
   applySession(p.session, envelope, changes);
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
+  // Before messages and alerts: it asks whether a message or an alert is new.
+  applyNotify(p.notify, envelope, changes, { me: p.session.user, openAddress: p.session.openAddress, channels: p.channels, messages: p.messages, alerts: p.alerts });
   applyMessages(p.messages, envelope, changes, p.threads);
   applyThreads(p.threads, envelope, changes, p.messages);
   applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
@@ -123,12 +184,16 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyMessageSettings(p.messageSettings, envelope, changes);
   applyTyping(p.typing, envelope, changes);
   applyConnection(p.connection, envelope, changes);
+  applyPreferences(p.preferences, envelope, changes);
+  applyOutbox(p.outbox, envelope, changes);
   applyPresence(p.presence, envelope, changes);
   applyPeople(p.people, envelope, changes);
   applySearch(p.search, envelope, changes);
   applyContext(p.context, envelope, changes);
+  applyMfa(p.mfa, envelope, changes, me, p.alerts);
   applyAlerts(p.alerts, envelope, changes);
   applyToasts(p.toasts, envelope, changes);
+  applyPopover(p.popover, envelope, changes);
   applyFolders(p.folders, envelope, changes);
   applyTeams(p.teams, envelope, changes);
   p.seq = envelope.seq;

@@ -203,7 +203,37 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
   walk(value);
 }
 
-export const PROJECTION_NAMES = ['session', 'channels', 'unread', 'messages', 'typing', 'connection', 'folders', 'teams', 'threads', 'flagged', 'reading', 'messageSettings'] as const;
+/**
+ * Every projection, in the order their hashes are combined (the ones hashed since the first recordings
+ * first). Nothing is left out: a replay that diverges in any projection is caught at the footer, and the
+ * debugger shows and diffs each one (protocol/debug-api.ts DEBUG_PROJECTIONS is the same list; the tests
+ * hold both to `createProjections`).
+ */
+export const PROJECTION_NAMES = [
+  'session',
+  'channels',
+  'unread',
+  'messages',
+  'typing',
+  'connection',
+  'folders',
+  'teams',
+  'threads',
+  'flagged',
+  'reading',
+  'messageSettings',
+  'outbox',
+  'preferences',
+  'presence',
+  'people',
+  'search',
+  'context',
+  'alerts',
+  'toasts',
+  'notify',
+  'popover',
+  'mfa',
+] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 
 /** The canonical JSON of one projection. */

@@ -11,7 +11,12 @@
  * are strictly ordered by `created` within a channel), so a reply delivered by
  * socket and again by the post response counts once. Deleted guids are
  * remembered, so a late copy of a deleted message never comes back and a
- * deletion heard twice (response and DEL frame) is applied once.
+ * deletion heard twice (response and DEL frame) is applied once; and a copy
+ * older than the one held (by the server's change_seq) is ignored, so frames
+ * that arrive late or out of order cannot undo a newer change.
+ *
+ * `cursor` is the catch-up cursor (docs/protocol.md "Exact catch-up"): every
+ * message change up to it is reflected in every store held.
  */
 import type { Message, Reaction } from '../protocol/entities';
 import type { DomainEvent, Envelope } from '../protocol/events';
@@ -33,12 +38,14 @@ export interface MessagesState {
   byAddress: Map<string, MessageStore>;
   /** Guids of deleted messages (top-level and replies): tombstones, see above. */
   deleted: Set<string>;
+  /** Catch-up cursor: the server's change sequence up to which every store is current; null before the first catch-up. */
+  cursor: number | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
 
 export function createMessages(): MessagesState {
-  return { byAddress: new Map(), deleted: new Set() };
+  return { byAddress: new Map(), deleted: new Set(), cursor: null };
 }
 
 function storeFor(state: MessagesState, address: string): MessageStore {
@@ -80,6 +87,16 @@ export function storesWrittenBy(event: DomainEvent): readonly string[] {
 /** Whether an event may add to the tombstones (`deleted`), which copy-on-write checkpoints share likewise. */
 export function writesTombstones(event: DomainEvent): boolean {
   return event.type === 'message.deleted';
+}
+
+/**
+ * Whether `message` must not be stored: it was deleted, or the store holds a newer version
+ * (a late or reordered frame). Unread and channels ask this too, before counting or previewing it.
+ */
+export function isSuperseded(state: MessagesState, message: Pick<Message, 'address' | 'guid' | 'change_seq'>): boolean {
+  if (state.deleted.has(message.guid)) return true;
+  const held = state.byAddress.get(message.address)?.byGuid.get(message.guid)?.change_seq;
+  return held != null && message.change_seq != null && message.change_seq < held;
 }
 
 /** Display order: older first; ties broken by guid so every client agrees. */
@@ -194,7 +211,7 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     case 'history.loaded': {
       const store = storeFor(state, event.address);
       for (const message of event.messages) {
-        if (message.reply_to || state.deleted.has(message.guid)) continue;
+        if (message.reply_to || isSuperseded(state, message)) continue;
         touchWithNext(changes, store, event.address, upsert(store, withKnownSummary(message, store.byGuid.get(message.guid))));
       }
       store.page_size = event.page_size;
@@ -205,7 +222,7 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
     }
     case 'message.received': {
       const { message } = event;
-      if (state.deleted.has(message.guid)) return;
+      if (isSuperseded(state, message)) return;
       if (message.reply_to) return countReply(state, message, changes);
       const store = storeFor(state, message.address);
       touchWithNext(changes, store, message.address, upsert(store, withKnownSummary(message, store.byGuid.get(message.guid))));
@@ -239,8 +256,10 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
       const store = state.byAddress.get(event.address);
       const message = store?.byGuid.get(event.guid);
       if (!store || !message) return;
+      if (event.type === 'reactions.changed' && event.change_seq !== undefined && message.change_seq !== null && event.change_seq < message.change_seq) return; // a late frame
       const reactions = event.type === 'reactions.changed' ? event.reactions : toggledReactions(message.reactions, event.user_guid, event.content, event.on);
-      replace(store, event.address, { ...message, reactions }, changes);
+      const change_seq = event.type === 'reactions.changed' ? (event.change_seq ?? message.change_seq) : message.change_seq;
+      replace(store, event.address, { ...message, reactions, change_seq }, changes);
       return;
     }
     case 'flag.set': {
@@ -249,8 +268,19 @@ export function applyMessages(state: MessagesState, { event }: Envelope, changes
       if (store && message && message.flag !== event.flag) replace(store, event.address, { ...message, flag: event.flag }, changes);
       return;
     }
+    case 'sync.advanced':
+      state.cursor = Math.max(state.cursor ?? 0, event.cursor);
+      return;
+    case 'messages.reset':
+      for (const address of state.byAddress.keys()) changes.messages.set(address, 'all');
+      state.byAddress.clear();
+      state.cursor = event.cursor;
+      return;
     case 'channel.removed':
       if (state.byAddress.delete(event.address)) changes.messages.set(event.address, 'all');
+      return;
+    case 'messages.evicted':
+      for (const address of event.addresses) if (state.byAddress.delete(address)) changes.messages.set(address, 'all');
       return;
     case 'channels.listed': {
       // Channels the user lost take their messages with them.

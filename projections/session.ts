@@ -10,10 +10,12 @@ export interface SessionState {
   endedReason: 'signed-out' | 'unauthorized' | 'server-logout' | null;
   openAddress: string | null;
   usersByGuid: Map<string, User>;
+  /** The server answered 418 and nothing has succeeded since: the UI shows the landing page (spec 1 §8). */
+  unconfirmed: boolean;
 }
 
 export function createSession(): SessionState {
-  return { user: null, active: false, endedReason: null, openAddress: null, usersByGuid: new Map() };
+  return { user: null, active: false, endedReason: null, openAddress: null, usersByGuid: new Map(), unconfirmed: false };
 }
 
 /** A copy later folds cannot change (users are values: folds replace them, never mutate them). */
@@ -27,6 +29,7 @@ export function applySession(state: SessionState, { event }: Envelope, changes: 
       state.user = event.user;
       state.active = true;
       state.endedReason = null;
+      state.unconfirmed = false;
       state.usersByGuid.set(event.user.target_user_guid, event.user);
       changes.session = true;
       changes.allChannels = true; // posting rights depend on who is signed in
@@ -42,6 +45,13 @@ export function applySession(state: SessionState, { event }: Envelope, changes: 
       // users/list leaves the user out by default; keep knowing who we are.
       if (self && !state.usersByGuid.has(self.target_user_guid)) state.usersByGuid.set(self.target_user_guid, self);
       changes.users = true;
+      return;
+    }
+    case 'session.unconfirmed':
+    case 'session.confirmed': {
+      const unconfirmed = event.type === 'session.unconfirmed';
+      if (state.unconfirmed !== unconfirmed) changes.session = true;
+      state.unconfirmed = unconfirmed;
       return;
     }
     case 'channel.opened':

@@ -121,6 +121,14 @@ function compact(queue: { items: Expiry[]; head: number }): void {
   }
 }
 
+/** Rebuilds the expiry queue of a typing state restored from a snapshot (the queue lives outside the state). */
+export function indexTyping(state: TypingState): void {
+  const items: Expiry[] = [];
+  for (const [address, typists] of state.byAddress) for (const [userGuid, t] of typists) items.push({ address, userGuid, expiresAt: t.expiresAt });
+  items.sort((a, b) => a.expiresAt - b.expiresAt);
+  expiryQueues.set(state, { items, head: 0 });
+}
+
 /** The earliest moment an indicator expires, for the core's timer; null when nobody is typing. */
 export function nextTypingExpiry(state: TypingState): number | null {
   const queue = queueOf(state);

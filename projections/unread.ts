@@ -11,10 +11,12 @@
 import type { Channel, Message } from '../protocol/entities';
 import type { Bookmark, Envelope } from '../protocol/events';
 import type { ChangeSet } from './changes';
-import type { MessagesState } from './messages';
+import { isSuperseded, type MessagesState } from './messages';
 
 export interface UnreadEntry {
   count: number;
+  /** How many of the unread messages mention the user (or everyone). */
+  mentions: number;
   bookmark: Bookmark | null;
   countedThrough: number;
 }
@@ -23,29 +25,48 @@ export interface UnreadState {
   byAddress: Map<string, UnreadEntry>;
   /** Sum of every count, kept incrementally; `recountTotal` is its from-scratch twin. */
   total: number;
+  /** Sum of every mention count, kept incrementally (`recountMentions` is its twin). */
+  mentionTotal: number;
 }
 
 export function createUnread(): UnreadState {
-  return { byAddress: new Map(), total: 0 };
+  return { byAddress: new Map(), total: 0, mentionTotal: 0 };
 }
 
 /** A copy later folds cannot change: entries are copied (folds assign their fields); bookmarks are values. */
 export function cloneUnread(state: UnreadState): UnreadState {
   const byAddress = new Map<string, UnreadEntry>();
   for (const [address, entry] of state.byAddress) byAddress.set(address, { ...entry });
-  return { byAddress, total: state.total };
+  return { ...state, byAddress };
 }
 
-function setCount(state: UnreadState, address: string, entry: UnreadEntry, count: number, changes: ChangeSet): void {
-  if (entry.count === count) return;
+/** Sets a channel's counts; mentions never exceed the unread count. O(1): totals move by the difference. */
+function setCount(state: UnreadState, address: string, entry: UnreadEntry, count: number, changes: ChangeSet, mentions = entry.mentions): void {
+  const m = Math.min(mentions, count);
+  if (entry.count === count && entry.mentions === m) return;
   state.total += count - entry.count;
+  state.mentionTotal += m - entry.mentions;
   entry.count = count;
+  entry.mentions = m;
   changes.channels.add(address);
+}
+
+/** Whether a message mentions `me`: a person part naming them, or one addressed to the channel or everyone. */
+export function mentionsUser(message: Pick<Message, 'parts'>, me: string | undefined): boolean {
+  if (!me) return false;
+  for (const part of message.parts) {
+    if (part.type === 'person') {
+      if (part.scope !== 'user' || part.user_guid === me) return true;
+    } else if (part.type === 'bullet-list' || part.type === 'ordered-list') {
+      for (const item of part.items) for (const inline of item) if (inline.type === 'person' && (inline.scope !== 'user' || inline.user_guid === me)) return true;
+    }
+  }
+  return false;
 }
 
 function entryFor(state: UnreadState, address: string): UnreadEntry {
   let entry = state.byAddress.get(address);
-  if (!entry) state.byAddress.set(address, (entry = { count: 0, bookmark: null, countedThrough: 0 }));
+  if (!entry) state.byAddress.set(address, (entry = { count: 0, mentions: 0, bookmark: null, countedThrough: 0 }));
   return entry;
 }
 
@@ -57,24 +78,28 @@ function fromServer(state: UnreadState, channel: Channel, me: string | undefined
   const entry = entryFor(state, channel.address);
   const serverThrough = channel.last_message?.created ?? channel.last_message_ts ?? 0;
   let count = channel.unread_messages;
+  let mentions = channel.unread_mentions;
   let through = serverThrough;
   const store = messages.byAddress.get(channel.address);
   if (store) {
     for (let i = store.order.length - 1; i >= 0; i--) {
       const m = store.byGuid.get(store.order[i]!)!;
       if (m.created <= serverThrough) break;
-      if (isUnreadFor(me, entry, m)) count++;
+      if (isUnreadFor(me, entry, m)) {
+        count++;
+        if (mentionsUser(m, me)) mentions++;
+      }
       through = Math.max(through, m.created);
     }
   }
   entry.countedThrough = through;
-  setCount(state, channel.address, entry, count, changes);
+  setCount(state, channel.address, entry, count, changes, mentions);
 }
 
 function remove(state: UnreadState, address: string, changes: ChangeSet): void {
   const entry = state.byAddress.get(address);
   if (!entry) return;
-  setCount(state, address, entry, 0, changes);
+  setCount(state, address, entry, 0, changes, 0);
   state.byAddress.delete(address);
 }
 
@@ -101,9 +126,11 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       if (message.reply_to || messages.deleted.has(message.guid)) return;
       const entry = entryFor(state, message.address);
       const known = messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
-      if (known || message.created <= entry.countedThrough) return;
+      if (known || isSuperseded(messages, message) || message.created <= entry.countedThrough) return;
       entry.countedThrough = message.created;
-      if (isUnreadFor(me, entry, message)) setCount(state, message.address, entry, entry.count + 1, changes);
+      if (isUnreadFor(me, entry, message)) {
+        setCount(state, message.address, entry, entry.count + 1, changes, entry.mentions + (mentionsUser(message, me) ? 1 : 0));
+      }
       return;
     }
     case 'message.deleted': {
@@ -115,7 +142,9 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       const created = event.created ?? stored?.created;
       if (from_guid === undefined || created === undefined) return; // unknown: the next channel list converges it
       if (created <= entry.countedThrough && isUnreadFor(me, entry, { from_guid, created })) {
-        setCount(state, event.address, entry, Math.max(0, entry.count - 1), changes);
+        // Without the message at hand its mention is unknown: the count caps mentions, the next channel list converges.
+        const wasMention = stored ? mentionsUser(stored, me) : false;
+        setCount(state, event.address, entry, Math.max(0, entry.count - 1), changes, Math.max(0, entry.mentions - (wasMention ? 1 : 0)));
       }
       return;
     }
@@ -125,7 +154,7 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
         entry.bookmark = event.bookmark;
         entry.countedThrough = Math.max(entry.countedThrough, event.bookmark.created);
       }
-      setCount(state, event.address, entry, event.unread, changes);
+      setCount(state, event.address, entry, event.unread, changes, event.unread === 0 ? 0 : entry.mentions);
       return;
     }
     default:
@@ -137,5 +166,12 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
 export function recountTotal(state: UnreadState): number {
   let total = 0;
   for (const entry of state.byAddress.values()) total += entry.count;
+  return total;
+}
+
+/** From-scratch twin of `mentionTotal`. */
+export function recountMentions(state: UnreadState): number {
+  let total = 0;
+  for (const entry of state.byAddress.values()) total += entry.mentions;
   return total;
 }

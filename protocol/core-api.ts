@@ -6,9 +6,11 @@
  */
 import type { StatusColor, StatusIcon } from './custom-status';
 import type { RecordingSettings } from './recording-settings';
+import type { NotificationSettings } from './rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
-import type { ViewPatch } from './views';
+import type { SidebarSort, SidebarTab } from './events';
+import type { QuickSwitchItem, ViewPatch } from './views';
 
 export type PatchListener = (patch: ViewPatch) => void;
 
@@ -17,6 +19,18 @@ export interface PostOptions {
   /** The guid of the thread's first message. */
   reply_to?: string;
   is_urgent?: boolean;
+}
+
+/**
+ * How long to mute (spec 3 §4.2). 'today' carries when today ends in the
+ * user's zone (the UI knows the zone; the worker must not depend on it).
+ */
+export type MuteChoice = { kind: 'hour' } | { kind: 'today'; until: number } | { kind: 'always' } | { kind: 'off' };
+
+/** What the UI must do after an alert's action ran: open a conversation, or reload the page. */
+export interface AlertActionOutcome {
+  navigate: string | null;
+  reload: boolean;
 }
 
 /** One stored session recording, as `$listRecordings` lists it. */
@@ -84,10 +98,21 @@ export interface CoreApi {
   $openConversation(address: string | null): Promise<void>;
   /** Fetches the next older page of the open conversation. */
   $loadOlder(address: string): Promise<Result<null>>;
-  /** Posts text typed in the composer; the worker turns it into message parts. */
-  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ guid: string }>>;
-  /** Deletes a message (the user's own; channel and company admins also others'), a reply included. */
+  /**
+   * Posts text typed in the composer; the worker turns it into message parts. Resolves once the
+   * post is stored in the outbox (it shows at once as sending); the outbox delivers it exactly once,
+   * retrying while offline. A refusal found before queueing (empty, not allowed here) fails at once.
+   */
+  $post(address: string, text: string, options?: PostOptions): Promise<Result<{ client_guid: string }>>;
+  /**
+   * Deletes a message (the user's own; channel and company admins also others'), a reply included,
+   * through the outbox: the message shows as deleting until the server confirms.
+   */
   $deleteMessage(address: string, guid: string): Promise<Result<null>>;
+  /** Sends a failed outbox entry again (the Retry of a failed post or deletion). */
+  $retryOutbox(id: string): Promise<void>;
+  /** Gives up a failed outbox entry (the Delete of a failed post, the Dismiss of a failed deletion). */
+  $discardOutbox(id: string): Promise<void>;
   /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
   $openThread(address: string, guid: string | null): Promise<Result<null>>;
   /** Adds the user's reaction `content` to a message, or removes it when the user already reacted with it. */
@@ -104,8 +129,23 @@ export interface CoreApi {
   $typing(address: string): Promise<void>;
   /** Opens (or creates) the direct message with a company user. */
   $startDirectMessage(targetUserGuid: string): Promise<Result<{ address: string }>>;
+  /** Changes the sidebar's tab (all / unread only) or sort (a–z / recent); kept per user on this device. */
+  $setSidebar(change: { tab?: SidebarTab; sort?: SidebarSort }): Promise<void>;
+  /** How many of the most recently active conversations a sort shows (null: all); saved in the user's UI settings on the server. */
+  $setShowLast(sort: SidebarSort, showLast: number | null): Promise<Result<null>>;
+  /**
+   * Marks conversations read up to their newest known message, locally at once and on the server:
+   * the given addresses (a sidebar group, a folder), or every conversation when none are given.
+   */
+  $markAllRead(addresses?: readonly string[]): Promise<Result<{ marked: number }>>;
+  /** Conversations and people matching `query` fuzzily, best first (the quick switcher). */
+  $quickSwitch(query: string, limit?: number): Promise<QuickSwitchItem[]>;
   /** The page became visible and focused (true) or not: unread messages are only marked viewed while seen; losing it makes the user idle. */
   $setAttention(attentive: boolean): Promise<void>;
+  /** The browser reports the network as back (true) or gone: back reconnects and retries now instead of after the delay. */
+  $setNetwork(online: boolean): Promise<void>;
+  /** Catches up with the server now (the landing page's Try again, after a 418). */
+  $resync(): Promise<void>;
 
   // People: presence, custom status, directory, connections (core-worker/features/presence.ts, status.ts, people.ts, connections.ts).
   /** The user did something (or the pointer entered/left the window): the worker decides idle or active. */
@@ -192,6 +232,30 @@ export interface CoreApi {
   $dismissInviteReminders(address: string, inviteGuids: string[]): Promise<Result<null>>;
   /** Blocks a person of another company from the user's company, or reinstates them (company admins). */
   $setBlocked(userGuid: string, blocked: boolean): Promise<Result<null>>;
+  /**
+   * Runs an alert's main action (AlertView.action): go-to dismisses it and names the
+   * conversation to open; refresh and retry resync with the server; reset resets the
+   * person's two-factor; sign-out ends the session; reload asks the UI to reload.
+   */
+  $runAlertAction(guid: string): Promise<Result<AlertActionOutcome>>;
+  /** Company admins: sends an information alert (type 17) to everyone else; a promotion shows as a 60 s toast. */
+  $sendInformationAlert(message: string, promotion: boolean): Promise<Result<{ sent: number }>>;
+  /** Closes a popover (its Ok button). */
+  $closePopover(id: string): Promise<void>;
+  /** Turns notifications of channels on or off (one: notifications/channel, several: notifications/channels), with a toast. */
+  $setChannelNotifications(addresses: string[], on: boolean): Promise<Result<null>>;
+  /** Changes the global notification settings (the fields given). */
+  $setNotificationSettings(settings: Partial<NotificationSettings>): Promise<Result<null>>;
+  /** Mutes a channel, or everything (`address` null), or lifts the mute ('off'). */
+  $setMute(address: string | null, choice: MuteChoice): Promise<Result<null>>;
+  /** Says what the UI runs on, once at start: sounds are muted on mobile (spec 1 §9). */
+  $describeDevice(device: { mobile: boolean }): Promise<void>;
+  /** Asks the company admins to reset the user's two-factor authentication. */
+  $requestMfaReset(): Promise<Result<null>>;
+  /** Cancels a pending two-factor reset request: the user's own, or (admins) anyone's. */
+  $cancelMfaReset(targetUserGuid: string): Promise<Result<null>>;
+  /** Company admins: resets a person's two-factor authentication, answering their request. */
+  $resetMfa(targetUserGuid: string): Promise<Result<null>>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload).

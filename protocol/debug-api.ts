@@ -9,7 +9,31 @@ import type { Result } from './result';
 import type { SessionHeader } from './session-file';
 import type { ViewPatch } from './views';
 
-export const DEBUG_PROJECTIONS = ['session', 'channels', 'unread', 'messages', 'typing', 'connection', 'folders', 'teams', 'threads', 'flagged', 'reading', 'messageSettings'] as const;
+export const DEBUG_PROJECTIONS = [
+  'session',
+  'channels',
+  'unread',
+  'messages',
+  'typing',
+  'connection',
+  'folders',
+  'teams',
+  'threads',
+  'flagged',
+  'reading',
+  'messageSettings',
+  'outbox',
+  'preferences',
+  'presence',
+  'people',
+  'search',
+  'context',
+  'alerts',
+  'toasts',
+  'notify',
+  'popover',
+  'mfa',
+] as const;
 export type DebugProjectionName = (typeof DEBUG_PROJECTIONS)[number];
 
 /** Where a replay first differed from the recording (core-worker/replayer.ts Divergence, as text). */

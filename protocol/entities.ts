@@ -75,11 +75,27 @@ export const MessageWire = z.object({
   reactions: z.array(Reaction).max(10_000).default([]),
   client_guid: guid.nullable().default(null),
   /**
+   * The server's change sequence of this message: a number that grows with every change
+   * (post, reaction, flag, deletion) of any message. The client keeps the newest version
+   * of a message by it, and catches up with `messages/changes` from its cursor.
+   */
+  change_seq: z.number().int().nonnegative().nullable().default(null),
+  /**
    * Thread summary of a thread's first message (Plaza's fields; the spec names
    * reply_to only): how many replies it has and when the last one was posted.
    */
   reply_count: z.number().int().nonnegative().default(0),
   last_reply_ts: epochMs.nullable().default(null),
+  // A shared file (spec 1 §3 file fields); absent on plain messages. hosting_type 0 is the product's own storage.
+  file_guid: guid.optional(),
+  file_name: z.string().max(1_000).optional(),
+  file_link: z.string().max(4_000).optional(),
+  file_size: z.number().int().nonnegative().optional(),
+  hosting_type: z.number().int().min(0).max(7).optional(),
+  permission: z.number().int().min(0).max(31).optional(),
+  scope: z.number().int().min(0).max(2).optional(),
+  preview_link: z.string().max(4_000).optional(),
+  uploaded_by_guid: guid.optional(),
 });
 export type MessageWire = z.input<typeof MessageWire>;
 
@@ -141,6 +157,8 @@ export const Channel = z.object({
   target_user_guid: guid.nullable().default(null),
   task_guid: guid.nullable().default(null),
   unread_messages: z.number().int().nonnegative().default(0),
+  /** Plaza's extension: unread messages that mention the user (or everyone), for "mentions first". */
+  unread_mentions: z.number().int().nonnegative().default(0),
   channel_on: z.boolean().default(true),
   last_message: Message.nullable().default(null),
   last_message_ts: epochMs.nullable().default(null),

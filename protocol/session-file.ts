@@ -36,6 +36,10 @@ export const SessionHeader = z.object({
 });
 export type SessionHeader = z.infer<typeof SessionHeader>;
 
+/** Storage operations: kv items, the event log, and the outbox. */
+export const STORAGE_OPS = ['get', 'set', 'remove', 'open', 'load', 'append', 'compact', 'oopen', 'oload', 'oput', 'odel'] as const;
+export type StorageOp = (typeof STORAGE_OPS)[number];
+
 /** `d: 0` means the next input follows without waiting for the core to settle (a burst of frames). */
 const drain = { d: z.literal(0).optional() };
 
@@ -71,7 +75,8 @@ export const OutputLine = z.discriminatedUnion('k', [
   /** The core drew a random id. */
   z.object({ k: z.literal('uuid'), v: z.string().max(200) }),
   /** The core started storage operation `o`. */
-  z.object({ k: z.literal('op'), o: id, op: z.enum(['get', 'set', 'remove', 'open', 'load', 'append']), key: z.string().max(200).optional() }),
+  /** `oopen`/`oload`/`oput`/`odel`: the outbox store of a user (`key`: the user, or the entry id). */
+  z.object({ k: z.literal('op'), o: id, op: z.enum(STORAGE_OPS), key: z.string().max(200).optional() }),
 ]);
 export type OutputLine = z.infer<typeof OutputLine>;
 

@@ -5,8 +5,9 @@
  * All of them are structured-clone-safe (epoch ms, no class instances).
  */
 import type { Etype, MessagePart } from './entities';
-import type { SocketState, ToastSpec } from './events';
-import type { AlertBehaviour } from './rules/alerts';
+import type { SidebarSort, SidebarTab, SocketState, ToastSpec } from './events';
+import type { AlertAction, AlertBehaviour } from './rules/alerts';
+import type { MuteKind, NotificationSettings, SoundKind } from './rules/notifications';
 import type { CustomStatusView, PeopleView, PresenceLabel, UserDetailsView } from './views-people';
 import type { SearchView } from './views-search';
 import type { FolderView, TeamDirectoryView, TeamFacts, TeamMembersView } from './views-teams';
@@ -33,6 +34,8 @@ export interface ChannelEntryView {
   is_external: boolean;
   is_private: boolean;
   unread: number;
+  /** Unread messages that mention the user (or everyone): "mentions first". */
+  mentions: number;
   /** Last message preview: at most 250 characters, emoji short codes expanded. */
   preview: string;
   last_message_ts: number | null;
@@ -85,10 +88,23 @@ export interface MessageView {
   last_reply_ts: number | null;
   /** The author, a channel admin or a company admin may delete it (the server decides the same way). */
   canDelete: boolean;
+  /** A shared file, when the message carries one (spec 1 §3 file fields). */
+  file: { name: string; size: number | null; link: string | null } | null;
   /** Same author as the previous message within 2 hours: rendered without a header (spec 1 §5). */
   continued: boolean;
   /** Order in the conversation; compare as strings. */
   sortKey: string;
+  /**
+   * 'sent': the server has it. The user's own posts not yet confirmed are 'sending' (queued, in
+   * flight or retried while offline) or 'failed' (refused by the server: Retry or Delete).
+   */
+  delivery: 'sent' | 'sending' | 'failed';
+  /** A deletion of this message waits to be confirmed by the server. */
+  deleting: boolean;
+  /** Why the post, or the deletion of this message, was refused. */
+  error: string | null;
+  /** The outbox entry behind 'sending'/'failed'/`deleting`/`error`, to retry or discard. */
+  outboxId: string | null;
 }
 
 export interface ConversationMeta {
@@ -163,11 +179,32 @@ export interface SessionView {
   user: { guid: string; name: string; email: string; is_company_admin: boolean } | null;
   /** Why the last session ended, to explain the sign-in page. */
   endedReason: 'signed-out' | 'unauthorized' | 'server-logout' | null;
+  /** The server answered 418: the UI goes to the corporate landing page (spec 1 §8). */
+  unconfirmed: boolean;
 }
 
 export interface ConnectionView {
   socket: SocketState;
+  /**
+   * The app shell's delayed-reload flag (spec 1 §2, §4), as a resync: after a long outage or a
+   * time jump the core catches up instead of reloading the page; true until that has completed.
+   */
+  resyncing: boolean;
+  /** Mutations waiting in the outbox (unsent posts, deletions, bookmarks), failed ones excluded. */
+  unsent: number;
 }
+
+/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations). */
+export interface PreferencesView {
+  tab: SidebarTab;
+  sort: SidebarSort;
+  showLast: { az: number | null; recent: number | null };
+}
+
+/** One row of the quick switcher, best match first. `matches` are the matched character positions in `name`. */
+export type QuickSwitchItem =
+  | { kind: 'conversation'; address: string; name: string; group: ChannelGroup; unread: number; mentions: number; matches: number[] }
+  | { kind: 'person'; user_guid: string; name: string; email: string; matches: number[] };
 
 export interface AlertView {
   guid: string;
@@ -179,8 +216,69 @@ export interface AlertView {
   dismissed: boolean;
   /** What the user can do with it (spec 1 §9). */
   behaviour: AlertBehaviour;
-  /** The conversation a 'go-to' alert leads to, when it names one. */
+  /** The conversation a 'go-to' alert leads to, when it names one (or the team it names). */
   address: string | null;
+  /** The main button besides Dismiss ($runAlertAction), or null. */
+  action: AlertAction | null;
+  /** A two-factor reset request (16) that was cancelled (CAN): only Dismiss remains. */
+  cancelled: boolean;
+  /** 'error' for the error-refresh alert (1003). */
+  tone: 'normal' | 'error';
+}
+
+/** Which mute is on and until when (epoch ms; null for always or none). */
+export interface MuteView {
+  kind: MuteKind | null;
+  until: number | null;
+}
+
+/** A channel's notification state; only channels that differ from the default (on, not muted) are sent. */
+export interface ChannelNotifyView {
+  address: string;
+  channel_on: boolean;
+  mute: MuteView;
+}
+
+/** The unread badge (spec 3 §4.3): the title text and the icon's count. */
+export interface BadgeView {
+  /** Unread messages outside muted channels, plus unread email when enabled. */
+  count: number;
+  /** The icon's text: '' for none, '99+' above 99. */
+  label: string;
+  /** "(N) Plaza", with " *" while idle with unread messages. */
+  title: string;
+}
+
+export interface NotificationsView {
+  settings: NotificationSettings;
+  /** The global mute ("Pause notifications"), which also mutes sounds. */
+  pause: MuteView;
+  badge: BadgeView;
+}
+
+/** A sound the UI should play now: a new `id` means play `kind` once. */
+export interface SoundView {
+  id: number;
+  kind: SoundKind;
+}
+
+export interface PopoverView {
+  id: string;
+  title: string;
+  body: string;
+  kind: 'error' | 'info';
+}
+
+/** A pending two-factor reset request, for the admins' list and the person's own settings. */
+export interface MfaResetView {
+  target_user_guid: string;
+  name: string;
+  /** Epoch ms. */
+  requested: number;
+  /** Cancelled (CAN); it stays listed until its alert is dismissed (spec 1 §4). */
+  cancelled: boolean;
+  /** The signed-in user's own request. */
+  own: boolean;
 }
 
 export interface ToastView {
@@ -191,6 +289,8 @@ export interface ToastView {
   kind: ToastSpec['kind'];
   /** The alert this toast announces, if any. */
   alertGuid: string | null;
+  /** The conversation this toast is about (a new message), if any. */
+  address: string | null;
 }
 
 /** Added/updated records by key, and removed keys (tldraw's RecordsDiff, minus history). */
@@ -236,9 +336,25 @@ export interface ViewPatch {
   alerts?: RecordsDiff<AlertView>;
   /** The whole toast stack (at most 4, newest first) whenever it changed. */
   toasts?: ToastView[];
+  notifications?: NotificationsView;
+  /** Per-channel notification states that differ from the default; a removed address is back to the default. */
+  channelNotify?: RecordsDiff<ChannelNotifyView>;
+  /** The latest sound decided by the worker (null: none yet). */
+  sound?: SoundView | null;
+  /** The popover on top (null: none). */
+  popover?: PopoverView | null;
+  /** Pending two-factor reset requests, whole, whenever they changed. */
+  mfaResets?: MfaResetView[];
   folders?: RecordsDiff<FolderView>;
   /** The "Browse teams" directory, whole, whenever it changed. */
   teamDirectory?: TeamDirectoryView;
   /** Members panels by channel address, whole per team; null: that team's panel data is gone. */
   teamMembers?: Record<string, TeamMembersView | null>;
+  preferences?: PreferencesView;
+  /**
+   * Timing of this patch, for measuring (benchmarks, diagnostics), never for display: wall-clock epoch
+   * ms (fractional) when it was sent and when the first change it carries was folded, and its size in
+   * JSON characters (measured before `perf` was added). Absent when the core has no wall clock.
+   */
+  perf?: { sentAt: number; since: number; bytes: number };
 }

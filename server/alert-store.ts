@@ -104,13 +104,13 @@ export async function dismissAlerts(db: Queryable, hub: SocketHub, userGuid: str
   return changed;
 }
 
-/** Dismisses, for every user, the alerts of a type whose target names `key` = `value` (e.g. a settled join request). */
-export async function dismissAlertsByTarget(db: Queryable, hub: SocketHub, alertType: number, key: string, value: string): Promise<void> {
+/** The undismissed alerts of a type whose target names `key` = `value`, for every user. */
+export async function alertsByTarget(db: Queryable, alertType: number, key: string, value: string): Promise<{ guid: string; user_guid: string }[]> {
   const rows = await db.query<{ guid: string; user_guid: string; target: string | null }>(
-    'SELECT guid, user_guid, target FROM alerts WHERE alert_type = $1 AND dismissed_at IS NULL',
+    'SELECT guid, user_guid, target FROM alerts WHERE alert_type = $1 AND dismissed_at IS NULL ORDER BY created, guid',
     [alertType],
   );
-  const byUser = new Map<string, string[]>();
+  const found: { guid: string; user_guid: string }[] = [];
   for (const r of rows) {
     let target: unknown = null;
     try {
@@ -119,7 +119,14 @@ export async function dismissAlertsByTarget(db: Queryable, hub: SocketHub, alert
       continue;
     }
     if (!target || typeof target !== 'object' || (target as Record<string, unknown>)[key] !== value) continue;
-    byUser.set(r.user_guid, [...(byUser.get(r.user_guid) ?? []), r.guid]);
+    found.push({ guid: r.guid, user_guid: r.user_guid });
   }
+  return found;
+}
+
+/** Dismisses, for every user, the alerts of a type whose target names `key` = `value` (e.g. a settled join request). */
+export async function dismissAlertsByTarget(db: Queryable, hub: SocketHub, alertType: number, key: string, value: string): Promise<void> {
+  const byUser = new Map<string, string[]>();
+  for (const r of await alertsByTarget(db, alertType, key, value)) byUser.set(r.user_guid, [...(byUser.get(r.user_guid) ?? []), r.guid]);
   for (const [user, guids] of byUser) await dismissAlerts(db, hub, user, guids);
 }

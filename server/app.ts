@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db';
 import { HttpRejection, readJsonBody, reject, sendJson, validationRejection } from './http-util';
 import { migrate } from './migrations';
 import { createPresence } from './presence';
+import type { ServerVersions } from './routes/context';
 import { login, MESSAGES, ROUTES, secureHandlers } from './routes/index';
 import { seedDemo } from './seed';
 import { SocketHub } from './socket-hub';
@@ -26,6 +27,8 @@ export interface PlazaServerOptions {
   /** Seed the demo company into an empty database (default true). */
   seed?: boolean;
   log?: (line: string) => void;
+  /** What env_data reports; defaults to this build's version for both (no upgrade alert). */
+  versions?: ServerVersions;
   /** The welcome bot's timers (tests run its typing delays instantly); real timers by default. */
   botTimers?: BotTimers;
 }
@@ -34,6 +37,8 @@ export interface PlazaServer {
   url: string;
   port: number;
   db: Database;
+  /** The socket hub (benchmarks push frames through it). */
+  hub: SocketHub;
   /** Resolves when the welcome bot has said everything queued (tests). */
   botSettled(): Promise<void>;
   /** Ends a session: later calls get 403, its sockets get OUT and close. */
@@ -59,7 +64,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   const hub = new SocketHub(db, log);
   const presence = createPresence(db, hub, log);
   const bot = createWelcomeBot({ db, hub, log, ...(options.botTimers ? { timers: options.botTimers } : {}) });
-  const deps = { db, hub, presence, bot, log };
+  const deps = { db, hub, presence, bot, log, ...(options.versions ? { versions: options.versions } : {}) };
   const handlers = secureHandlers(deps);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -122,6 +127,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     url: `http://${shownHost}:${port}`,
     port,
     db,
+    hub,
     botSettled: () => bot.settled(),
     async signOut(loginGuid) {
       await revokeSession(db, loginGuid);

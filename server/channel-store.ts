@@ -5,6 +5,9 @@ import type { Queryable } from './db';
 
 export const PAGE_SIZE = 50;
 
+/** A CTE taking the next change sequence (migration 10): the counter row stays locked until the statement commits. */
+const NEXT_CHANGE = 'next_change AS (UPDATE change_counter SET v = v + 1 RETURNING v)';
+
 const REACTIONS_SQL = `COALESCE((SELECT json_agg(json_build_object('target_user_guid', r.user_guid, 'content', r.content) ORDER BY r.created)
   FROM reactions r WHERE r.message_guid = m.guid), '[]'::json)`;
 
@@ -22,7 +25,7 @@ export function messageColumns(viewerParam?: string): string {
     ? `COALESCE((SELECT f.flag FROM message_flags f WHERE f.message_guid = m.guid AND f.user_guid = ${viewerParam}), 0)`
     : '0';
   return `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
-  m.json, m.reply_to, m.is_urgent, ${flag} AS flag, m.client_guid, m.channel_guid, m.deleted_at, ${REACTIONS_SQL} AS reactions,
+  m.json, m.reply_to, m.is_urgent, ${flag} AS flag, m.client_guid, m.channel_guid, m.deleted_at, m.file_json, m.change_seq, ${REACTIONS_SQL} AS reactions,
   ${THREAD_SUMMARY_SQL}`;
 }
 const MESSAGE_COLUMNS = messageColumns();
@@ -42,6 +45,8 @@ export interface MessageRow {
   client_guid: string | null;
   channel_guid: string;
   deleted_at: number | bigint | null;
+  file_json: string | null;
+  change_seq: number | bigint;
   reactions: { target_user_guid: string; content: string }[] | string;
   reply_count?: number;
   last_reply_ts?: number | bigint | null;
@@ -49,7 +54,7 @@ export interface MessageRow {
 
 /** A stored message with the fields the server needs beside the wire shape. */
 export interface StoredMessage {
-  wire: MessageWire & { created: number; reply_to: string | null; reply_count: number; last_reply_ts: number | null };
+  wire: MessageWire & { created: number; reply_to: string | null; reply_count: number; last_reply_ts: number | null; change_seq: number };
   channel_guid: string;
   deleted: boolean;
 }
@@ -71,8 +76,10 @@ export function toStored(r: MessageRow): StoredMessage {
       disable_notification: false,
       reactions: reactions ?? [],
       client_guid: r.client_guid,
+      change_seq: Number(r.change_seq),
       reply_count: r.reply_count ?? 0,
       last_reply_ts: r.last_reply_ts === null || r.last_reply_ts === undefined ? null : Number(r.last_reply_ts),
+      ...(r.file_json ? (JSON.parse(r.file_json) as FileFields) : {}),
     },
     channel_guid: r.channel_guid,
     deleted: r.deleted_at !== null,
@@ -100,6 +107,8 @@ interface ChannelRow {
   member_type: number;
   folder_guid: string | null;
   unread_messages: number;
+  unread_mentions: number;
+  channel_on: boolean | null;
   other_guid: string | null;
   other_first_name: string | null;
   other_last_name: string | null;
@@ -113,6 +122,8 @@ interface ChannelRow {
   lm_is_urgent: boolean | null;
   lm_flag: number | null;
   lm_client_guid: string | null;
+  lm_file_json: string | null;
+  lm_change_seq: number | bigint | null;
   lm_reactions: MessageRow['reactions'] | null;
 }
 
@@ -122,10 +133,15 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
        (SELECT count(*)::int FROM messages x
          WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.reply_to IS NULL
            AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created) AS unread_messages,
+       (SELECT count(*)::int FROM messages x
+         WHERE x.channel_guid = c.guid AND x.deleted_at IS NULL AND x.reply_to IS NULL
+           AND x.from_guid <> cm.user_guid AND x.created > cm.bookmark_created
+           AND (x.mentions_all OR cm.user_guid = ANY(x.mentions))) AS unread_mentions,
+       (SELECT n.channel_on FROM channel_notifications n WHERE n.channel_guid = c.guid AND n.user_guid = cm.user_guid) AS channel_on,
        other.guid AS other_guid, other.first_name AS other_first_name, other.last_name AS other_last_name,
        lm.guid AS lm_guid, lm.created AS lm_created, lm.from_guid AS lm_from_guid, lm.from_first_name AS lm_from_first_name,
        lm.from_last_name AS lm_from_last_name, lm.json AS lm_json, lm.reply_to AS lm_reply_to, lm.is_urgent AS lm_is_urgent,
-       lm.flag AS lm_flag, lm.client_guid AS lm_client_guid, lm.reactions AS lm_reactions
+       lm.flag AS lm_flag, lm.client_guid AS lm_client_guid, lm.file_json AS lm_file_json, lm.change_seq AS lm_change_seq, lm.reactions AS lm_reactions
   FROM channel_members cm
   JOIN channels c ON c.guid = cm.channel_guid
   LEFT JOIN LATERAL (
@@ -135,7 +151,7 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
   ) other ON true
   LEFT JOIN LATERAL (
     SELECT m.guid, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name, m.json, m.reply_to,
-           m.is_urgent, m.flag, m.client_guid, ${REACTIONS_SQL} AS reactions
+           m.is_urgent, m.flag, m.client_guid, m.file_json, m.change_seq, ${REACTIONS_SQL} AS reactions
       FROM messages m JOIN users u ON u.guid = m.from_guid
      WHERE m.channel_guid = c.guid AND m.deleted_at IS NULL AND m.reply_to IS NULL
      ORDER BY m.created DESC LIMIT 1
@@ -162,6 +178,8 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
           client_guid: r.lm_client_guid,
           channel_guid: r.guid,
           deleted_at: null,
+          file_json: r.lm_file_json,
+          change_seq: r.lm_change_seq ?? 0,
           reactions: r.lm_reactions ?? [],
         }).wire;
   const memberType = r.member_type === 2 ? 2 : 0;
@@ -187,7 +205,8 @@ function toMemberChannel(r: ChannelRow): MemberChannel {
       target_user_guid: other?.guid ?? null,
       task_guid: null,
       unread_messages: r.unread_messages,
-      channel_on: true,
+      unread_mentions: r.unread_mentions,
+      channel_on: r.channel_on ?? true,
       last_message: last,
       last_message_ts: last ? last.created : null,
     },
@@ -243,6 +262,45 @@ export async function findByClientGuid(db: Queryable, fromGuid: string, clientGu
   return rows[0] ? toStored(rows[0]) : undefined;
 }
 
+/** The spec's file fields of a message (1 §3), stored as JSON in messages.file_json. */
+export type FileFields = Pick<MessageWire, 'file_guid' | 'file_name' | 'file_link' | 'file_size' | 'hosting_type' | 'permission' | 'scope' | 'preview_link' | 'uploaded_by_guid'>;
+
+interface PartLike {
+  type?: unknown;
+  user_guid?: unknown;
+  scope?: unknown;
+  items?: unknown;
+}
+
+/**
+ * Who a message's parts mention: person parts with scope 'user' name one user; 'channel' and 'all'
+ * mention every member. Mentions inside list items count too. `json` was validated by the caller.
+ */
+export function mentionsOf(json: string): { users: string[]; all: boolean } {
+  const users = new Set<string>();
+  let all = false;
+  const visit = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts as PartLike[]) {
+      if (part?.type === 'person') {
+        if (part.scope === 'channel' || part.scope === 'all') all = true;
+        else if (typeof part.user_guid === 'string') users.add(part.user_guid);
+      } else if (Array.isArray(part?.items)) for (const item of part.items) visit(item);
+    }
+  };
+  try {
+    visit(JSON.parse(json));
+  } catch {
+    /* not JSON: no mentions (the routes reject such bodies before they get here) */
+  }
+  return { users: [...users].sort(), all };
+}
+
+/** A PostgreSQL array literal of text values ('{"a","b"}'), for $n::text[] parameters on both drivers. */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
 export interface NewMessage {
   channel_guid: string;
   from_guid: string;
@@ -261,12 +319,15 @@ export interface NewMessage {
  */
 export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ message: StoredMessage; created: boolean }> {
   const guid = newGuid();
+  const mentions = mentionsOf(msg.json);
   const inserted = await db.query<{ guid: string }>(
-    `INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid)
-     SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8 FROM messages WHERE channel_guid = $2
+    `WITH ${NEXT_CHANGE}
+     INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid, mentions, mentions_all, change_seq)
+     SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8, $9::text[], $10, (SELECT v FROM next_change)
+       FROM messages WHERE channel_guid = $2
      ON CONFLICT (from_guid, client_guid) WHERE client_guid IS NOT NULL DO NOTHING
      RETURNING guid`,
-    [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid],
+    [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid, pgArray(mentions.users), mentions.all],
   );
   if (inserted[0]) {
     const message = await getMessage(db, guid);
@@ -278,12 +339,78 @@ export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ m
   return { message: existing, created: false };
 }
 
-export async function softDeleteMessage(db: Queryable, guid: string): Promise<boolean> {
-  const rows = await db.query<{ guid: string }>('UPDATE messages SET deleted_at = $2 WHERE guid = $1 AND deleted_at IS NULL RETURNING guid', [
-    guid,
-    Date.now(),
-  ]);
-  return rows.length > 0;
+/** Marks a message deleted (a tombstone the change feed reports). Returns its new change sequence, or null when it was already deleted. */
+export async function softDeleteMessage(db: Queryable, guid: string): Promise<number | null> {
+  const rows = await db.query<{ change_seq: number | bigint }>(
+    `WITH ${NEXT_CHANGE}
+     UPDATE messages SET deleted_at = $2, change_seq = (SELECT v FROM next_change) WHERE guid = $1 AND deleted_at IS NULL RETURNING change_seq`,
+    [guid, Date.now()],
+  );
+  return rows[0] ? Number(rows[0].change_seq) : null;
+}
+
+/**
+ * Gives a message the next change sequence after something about it changed (a reaction, a flag),
+ * so the change feed reports it again. Call it AFTER the change, in the same transaction: a reader
+ * that sees the new sequence must also see the change. Returns the new sequence.
+ */
+export async function touchMessageChange(db: Queryable, guid: string): Promise<number | null> {
+  const rows = await db.query<{ change_seq: number | bigint }>(
+    `WITH ${NEXT_CHANGE} UPDATE messages SET change_seq = (SELECT v FROM next_change) WHERE guid = $1 RETURNING change_seq`,
+    [guid],
+  );
+  return rows[0] ? Number(rows[0].change_seq) : null;
+}
+
+/** A deleted message as the change feed reports it. */
+export interface Tombstone {
+  address: string;
+  guid: string;
+  from_guid: string;
+  created: number;
+  reply_to: string | null;
+  change_seq: number;
+}
+
+export interface Changes {
+  messages: MessageWire[];
+  deleted: Tombstone[];
+  cursor: number;
+  has_more: boolean;
+}
+
+/**
+ * Every change after `since` to a message in the user's channels (replies included, with the
+ * user's own flag), oldest change first (at most `limit`). The head of the counter is read in the same statement as the rows, so the cursor
+ * never passes a change the rows did not include. `since` null: only the cursor.
+ */
+export async function changesSince(db: Queryable, userGuid: string, since: number | null, limit: number): Promise<Changes> {
+  if (since === null) {
+    const head = await db.query<{ v: number | bigint }>('SELECT v FROM change_counter');
+    return { messages: [], deleted: [], cursor: Number(head[0]?.v ?? 0), has_more: false };
+  }
+  const rows = await db.query<{ head: number | bigint; guid: string | null } & Partial<MessageRow>>(
+    `WITH head AS (SELECT v FROM change_counter)
+     SELECT head.v AS head, x.* FROM head LEFT JOIN LATERAL (
+       SELECT ${messageColumns('$1')} FROM ${MESSAGE_FROM}
+         JOIN channel_members cm ON cm.channel_guid = m.channel_guid AND cm.user_guid = $1
+        WHERE m.change_seq > $2 AND m.change_seq <= head.v
+        ORDER BY m.change_seq LIMIT $3
+     ) x ON true`,
+    [userGuid, since, limit],
+  );
+  const head = Number(rows[0]?.head ?? since);
+  const found = rows.filter((r) => r.guid !== null).map((r) => toStored(r as MessageRow));
+  const messages: MessageWire[] = [];
+  const deleted: Tombstone[] = [];
+  for (const m of found) {
+    if (m.deleted) {
+      const { address, guid, from_guid, created, reply_to, change_seq } = m.wire;
+      deleted.push({ address, guid, from_guid, created, reply_to, change_seq });
+    } else messages.push(m.wire);
+  }
+  const hasMore = found.length === limit;
+  return { messages, deleted, cursor: hasMore ? found.at(-1)!.wire.change_seq : head, has_more: hasMore };
 }
 
 /** Moves the member's bookmark to the message, forward only (spec 1 §4). Returns the unread count after. */
@@ -299,6 +426,18 @@ export async function moveBookmark(db: Queryable, channelGuid: string, userGuid:
     [channelGuid, userGuid],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** Moves the user's bookmark in each message's channel to that message, forward only. Returns how many moved. */
+export async function moveBookmarks(db: Queryable, userGuid: string, messageGuids: readonly string[]): Promise<number> {
+  const rows = await db.query<{ channel_guid: string }>(
+    `UPDATE channel_members cm SET bookmark_created = m.created, bookmark_guid = m.guid
+       FROM messages m
+      WHERE m.guid = ANY($2::text[]) AND cm.channel_guid = m.channel_guid AND cm.user_guid = $1 AND cm.bookmark_created < m.created
+      RETURNING cm.channel_guid`,
+    [userGuid, pgArray(messageGuids)],
+  );
+  return rows.length;
 }
 
 export interface NewChannel {

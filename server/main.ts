@@ -8,6 +8,9 @@ const dataDir = resolve(process.env.PLAZA_DATA_DIR ?? '.plaza-data');
 const host = process.env.HOST ?? '127.0.0.1';
 /** A real PostgreSQL server instead of the embedded PGlite, e.g. postgres://user:pw@127.0.0.1:5432/plaza. */
 const databaseUrl = process.env.DATABASE_URL || undefined;
+/** Pretend the server and the latest release are newer than this client (try the 'New version available' alert). */
+const serverVersion = process.env.PLAZA_SERVER_VERSION || undefined;
+const latestRelease = process.env.PLAZA_LATEST_RELEASE || serverVersion;
 
 const server = await createPlazaServer({
   port,
@@ -15,6 +18,7 @@ const server = await createPlazaServer({
   dataDir,
   databaseUrl,
   staticDir: resolve('dist'),
+  ...(serverVersion && latestRelease ? { versions: { server_version: serverVersion, latest_release: latestRelease } } : {}),
   log: (line) => console.log(`[plaza] ${line}`),
 });
 

@@ -1,7 +1,7 @@
 /** Threads, reactions, per-user flags and flagged-message pages: the queries behind those message endpoints. */
 import type { MessageWire } from '../protocol/entities';
 import { THREAD_REPLY_LIMIT } from '../protocol/rest/messages';
-import { MESSAGE_FROM, messageColumns, PAGE_SIZE, toStored, type MessageRow } from './channel-store';
+import { MESSAGE_FROM, messageColumns, PAGE_SIZE, softDeleteMessage, toStored, type MessageRow } from './channel-store';
 import type { Queryable } from './db';
 
 /** A user may put at most this many different reactions on one message. */
@@ -24,13 +24,21 @@ export async function messageFor(db: Queryable, guid: string, viewerGuid: string
   return rows[0] ? toStored(rows[0]) : undefined;
 }
 
-/** Soft-deletes a thread's live replies; returns what a DEL frame needs for each. */
-export async function softDeleteReplies(db: Queryable, parentGuid: string): Promise<{ guid: string; from_guid: string; created: number }[]> {
-  const rows = await db.query<{ guid: string; from_guid: string; created: number | bigint }>(
-    'UPDATE messages SET deleted_at = $2 WHERE reply_to = $1 AND deleted_at IS NULL RETURNING guid, from_guid, created',
-    [parentGuid, Date.now()],
+/**
+ * Soft-deletes a thread's live replies, oldest first, each with the next change sequence (as
+ * softDeleteMessage does); returns what a DEL frame needs for each.
+ */
+export async function softDeleteReplies(db: Queryable, parentGuid: string): Promise<{ guid: string; from_guid: string; created: number; change_seq: number }[]> {
+  const live = await db.query<{ guid: string; from_guid: string; created: number | bigint }>(
+    'SELECT guid, from_guid, created FROM messages WHERE reply_to = $1 AND deleted_at IS NULL ORDER BY created',
+    [parentGuid],
   );
-  return rows.map((r) => ({ guid: r.guid, from_guid: r.from_guid, created: Number(r.created) })).sort((a, b) => a.created - b.created);
+  const deleted: { guid: string; from_guid: string; created: number; change_seq: number }[] = [];
+  for (const r of live) {
+    const changeSeq = await softDeleteMessage(db, r.guid);
+    if (changeSeq !== null) deleted.push({ guid: r.guid, from_guid: r.from_guid, created: Number(r.created), change_seq: changeSeq });
+  }
+  return deleted;
 }
 
 export async function reactionsOf(db: Queryable, messageGuid: string): Promise<{ target_user_guid: string; content: string }[]> {

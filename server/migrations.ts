@@ -130,6 +130,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX join_requests_pending ON join_requests (channel_guid, user_guid) WHERE state = 'pending';
     `,
   },
+  {
+    version: 10,
+    name: 'message change sequence for exact catch-up',
+    // Every change to a message (post, deletion, reaction, flag) takes the next value of the one
+    // counter row. Taking it with UPDATE locks the row until the change commits, so changes commit
+    // in sequence order even on a server with many connections: a reader that sees sequence N has
+    // seen every change before it (docs/protocol.md "Exact catch-up").
+    sql: `
+      CREATE TABLE change_counter (
+        id boolean PRIMARY KEY DEFAULT true CHECK (id),
+        v bigint NOT NULL
+      );
+      ALTER TABLE messages ADD COLUMN change_seq bigint;
+      UPDATE messages m SET change_seq = numbered.n
+        FROM (SELECT guid, row_number() OVER (ORDER BY created, guid) AS n FROM messages) numbered
+       WHERE numbered.guid = m.guid;
+      INSERT INTO change_counter (id, v) SELECT true, COALESCE(MAX(change_seq), 0) FROM messages;
+      ALTER TABLE messages ALTER COLUMN change_seq SET NOT NULL;
+      CREATE UNIQUE INDEX messages_change_seq ON messages (change_seq);
+    `,
+  },
   // 30–39: folders, teams and blocking (issue 5).
   {
     version: 30,
@@ -188,6 +209,54 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (channel_guid, user_guid)
       );
       CREATE INDEX suspended_members_company_user ON suspended_members (company_guid, user_guid);
+    `,
+  },
+  // 40–49: notification settings and two-factor reset requests (issue 5).
+  {
+    version: 40,
+    name: 'notification settings, channel notifications, mutes, two-factor reset requests',
+    sql: `
+      -- Spec 3 §3 notification settings; a user without a row has everything on.
+      CREATE TABLE notification_settings (
+        user_guid text PRIMARY KEY REFERENCES users(guid),
+        global_on boolean NOT NULL DEFAULT true,
+        conversations_on boolean NOT NULL DEFAULT true,
+        teams_on boolean NOT NULL DEFAULT true,
+        departments_on boolean NOT NULL DEFAULT true,
+        updated bigint NOT NULL
+      );
+      -- A channel's channel_on for one member; no row means on.
+      CREATE TABLE channel_notifications (
+        channel_guid text NOT NULL REFERENCES channels(guid),
+        user_guid text NOT NULL REFERENCES users(guid),
+        channel_on boolean NOT NULL,
+        updated bigint NOT NULL,
+        PRIMARY KEY (channel_guid, user_guid)
+      );
+      -- Spec 3 §4.2 mutes. scope is a channel guid, or '' for the user's global mute.
+      -- mute_hour and mute_today are expiry times; expired ones count as unset.
+      CREATE TABLE mutes (
+        user_guid text NOT NULL REFERENCES users(guid),
+        scope text NOT NULL,
+        mute_hour bigint,
+        mute_today bigint,
+        mute_always boolean NOT NULL DEFAULT false,
+        updated bigint NOT NULL,
+        PRIMARY KEY (user_guid, scope)
+      );
+      -- Two-factor reset requests (spec 1 §6): pending until an admin resets or someone cancels.
+      CREATE TABLE mfa_reset_requests (
+        guid text PRIMARY KEY,
+        user_guid text NOT NULL REFERENCES users(guid),
+        company_guid text NOT NULL REFERENCES companies(guid),
+        created bigint NOT NULL,
+        state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'reset', 'cancelled')),
+        decided_by text REFERENCES users(guid),
+        decided_at bigint
+      );
+      CREATE UNIQUE INDEX mfa_reset_requests_pending ON mfa_reset_requests (user_guid) WHERE state = 'pending';
+      -- When an admin last reset the user's second factor (the local server has no second factor to clear).
+      ALTER TABLE users ADD COLUMN totp_reset_at bigint;
     `,
   },
   // 50–59: people, search and the welcome bot (issue 5).
@@ -303,6 +372,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX message_flags_user ON message_flags (user_guid);
       CREATE INDEX messages_reply_to ON messages (reply_to) WHERE reply_to IS NOT NULL;
+    `,
+  },
+  // 60–69: heavy-user scale (issue 6).
+  {
+    version: 60,
+    name: 'scale: mentions, files, ui preferences',
+    sql: `
+      -- Who a message mentions (person parts with scope 'user'), and whether it mentions everyone
+      -- (scope 'channel' or 'all'): unread mention counts are counted per channel like unread messages.
+      ALTER TABLE messages ADD COLUMN mentions text[] NOT NULL DEFAULT '{}';
+      ALTER TABLE messages ADD COLUMN mentions_all boolean NOT NULL DEFAULT false;
+      -- A file shared in the message (spec 1 §3 file fields), as JSON; NULL for none.
+      ALTER TABLE messages ADD COLUMN file_json text;
+      -- Spec 3 §3 UI settings: settings_json (msg_sorting.az.show_last, msg_sorting.recent.show_last, …).
+      CREATE TABLE ui_preferences (
+        user_guid text PRIMARY KEY REFERENCES users(guid),
+        settings_json text NOT NULL,
+        updated bigint NOT NULL
+      );
     `,
   },
 ];

@@ -8,7 +8,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { DownCode, DownFrameInput } from '../protocol/frames/down';
+import { SEQUENCED_DOWN_CODES, type DownCode, type DownFrameInput } from '../protocol/frames/down';
 import { encodeFrame } from '../protocol/frames/frame-codec';
 import { decodeUpFrame, type UpFrame } from '../protocol/frames/up';
 import { AUTH_HEADERS } from '../protocol/rest/endpoints';
@@ -28,6 +28,8 @@ interface Client {
   idle: boolean;
   deviceGuid: string | null;
   alive: boolean;
+  /** Sequenced frames sent on this connection so far (each carries its number `n`). */
+  sent: number;
 }
 
 export type ConnectionState = 'offline' | 'active' | 'idle';
@@ -81,10 +83,7 @@ export class SocketHub {
     for (const guid of new Set(userGuids)) {
       if (guid === exceptUser) continue;
       for (const client of this.#byUser.get(guid) ?? []) {
-        if (client.ws.readyState === WebSocket.OPEN) {
-          client.ws.send(text);
-          sent++;
-        }
+        if (this.#sendText(client, code, text)) sent++;
       }
     }
     return sent;
@@ -152,7 +151,7 @@ export class SocketHub {
   }
 
   #register(ws: WebSocket, user: UserRow, loginGuid: string, authToken: string): void {
-    const client: Client = { ws, user, loginGuid, authToken, idle: false, deviceGuid: null, alive: true };
+    const client: Client = { ws, user, loginGuid, authToken, idle: false, deviceGuid: null, alive: true, sent: 0 };
     let set = this.#byUser.get(user.guid);
     if (!set) this.#byUser.set(user.guid, (set = new Set()));
     const sockets = set;
@@ -187,7 +186,8 @@ export class SocketHub {
         // The keepalive doubles as a session check: a signed-out session gets OUT.
         const user = await findSessionUser(this.db, client.loginGuid, client.authToken);
         if (!user) return this.#sendOut(client, 'Not signed in');
-        this.#send(client, 'ACK', { check: frame.data.check });
+        // `n`: how many sequenced frames went out before this ACK, so the client can tell it missed one.
+        this.#send(client, 'ACK', { check: frame.data.check, n: client.sent });
         return;
       }
       case 'DEV':
@@ -217,7 +217,21 @@ export class SocketHub {
   }
 
   #send<C extends DownCode>(client: Client, code: C, body: DownFrameInput<C>): void {
-    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(encodeFrame(code, body));
+    this.#sendText(client, code, encodeFrame(code, body));
+  }
+
+  /** Sends an encoded frame; a sequenced one gets the connection's next number `n` as its first field. */
+  #sendText(client: Client, code: DownCode, text: string): boolean {
+    if (client.ws.readyState !== WebSocket.OPEN) return false;
+    if (!SEQUENCED_DOWN_CODES.has(code)) {
+      client.ws.send(text);
+      return true;
+    }
+    const n = ++client.sent;
+    // The body is a JSON object (every frame schema is one): put `n` in front of its fields.
+    const json = text.slice(4);
+    client.ws.send(`${text.slice(0, 4)}{"n":${n}${json === '{}' ? '' : ','}${json.slice(1)}`);
+    return true;
   }
 
   #sendOut(client: Client, reason: string): void {

@@ -35,6 +35,11 @@ describe('import rules between folders (STYLE.md)', () => {
     expect(checkFile('server/x.ts', "import { x } from '../core-worker/core';")).toHaveLength(1);
     expect(checkFile('protocol/x.ts', "export { y } from '../projections/fold';")).toHaveLength(1);
     expect(checkFile('protocol/x.ts', "import type { Y } from '../projections/fold';")).toHaveLength(1);
+    // The benchmark's Redux baseline (bench/) is never part of the product.
+    expect(checkFile('ui/components/X.tsx', "import { createBaselineStore } from '../../bench/baseline/state';")).toHaveLength(1);
+    expect(checkFile('core-worker/x.ts', "import { makeBurst } from '../bench/burst';")).toHaveLength(1);
+    expect(checkFile('ui/client/x.ts', "import { createSlice } from '@reduxjs/toolkit';")).toHaveLength(1);
+    expect(checkFile('ui/components/X.tsx', "import { useSelector } from 'react-redux';")).toHaveLength(1);
   });
 
   it('reads every import form', () => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from './testing/render-app';
-import { channelView, signedIn, signedOut, snapshot } from './testing/views';
+import { channelView, connectionView, signedIn, signedOut, snapshot } from './testing/views';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -46,13 +46,13 @@ describe('App routing and session', () => {
   });
 
   it('shows the user, the connection state and signs out', () => {
-    const app = renderApp({ path: '/', patches: [snapshot({ connection: { socket: 'connecting' } })] });
+    const app = renderApp({ path: '/', patches: [snapshot({ connection: connectionView({ socket: 'connecting' }) })] });
     const banner = screen.getByRole('banner');
     expect(banner.textContent).toContain('Alice Adams');
     expect(screen.getByRole('status').textContent).toBe('Connecting…');
-    app.push({ seq: 2, reset: false, connection: { socket: 'online' } });
+    app.push({ seq: 2, reset: false, connection: connectionView({ socket: 'online' }) });
     expect(screen.getByRole('status').textContent).toBe('Online');
-    app.push({ seq: 3, reset: false, connection: { socket: 'offline' } });
+    app.push({ seq: 3, reset: false, connection: connectionView({ socket: 'offline' }) });
     expect(screen.getByRole('status').textContent).toBe('Offline');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(app.core.callsTo('$signOut')).toHaveLength(1);

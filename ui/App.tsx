@@ -7,8 +7,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { usePlaza } from './client/core-context';
 import { debugApi } from './client/debug-client';
-import { loginPath, safeDestination } from './client/router';
+import { LANDING_PATH, loginPath, safeDestination } from './client/router';
 import { AppShell } from './components/AppShell';
+import { LandingPage } from './components/LandingPage';
 import { LoginPage } from './components/LoginPage';
 import { DebugReplayPage } from './debug/DebugReplayPage';
 
@@ -16,6 +17,7 @@ export function App() {
   useSignals();
   const { store, core, router, debug } = usePlaza();
   const status = store.session.value.status;
+  const unconfirmed = store.session.value.unconfirmed;
   const route = router.route.value;
   const { pathname, search } = router.location.value;
 
@@ -27,20 +29,24 @@ export function App() {
     } else if (status === 'signed-in' && route.name === 'login') {
       // A successful sign-in (or a session that was still valid) leaves the login page.
       router.navigate(safeDestination(route.destination), { replace: true });
+    } else if (status === 'signed-in' && unconfirmed && route.name !== 'landing') {
+      // The server answered 418 (spec 1 §8).
+      router.navigate(LANDING_PATH);
     }
-  }, [status, route, pathname, search, router]);
+  }, [status, unconfirmed, route, pathname, search, router]);
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
   // The People, Search, Browse teams and Flagged screens show no conversation: nothing is marked read behind them.
   const noConversation =
     route.name === 'home' || route.name === 'people' || route.name === 'connect' || route.name === 'search' || route.name === 'browse-teams' || route.name === 'flagged';
-  const open = status !== 'signed-in' ? undefined : route.name === 'conversation' ? route.address : noConversation ? null : undefined;
+  const open = status !== 'signed-in' || unconfirmed ? undefined : route.name === 'conversation' ? route.address : noConversation ? null : undefined;
   useEffect(() => {
     if (open !== undefined) void core.$openConversation(open);
   }, [open, core]);
 
   if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={() => router.navigate('/')} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
+  if (status === 'signed-in' && route.name === 'landing') return <LandingPage />;
   if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;
   return (
     <div className="loading" role="status">

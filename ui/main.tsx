@@ -1,21 +1,18 @@
-/** Page entry: start the core worker, mirror its views into signals, render. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+/**
+ * Page entry. The worker starts first, from this small chunk, while the
+ * browser is still fetching and compiling React and the app (mount.tsx):
+ * on a cold start the worker reads the stored sidebar in parallel, and its
+ * first patches wait in a queue until the app is there to apply them.
+ */
 import { connectCore } from './client/connect-core';
-import { PlazaProvider } from './client/core-context';
-import { applyPatch, createViewStore } from './client/view-store';
+import type { ViewPatch } from '../protocol/views';
 
 const core = connectCore();
-const store = createViewStore();
-void core.$subscribe((patch) => applyPatch(store, patch));
+const early: ViewPatch[] = [];
+let deliver: ((patch: ViewPatch) => void) | null = null;
+void core.$subscribe((patch) => (deliver ? deliver(patch) : early.push(patch)));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <PlazaProvider store={store} core={core}>
-      <App />
-    </PlazaProvider>
-  </StrictMode>,
-);
+void import('./mount').then(({ mount }) => {
+  deliver = mount(core);
+  for (const patch of early.splice(0)) deliver(patch);
+});

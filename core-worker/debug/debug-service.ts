@@ -52,7 +52,7 @@ const HASHES_KEPT = 64;
  */
 function diffStep(before: Before, after: Projections): ProjectionDiff[] {
   // The tombstones as the same object when the input added none, so the diff prunes them at once.
-  const was: Projections = { ...before.p, messages: { byAddress: new Map(before.stores), deleted: before.deleted as Set<string> } };
+  const was: Projections = { ...before.p, messages: { byAddress: new Map(before.stores), deleted: before.deleted as Set<string>, cursor: before.cursor } };
   const diffs: ProjectionDiff[] = [];
   for (const name of PROJECTION_NAMES) {
     const pair = prunedCanonical(was[name], after[name]);

@@ -97,7 +97,33 @@ export function eventSummary(envelope: Envelope): string {
     case 'connection.changed':
       return e.state;
     case 'clock.ticked':
+    case 'sync.completed':
+    case 'session.unconfirmed':
+    case 'session.confirmed':
       return '';
+    case 'log.snapshot':
+      return `snapshot of seq ${envelope.seq}`;
+    case 'messages.evicted':
+      return `${e.addresses.length} conversations`;
+    case 'ui-settings.changed':
+      return `show last: a–z ${e.msg_sorting.az.show_last ?? 'all'}, recent ${e.msg_sorting.recent.show_last ?? 'all'}`;
+    case 'sidebar.changed':
+      return [e.tab && `tab ${e.tab}`, e.sort && `sort ${e.sort}`].filter(Boolean).join(', ');
+    case 'clock.jumped':
+      return `by ${e.by} ms`;
+    case 'sync.advanced':
+    case 'messages.reset':
+      return `cursor ${e.cursor}`;
+    case 'outbox.queued':
+      return clip(`${e.entry.kind} ${e.entry.id} in ${e.entry.address}`);
+    case 'outbox.failed':
+      return clip(`${e.id}: ${e.error}`);
+    case 'outbox.retried':
+      return e.id;
+    case 'outbox.removed':
+      return `${e.id} ${e.reason}`;
+    case 'outbox.restored':
+      return `${e.entries.length} entries`;
     case 'alerts.listed':
       return `${e.alerts.length} alerts`;
     case 'alert.received':

@@ -55,6 +55,8 @@ export interface Before {
   stores: ReadonlyMap<string, MessageStore>;
   /** The tombstones as they were (shared likewise). */
   deleted: ReadonlySet<string>;
+  /** The messages' catch-up cursor as it was. */
+  cursor: number | null;
   /** The fold started from empty (a log reload) rather than from the state before. */
   reset: boolean;
 }
@@ -205,7 +207,8 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     const w = start(previous, segmentOf(position - 1));
     foldTo(w, previous);
     const { messages, ...small } = w.p;
-    const before: Before = { p: cloneProjections({ ...small, messages: { byAddress: new Map(), deleted: new Set() } }), stores: new Map(messages.byAddress), deleted: messages.deleted, reset };
+    const { messages: _none, ...copied } = cloneProjections({ ...small, messages: { byAddress: new Map(), deleted: new Set(), cursor: null } });
+    const before: Before = { p: copied, stores: new Map(messages.byAddress), deleted: messages.deleted, cursor: messages.cursor, reset };
     if (reset) {
       // Input `position` reloaded the log: the state after it starts from the reset's empty checkpoint.
       cursor = start(count, seg);

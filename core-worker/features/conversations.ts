@@ -1,7 +1,8 @@
 /**
  * Opening conversations, paging their history, and marking them viewed while
  * the user is looking (spec 1 §4: the unread counter is set on marking viewed;
- * the bookmark only moves forward).
+ * the bookmark only moves forward). The bookmark reaches the server through
+ * the outbox, one per channel, the newest replacing one still waiting.
  */
 import { latestMessage } from '../../projections/messages';
 import { ok, type Result } from '../../protocol/result';
@@ -10,25 +11,47 @@ import type { CoreContext, Feature } from '../core-context';
 export interface ConversationsFeature extends Feature<'$openConversation' | '$loadOlder'> {
   loadPage(address: string, page: number): Promise<Result<null>>;
   markViewed(address: string): Promise<void>;
+  /** Whether the newest page of a conversation is cached (and so kept current by catch-up). */
+  isFresh(address: string): boolean;
 }
 
-export function createConversationsFeature(ctx: CoreContext, refresh: () => Promise<void>): ConversationsFeature {
+export interface ConversationsHost {
+  /** Catches up with the server (a message arrived in a conversation we do not know). */
+  catchUp(): Promise<void>;
+  /** Makes sure the catch-up cursor exists before a history snapshot is taken. */
+  ensureCursor(): Promise<boolean>;
+  /** Queues the read bookmark of a channel in the outbox. */
+  queueBookmark(address: string, bookmark: { guid: string; created: number }): Promise<unknown>;
+  /** The conversation was used: its cached messages are the last to be evicted (features/compaction.ts). */
+  touch(address: string): void;
+}
+
+export function createConversationsFeature(ctx: CoreContext, host: ConversationsHost): ConversationsFeature {
   const { runtime, publisher } = ctx;
-  /** Channels whose newest page was fetched since the socket last (re)connected. */
-  const fresh = new Set<string>();
+
+  // A store with a loaded page is kept current by catch-up (features/sync.ts) until it is evicted.
+  const isFresh = (address: string): boolean => (ctx.projections.messages.byAddress.get(address)?.page ?? -1) >= 0;
 
   async function loadPage(address: string, page: number): Promise<Result<null>> {
     if (runtime.loadingHistory.has(address)) return ok(null);
+    host.touch(address);
     const at = ctx.epoch;
     runtime.loadingHistory.add(address);
     runtime.historyError.delete(address);
     publisher.touchMeta(address);
     publisher.schedule();
+    const done = (): void => {
+      runtime.loadingHistory.delete(address);
+      publisher.touchMeta(address);
+      publisher.schedule();
+    };
+    // The cursor should predate the snapshot: catching up from it then covers everything after the page.
+    // If it cannot be had now, the page loads anyway; the first cursor obtained later resets what was loaded before it (sync.ts).
+    await host.ensureCursor();
+    if (at !== ctx.epoch) return ok(null);
     const result = await ctx.api.call('history', { page, address, is_favorites: false, task_guid: null });
     if (at !== ctx.epoch) return ok(null);
-    runtime.loadingHistory.delete(address);
-    publisher.touchMeta(address);
-    publisher.schedule();
+    done();
     if (!result.ok) {
       runtime.historyError.set(address, `Could not load messages: ${result.error.message}`);
       return result;
@@ -36,7 +59,8 @@ export function createConversationsFeature(ctx: CoreContext, refresh: () => Prom
     const messages = result.value.data.filter((m) => m.address === address);
     if (messages.length !== result.value.data.length) ctx.rejections.reject('history', `messages of another channel in the history of ${address}`);
     ctx.dispatch('rest', [{ type: 'history.loaded', address, page, page_size: result.value.page_size, messages }]);
-    if (page === 0) fresh.add(address);
+    // The user is waiting for these rows: show them now, not at the next frame.
+    if (ctx.projections.session.openAddress === address) publisher.flushSoon();
     await markViewed(address);
     return ok(null);
   }
@@ -49,21 +73,24 @@ export function createConversationsFeature(ctx: CoreContext, refresh: () => Prom
     const latest = latestMessage(p.messages.byAddress.get(address));
     if (count === 0 || !latest) return;
     const bookmark = { guid: latest.guid, created: latest.created };
-    // Set locally at once; the server's bookmark follows. If that call fails, the next channel list converges.
+    // Set locally at once; the server's bookmark follows through the outbox. The next channel list converges the count.
     ctx.dispatch('intent', [{ type: 'channel.viewed', address, unread: 0, bookmark }]);
-    await ctx.api.call('bookmark', { guid: latest.guid });
+    await host.queueBookmark(address, bookmark);
   }
 
   return {
     loadPage,
     markViewed,
+    isFresh,
 
     api: {
       async $openConversation(address) {
         await ctx.ready();
         ctx.dispatch('intent', [{ type: 'channel.opened', address }]);
         if (!address || !runtime.signedIn) return;
-        if (!fresh.has(address)) await loadPage(address, 0);
+        host.touch(address);
+        // Cached (opened or prefetched, kept current by catch-up since): shown at once, nothing to fetch.
+        if (!isFresh(address)) await loadPage(address, 0);
         else await markViewed(address);
       },
 
@@ -78,14 +105,10 @@ export function createConversationsFeature(ctx: CoreContext, refresh: () => Prom
     onFrame(frame) {
       if (frame.code !== 'MSG') return;
       const { address } = frame.data.message;
-      if (!ctx.projections.channels.byAddress.has(address)) void refresh(); // a conversation we do not know yet
+      // A message in the conversation on screen is shown at once; others wait for the frame's patch.
+      if (ctx.projections.session.openAddress === address) publisher.flushSoon();
+      if (!ctx.projections.channels.byAddress.has(address)) void host.catchUp(); // a conversation we do not know yet
       void markViewed(address);
-    },
-    onSocketOpen() {
-      fresh.clear(); // anything may have happened while we were away
-    },
-    onLogOpened() {
-      fresh.clear();
     },
   };
 }

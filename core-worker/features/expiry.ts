@@ -1,10 +1,13 @@
 /**
- * Time-driven expiry: typing indicators (5 s), toasts (5 s / 60 s) and any
- * other projection with a deadline. Folds judge expiry by envelope time; this
+ * Time-driven expiry: typing indicators (5 s), toasts (5 s / 60 s), alerts
+ * that time out (5 s), mutes (checked every 10 s), the delayed upgrade alert,
+ * and any other projection with a deadline. Folds judge expiry by envelope time; this
  * feature keeps one timer armed at the earliest deadline and, when it fires,
  * appends a `clock.ticked` event so the folds can drop what is due.
  */
+import { nextAlertTimeout } from '../../projections/alerts';
 import type { Projections } from '../../projections/fold';
+import { nextNotifyDeadline } from '../../projections/notify';
 import { nextPresenceExpiry } from '../../projections/presence';
 import { nextToastExpiry } from '../../projections/toasts';
 import { nextTypingExpiry } from '../../projections/typing';
@@ -14,6 +17,10 @@ import type { CoreContext, FeatureHooks } from '../core-context';
 const DEADLINES: readonly ((p: Projections) => number | null)[] = [
   (p) => nextTypingExpiry(p.typing),
   (p) => nextToastExpiry(p.toasts),
+  // Alerts that dismiss themselves 5 s after arriving (spec 3 §9).
+  (p) => nextAlertTimeout(p.alerts),
+  // The 10 s mute check (spec 3 §4.2) and the delayed version-upgrade alert (spec 1 §4).
+  (p) => nextNotifyDeadline(p.notify),
   // Others' automatic 'active' turns idle after 30 s without news (spec 3 §4.1).
   (p) => nextPresenceExpiry(p.presence),
 ];

@@ -1,26 +1,21 @@
 /**
  * Flags (spec 1 §3: 12 colours, ids 1–12; per user) and the "Flagged
  * messages" view, which pages through history with is_favorites across every
- * conversation. setFlag is one small mutation: optimistic event, API call,
- * the previous flag restored on refusal.
+ * conversation. setFlag is one small mutation delivered by the outbox:
+ * applied at once with the entry, the previous flag restored on refusal.
  */
 import { fail, ok, type Result } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
+import type { OutboxFeature } from './outbox';
 import { findMessage } from './reactions';
 
-export function createFlagsFeature(ctx: CoreContext): Feature<'$setFlag' | '$loadFlagged'> {
+export function createFlagsFeature(ctx: CoreContext, outbox: Pick<OutboxFeature, 'enqueue'>): Feature<'$setFlag' | '$loadFlagged'> {
   const { runtime, publisher } = ctx;
 
-  /** Sets the user's flag (0 removes it): optimistic event, API call, reconcile. */
+  /** Sets the user's flag (0 removes it): applied at once, delivered by the outbox. */
   async function setFlag(address: string, guid: string, flag: number): Promise<Result<null>> {
     const previous = findMessage(ctx.projections, address, guid)?.flag ?? 0;
-    ctx.dispatch('intent', [{ type: 'flag.set', address, guid, flag }]);
-    const result = await ctx.api.call('flag', { address, guid, is_on: flag > 0, flag });
-    if (!result.ok) {
-      ctx.dispatch('rest', [{ type: 'flag.set', address, guid, flag: previous }]);
-      return result;
-    }
-    if (result.value.flag !== flag) ctx.dispatch('rest', [{ type: 'flag.set', address, guid, flag: result.value.flag }]);
+    await outbox.enqueue('flag', address, { guid, flag, previous }, { applied: [{ type: 'flag.set', address, guid, flag }] });
     return ok(null);
   }
 

@@ -1,43 +1,46 @@
-/** Posting (in a conversation or a thread, urgent or not) and deleting messages, replies included. */
+/**
+ * Posting (in a conversation or a thread, urgent or not) and deleting
+ * messages, replies included — both through the outbox: a post shows at once
+ * as sending and is delivered exactly once; a deletion shows the message as
+ * deleting until the server confirms it. What can be refused without the
+ * server (an empty message, a channel the user may not post in) is refused at
+ * once, with the reason the server would give.
+ */
 import { partsFromText } from '../../projections/compose';
-import { FAILURE } from '../../protocol/rest/acceptance';
+import { postingRight } from '../../protocol/rules/posting-rights';
 import { fail, ok } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
+import type { OutboxFeature } from './outbox';
 import { findMessage } from './reactions';
 
-export function createMessagesFeature(ctx: CoreContext): Feature<'$post' | '$deleteMessage'> {
+export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeature, 'enqueue'>): Feature<'$post' | '$deleteMessage'> {
   return {
     api: {
       async $post(address, text, options = {}) {
         await ctx.ready();
+        if (!ctx.runtime.signedIn) return fail({ name: 'Unauthorized', message: 'Not signed in' });
         const parts = partsFromText(text, { users: ctx.projections.session.usersByGuid.values(), address });
         if (parts.length === 0) return fail({ name: 'InvalidRequest', message: 'Type a message first.', field: 'json' });
-        const result = await ctx.api.call('post', {
-          address,
+        const channel = ctx.projections.channels.byAddress.get(address)?.channel;
+        const right = channel ? postingRight(channel, { is_company_admin: ctx.projections.session.user?.is_company_admin ?? false }) : null;
+        if (right && !right.allowed) return fail({ name: 'NotAllowed', message: right.reason });
+        const client_guid = await outbox.enqueue('post', address, {
           json: JSON.stringify(parts),
+          parts,
           is_urgent: options.is_urgent ?? false,
-          ...(options.reply_to ? { reply_to: options.reply_to } : {}),
-          client_guid: ctx.deps.random.uuid(),
+          reply_to: options.reply_to ?? null,
         });
-        if (!result.ok) return result;
-        const { message } = result.value;
-        if (message.address !== address) {
-          ctx.rejections.reject('post', `response for another channel (${message.address})`);
-          return fail({ name: FAILURE.invalidResponse, message: 'The server answered for another conversation.' });
-        }
-        ctx.dispatch('rest', [{ type: 'message.received', message }]);
-        return ok({ guid: message.guid });
+        return ok({ client_guid });
       },
 
       async $deleteMessage(address, guid) {
         await ctx.ready();
+        if (!ctx.runtime.signedIn) return fail({ name: 'Unauthorized', message: 'Not signed in' });
+        for (const entry of ctx.projections.outbox.byId.values()) {
+          if (entry.kind === 'delete' && entry.payload.guid === guid && entry.state === 'pending') return ok(null); // already on its way
+        }
         const stored = findMessage(ctx.projections, address, guid);
-        const reply_to = stored?.reply_to ?? null;
-        const result = await ctx.api.call('deleteMessage', { address, guid, ...(reply_to ? { reply_to } : {}) });
-        if (!result.ok) return result;
-        ctx.dispatch('rest', [
-          { type: 'message.deleted', address, guid, reply_to, ...(stored ? { from_guid: stored.from_guid, created: stored.created } : {}) },
-        ]);
+        await outbox.enqueue('delete', address, { guid, from_guid: stored?.from_guid ?? null, created: stored?.created ?? null, reply_to: stored?.reply_to ?? null });
         return ok(null);
       },
     },

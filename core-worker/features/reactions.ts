@@ -1,8 +1,8 @@
 /**
  * Reactions and the emoji picker's settings. A reaction is one small mutation
- * (toggleReaction): applied at once as an event, sent, then reconciled — the
- * server's list on success, the opposite event on refusal — so it can move
- * onto a generic outbox as it is.
+ * (toggleReaction) delivered by the outbox: applied at once as an event with
+ * the entry, sent (and resent while offline), then reconciled — the server's
+ * list on success, the opposite event on refusal (outbox/kinds.ts).
  */
 import { baseEmoji } from '../../protocol/emoji';
 import { ReactionContent } from '../../protocol/entities';
@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../../protocol/result';
 import type { Projections } from '../../projections/fold';
 import type { Message } from '../../protocol/entities';
 import type { CoreContext, Feature } from '../core-context';
+import type { OutboxFeature } from './outbox';
 
 /** The message wherever the user can see it: the conversation (or the window around a search hit), a thread, the flagged list. */
 export function findMessage(p: Projections, address: string, guid: string): Message | undefined {
@@ -27,20 +28,15 @@ export function findMessage(p: Projections, address: string, guid: string): Mess
   return p.flagged.byGuid.get(guid);
 }
 
-export function createReactionsFeature(ctx: CoreContext): Feature<'$toggleReaction' | '$noteEmojiUsed' | '$setSkinTone'> {
-  /** Adds or removes the user's reaction: optimistic event, API call, reconcile. */
+export function createReactionsFeature(ctx: CoreContext, outbox: Pick<OutboxFeature, 'enqueue'>): Feature<'$toggleReaction' | '$noteEmojiUsed' | '$setSkinTone'> {
+  /** Adds or removes the user's reaction: applied at once, delivered by the outbox. */
   async function toggleReaction(address: string, guid: string, content: string): Promise<Result<null>> {
     const me = ctx.credentials?.user_guid;
     const message = findMessage(ctx.projections, address, guid);
     if (!me || !message) return fail({ name: 'NotFound', message: 'That message is not here any more.' });
     const on = !message.reactions.some((r) => r.target_user_guid === me && r.content === content);
-    ctx.dispatch('intent', [{ type: 'reaction.toggled', address, guid, user_guid: me, content, on }]);
-    const result = await ctx.api.call(on ? 'react' : 'unreact', { address, guid, content });
-    if (!result.ok) {
-      ctx.dispatch('rest', [{ type: 'reaction.toggled', address, guid, user_guid: me, content, on: !on }]);
-      return result;
-    }
-    ctx.dispatch('rest', [{ type: 'reactions.changed', address, guid, reactions: result.value.reactions }]);
+    const applied = [{ type: 'reaction.toggled' as const, address, guid, user_guid: me, content, on }];
+    await outbox.enqueue(on ? 'react' : 'unreact', address, { guid, content, user_guid: me }, { applied });
     return ok(null);
   }
 

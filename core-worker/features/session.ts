@@ -5,6 +5,7 @@
 import { ok } from '../../protocol/result';
 import type { Credentials } from '../api-client';
 import type { CoreContext, Feature } from '../core-context';
+import { usableCache, VIEW_CACHE_KEY, type StoredViewCache } from '../view-cache';
 
 const CREDENTIALS_KEY = 'credentials';
 const DEVICE_KEY = 'device_guid';
@@ -52,10 +53,18 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
     endSession,
 
     async boot() {
-      const device = (await storage.getItem<string>(DEVICE_KEY)) ?? ctx.deps.random.uuid();
+      // One round trip for all three, and the device id written only when new: every round trip delays
+      // the first paint. The sidebar as last shown goes to the UI at once, while the log is still read.
+      const [known, stored, cache] = await Promise.all([
+        storage.getItem<string>(DEVICE_KEY),
+        storage.getItem<Credentials>(CREDENTIALS_KEY),
+        storage.getItem<StoredViewCache>(VIEW_CACHE_KEY),
+      ]);
+      const views = stored ? usableCache(cache, stored.user_guid) : undefined;
+      if (views) ctx.publisher.provisional(views);
+      const device = known ?? ctx.deps.random.uuid();
       host.setDeviceGuid(device);
-      await storage.setItem(DEVICE_KEY, device);
-      const stored = await storage.getItem<Credentials>(CREDENTIALS_KEY);
+      if (!known) await storage.setItem(DEVICE_KEY, device);
       if (stored) {
         host.setCredentials(stored);
         await host.openUserLog(stored.user_guid);

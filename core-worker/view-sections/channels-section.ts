@@ -1,17 +1,33 @@
-/** Sidebar entries: only those that changed, compared with what the UI already has. */
+/**
+ * Sidebar entries: only those that changed, compared with what the UI already
+ * has, and at most MAX_CHANNELS_PER_PATCH per diff: a change to thousands of
+ * entries at once (mark all read, a new channel list) is spread over the next
+ * frames instead of one push of a megabyte. A snapshot carries everything.
+ */
 import type { ChannelEntryView } from '../../protocol/views';
 import { channelEntryView } from '../../projections/views/channel-view';
 import { sameView, type ViewSection } from './section';
 
+/** About 60 entries is 30–45 KiB of JSON (with team facts): a diff stays under 64 KiB with the rest of a patch. */
+export const MAX_CHANNELS_PER_PATCH = 60;
+
 export function createChannelsSection(): ViewSection {
   let sent = new Map<string, ChannelEntryView>();
+  /** Addresses changed but not yet looked at (over the per-patch cap), in the order they changed. */
+  let backlog = new Set<string>();
   return {
     build(patch, { p, changes, reset }) {
-      const addresses = reset || changes.allChannels ? new Set([...p.channels.byAddress.keys(), ...sent.keys()]) : changes.channels;
-      if (reset) sent = new Map();
+      if (reset) {
+        sent = new Map();
+        backlog = new Set();
+      }
+      const changed = reset || changes.allChannels ? [...p.channels.byAddress.keys(), ...sent.keys()] : changes.channels;
+      for (const address of changed) backlog.add(address);
       const put: ChannelEntryView[] = [];
       const remove: string[] = [];
-      for (const address of addresses) {
+      for (const address of backlog) {
+        if (!reset && put.length + remove.length >= MAX_CHANNELS_PER_PATCH) break;
+        backlog.delete(address);
         const record = p.channels.byAddress.get(address);
         if (!record) {
           if (sent.delete(address)) remove.push(address);
@@ -26,8 +42,10 @@ export function createChannelsSection(): ViewSection {
       }
       if (reset || put.length || remove.length) patch.channels = { put, remove };
     },
+    hasBacklog: () => backlog.size > 0,
     forget() {
       sent = new Map();
+      backlog = new Set();
     },
   };
 }

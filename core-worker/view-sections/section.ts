@@ -21,6 +21,8 @@ export interface ViewSection {
   build(patch: ViewPatch, input: SectionInput): void;
   /** Forgets what the UI holds: the next build is a snapshot. */
   forget(): void;
+  /** Whether changes are still waiting for a later patch (the publisher then schedules another frame). */
+  hasBacklog?(): boolean;
 }
 
 /** Structural equality of two view records (they are small, plain and JSON-safe). */

@@ -1,6 +1,11 @@
-/** The open thread panel: its first message and replies, only what changed since the last patch. */
+/**
+ * The open thread panel: its first message and replies, only what changed since the last patch.
+ * The user's unsent replies (the outbox) follow the replies the server has; a reply whose deletion
+ * is waiting or was refused says so.
+ */
 import type { Projections } from '../../projections/fold';
-import { messageView, viewOfMessage } from '../../projections/views/message-view';
+import { outboxDeletions, outboxPosts } from '../../projections/outbox';
+import { messageView, pendingPostView, viewOfMessage } from '../../projections/views/message-view';
 import { viewerFor } from '../../projections/views/viewer';
 import type { MessageView, ThreadMeta } from '../../protocol/views';
 import type { RuntimeState } from '../publisher';
@@ -30,12 +35,22 @@ export function createThreadSection(): ViewSection {
       const open = p.threads.open;
       const key = open ? `${open.address}\u0000${open.guid}` : null;
       const replaced = reset || key !== sentKey;
-      if (!replaced && !changes.threadOpen && !(open && changes.threads.has(open.guid))) return;
+      if (!replaced && !changes.threadOpen && !(open && (changes.threads.has(open.guid) || changes.outbox.has(open.address)))) return;
       const meta = metaOf(p, runtime);
       const thread = open ? p.threads.byParent.get(open.guid) : undefined;
       const viewer = open ? viewerFor(p, open.address) : { me: undefined, moderates: false };
       const parent = thread ? viewOfMessage(thread.parent, undefined, viewer) : null;
-      const views = thread ? thread.order.map((_, i) => messageView(thread, i, viewer)) : [];
+      const deletions = open ? outboxDeletions(p.outbox, open.address) : new Map();
+      const views = thread ? thread.order.map((guid, i) => messageView(thread, i, viewer, deletions.get(guid))) : [];
+      if (open && thread) {
+        let previous = views.length ? thread.byGuid.get(thread.order.at(-1)!) : thread.parent;
+        for (const entry of outboxPosts(p.outbox, open.address)) {
+          if (entry.payload.reply_to !== open.guid) continue;
+          const view = pendingPostView(entry, p.session.user, previous);
+          views.push(view);
+          previous = { ...thread.parent, from_guid: view.from_guid, created: view.created };
+        }
+      }
       if (replaced) sent = new Map();
       const put: MessageView[] = [];
       const next = new Map<string, MessageView>();

@@ -55,6 +55,7 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
     is_external: channel.is_external,
     is_private: channel.is_private,
     unread: unread?.count ?? 0,
+    mentions: unread?.mentions ?? 0,
     preview: lastMessage ? previewOf(lastMessage.parts) : '',
     last_message_ts: lastMessageTs(record),
     sortKey: sortKeyOf(channel),

@@ -1,6 +1,7 @@
 /** A message as the conversation, the thread panel and the flagged view show it. */
 import { emojiEntry } from '../../protocol/emoji';
-import type { Message, Reaction } from '../../protocol/entities';
+import type { Message, Reaction, User } from '../../protocol/entities';
+import type { OutboxEntry } from '../../protocol/outbox';
 import type { MessageView, ReactionView } from '../../protocol/views';
 import { safeParts } from './text';
 
@@ -45,8 +46,16 @@ export interface OrderedMessages {
   order: readonly string[];
 }
 
-/** The view of one message; `previous` decides whether it merges with the one before. */
-export function viewOfMessage(message: Message, previous: Message | undefined, viewer: Viewer): MessageView {
+/** Unsent posts sort after every message the server has, in queue order. */
+export function pendingSortKey(entry: Pick<OutboxEntry, 'queuedAt' | 'id'>): string {
+  return `~${String(entry.queuedAt).padStart(15, '0')}:${entry.id}`;
+}
+
+/**
+ * The view of one message; `previous` decides whether it merges with the one before; `deletion`
+ * is a deletion of it still in the outbox (waiting, or refused).
+ */
+export function viewOfMessage(message: Message, previous: Message | undefined, viewer: Viewer, deletion?: OutboxEntry<'delete'>): MessageView {
   const isOwn = message.from_guid === viewer.me;
   return {
     guid: message.guid,
@@ -63,14 +72,51 @@ export function viewOfMessage(message: Message, previous: Message | undefined, v
     reply_count: message.reply_count,
     last_reply_ts: message.last_reply_ts,
     canDelete: isOwn || viewer.moderates,
+    file: message.file_guid || message.file_name ? { name: message.file_name ?? 'file', size: message.file_size ?? null, link: message.file_link ?? null } : null,
     continued: isContinuation(previous, message),
     sortKey: messageSortKey(message),
+    delivery: 'sent',
+    deleting: deletion?.state === 'pending',
+    error: deletion?.error ?? null,
+    outboxId: deletion?.id ?? null,
   };
 }
 
 /** The view of the message at `index` of a store or thread. */
-export function messageView(store: OrderedMessages, index: number, viewer: Viewer): MessageView {
+export function messageView(store: OrderedMessages, index: number, viewer: Viewer, deletion?: OutboxEntry<'delete'>): MessageView {
   const message = store.byGuid.get(store.order[index]!)!;
   const previous = index > 0 ? store.byGuid.get(store.order[index - 1]!) : undefined;
-  return viewOfMessage(message, previous, viewer);
+  return viewOfMessage(message, previous, viewer, deletion);
+}
+
+/**
+ * An unsent post of the user's, shown where it will appear: after the messages the server
+ * has, merged with the message before it like any other (spec 1 §5).
+ */
+export function pendingPostView(entry: OutboxEntry<'post'>, me: User | null, previous: Pick<Message, 'from_guid' | 'created'> | undefined): MessageView {
+  const from_guid = me?.target_user_guid ?? '';
+  return {
+    guid: entry.id,
+    address: entry.address,
+    created: entry.queuedAt,
+    from_guid,
+    author: me ? authorName({ from_first_name: me.first_name, from_last_name: me.last_name }) : 'You',
+    isOwn: true,
+    parts: safeParts(entry.payload.parts),
+    reactions: [],
+    is_urgent: entry.payload.is_urgent,
+    flag: 0,
+    reply_to: entry.payload.reply_to,
+    file: null,
+    reply_count: 0,
+    last_reply_ts: null,
+    // Not the server's yet: nothing to delete there (a refused one is discarded instead).
+    canDelete: false,
+    continued: previous !== undefined && previous.from_guid === from_guid && entry.queuedAt - previous.created <= MERGE_WINDOW_MS,
+    sortKey: pendingSortKey(entry),
+    delivery: entry.state === 'failed' ? 'failed' : 'sending',
+    deleting: false,
+    error: entry.error,
+    outboxId: entry.id,
+  };
 }

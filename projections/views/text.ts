@@ -73,6 +73,7 @@ export function partsToText(parts: readonly MessagePart[]): string {
 /** Sidebar preview: plain text, emoji expanded, at most 250 characters. */
 export function previewOf(parts: readonly MessagePart[], length = PREVIEW_LENGTH): string {
   const text = expandEmoji(partsToText(parts));
+  if (text.length <= length) return text; // no more code points than UTF-16 units: nothing to cut
   const chars = Array.from(text); // do not cut an emoji in half
   return chars.length <= length ? text : `${chars.slice(0, length - 1).join('')}…`;
 }

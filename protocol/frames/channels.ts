@@ -27,15 +27,45 @@ export const TEAM_ACTIONS = [
  * `invite_guid`. An action outside the list fails validation: the spec says
  * unknown actions raise an error, which the edge logs.
  */
-export const ChaFrame = z.object({
-  action: z.enum(TEAM_ACTIONS),
-  address: guid.optional(),
-  channel: Channel.optional(),
-  target_user_guid: guid.optional(),
-  member: TeamMember.optional(),
-  invite: Invite.optional(),
-  invite_guid: guid.optional(),
-});
+export const ChaFrame = z
+  .object({
+    action: z.enum(TEAM_ACTIONS),
+    address: guid.optional(),
+    channel: Channel.optional(),
+    target_user_guid: guid.optional(),
+    member: TeamMember.optional(),
+    invite: Invite.optional(),
+    invite_guid: guid.optional(),
+  })
+  .superRefine((frame, ctx) => {
+    // What each action cannot do without: a frame lacking it is refused at the edge, not half-applied.
+    const address = frame.address ?? frame.channel?.address;
+    const missing = (what: string) => ctx.addIssue({ code: 'custom', message: `${frame.action} without ${what}` });
+    switch (frame.action) {
+      case 'add':
+      case 'modify':
+      case 'change':
+      case 'change_company':
+        if (!frame.channel) missing('a channel');
+        break;
+      case 'remove':
+        if (!address) missing('an address');
+        break;
+      case 'member_added':
+      case 'member_updated':
+        if (!address || !frame.member) missing('an address and a member');
+        break;
+      case 'member_removed':
+        if (!address || !frame.target_user_guid) missing('an address and a target_user_guid');
+        break;
+      case 'invite_added':
+        if (!address || !frame.invite) missing('an address and an invite');
+        break;
+      case 'invite_removed':
+        if (!address || !frame.invite_guid) missing('an address and an invite_guid');
+        break;
+    }
+  });
 
 /**
  * BLO: the user was blocked from a company (`is_blocked` true: they lose every

@@ -6,6 +6,7 @@ import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
 import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
+import { CanFrame } from './security';
 import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
@@ -28,23 +29,41 @@ const downSchemas = {
   CRQ: z.compile(CrqFrame),
   ALR: z.compile(AlrFrame),
   ALD: z.compile(AldFrame),
+  CAN: z.compile(CanFrame),
   BLO: z.compile(BloFrame),
 } as const;
 
 type DownSchemas = typeof downSchemas;
 export type DownCode = keyof DownSchemas;
-export type DownFrame = { [C in DownCode]: { code: C; data: z.output<DownSchemas[C]> } }[DownCode];
+/**
+ * A decoded frame. `n` is the frame's number on its connection, for the codes in
+ * SEQUENCED_DOWN_CODES: 1, 2, 3, … in the order the server sent them.
+ */
+export type DownFrame = { [C in DownCode]: { code: C; data: z.output<DownSchemas[C]>; n?: number } }[DownCode];
 /** What the server writes: the schema input side (before defaults and decoding). */
 export type DownFrameInput<C extends DownCode> = z.input<DownSchemas[C]>;
 
 export const DOWN_CODES = Object.keys(downSchemas) as DownCode[];
 
 /**
+ * Frames that change state carry `n`, their number on the connection (1, 2, 3, …; docs/protocol.md
+ * "Exact catch-up"). A gap tells the client it missed one; ACK says how many were sent.
+ */
+export const SEQUENCED_DOWN_CODES: ReadonlySet<DownCode> = new Set<DownCode>(['MSG', 'DEL', 'REA', 'CHA']);
+
+/** Reads a frame's connection number: a positive integer `n` in the body, else undefined. */
+function frameNumber(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('n' in body)) return undefined;
+  const n = (body as { n: unknown }).n;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
  * Receive codes the spec lists (spec 1 §7) that this client does not handle yet.
  * They are ignored without a rejection being logged, so later features can take them.
  */
 export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
-  'VCH', 'CAN', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
+  'VCH', 'APM', 'FEA', 'ENV', 'TSK', 'EML', 'MTG', 'CTX', 'FIL', 'MGF', 'BND',
 ]);
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };
@@ -61,5 +80,6 @@ export function decodeDownFrame(text: unknown): DownDecode {
   const schema = downSchemas[code as DownCode];
   const parsed = schema.safeParse(body);
   if (!parsed.success) return fail({ code, reason: describeIssue(parsed.error) });
-  return ok({ code, data: parsed.data } as DownFrame);
+  const n = SEQUENCED_DOWN_CODES.has(code as DownCode) ? frameNumber(body) : undefined;
+  return ok((n === undefined ? { code, data: parsed.data } : { code, data: parsed.data, n }) as DownFrame);
 }

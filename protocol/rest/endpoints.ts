@@ -11,9 +11,14 @@ import type { z } from 'zod';
 import { alertEndpoints } from './alerts';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
+import { envEndpoints } from './env';
 import { folderEndpoints } from './folders';
 import { messageEndpoints } from './messages';
+import { notificationEndpoints } from './notifications';
+import { securityEndpoints } from './security';
 import { sessionEndpoints } from './session';
+import { settingsEndpoints } from './settings';
 import { teamMemberEndpoints } from './team-members';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
@@ -30,6 +35,7 @@ export const endpoints = {
   ...channelEndpoints,
   ...messageEndpoints,
   ...userEndpoints,
+  ...settingsEndpoints,
   ...statusEndpoints,
   ...peopleEndpoints,
   ...connectionEndpoints,
@@ -37,6 +43,10 @@ export const endpoints = {
   ...botEndpoints,
   ...alertEndpoints,
   ...teamEndpoints,
+  ...healthEndpoints,
+  ...notificationEndpoints,
+  ...securityEndpoints,
+  ...envEndpoints,
   ...teamMemberEndpoints,
   ...folderEndpoints,
 } as const satisfies Record<string, Endpoint>;

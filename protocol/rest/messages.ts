@@ -1,4 +1,4 @@
-/** Message history, threads, posting, bookmarks, deletion, reactions and flags (spec 1 §7 "Messages"). */
+/** Message history, threads, posting, bookmarks, deletion, reactions and flags (spec 1 §7 "Messages"), and the change feed for catch-up. */
 import { z } from 'zod';
 import { Message, Reaction, ReactionContent } from '../entities';
 import { guid, ok, secure } from './endpoint';
@@ -41,6 +41,13 @@ export const PostResponse = z.object({ isOk: ok, message: Message });
 export const BookmarkRequest = z.object({ guid });
 export const BookmarkResponse = z.object({ isOk: ok, address: guid, unread_messages: z.number().int().nonnegative() });
 
+/**
+ * Plaza's extension for "mark all read": moves many bookmarks at once, forward only. Each guid is the
+ * newest message the client knows in its channel, so nothing it has not seen is marked read.
+ */
+export const BookmarksRequest = z.object({ guids: z.array(guid).min(1).max(10_000) });
+export const BookmarksResponse = z.object({ isOk: ok, updated: z.number().int().nonnegative() });
+
 export const DeleteRequest = z.object({
   address: guid,
   guid,
@@ -48,6 +55,34 @@ export const DeleteRequest = z.object({
   reply_to: guid.nullable().optional(),
 });
 export const DeleteResponse = z.object({ isOk: ok });
+
+/**
+ * Exact catch-up (Plaza's addition; docs/protocol.md "Exact catch-up"): every change to a message
+ * in the caller's channels with a change sequence after `since`, oldest change first — posted or
+ * changed messages as they are now, deleted ones as tombstones. `since: null` asks only for the
+ * cursor (a fresh client's starting point). `cursor` is where the next call continues; `has_more`
+ * says a full page was returned and more changes wait.
+ */
+export const ChangesRequest = z.object({
+  since: z.number().int().nonnegative().nullable(),
+  limit: z.number().int().min(1).max(1_000).default(500),
+});
+export const DeletedMessage = z.object({
+  address: guid,
+  guid,
+  from_guid: guid,
+  created: z.number().int().nonnegative(),
+  reply_to: guid.nullable().default(null),
+  change_seq: z.number().int().nonnegative(),
+});
+export type DeletedMessage = z.output<typeof DeletedMessage>;
+export const ChangesResponse = z.object({
+  isOk: ok,
+  messages: z.array(Message).max(1_000),
+  deleted: z.array(DeletedMessage).max(1_000),
+  cursor: z.number().int().nonnegative(),
+  has_more: z.boolean(),
+});
 
 /** react and reaction/delete share a body; both answer with the message's reactions after the change. */
 export const ReactRequest = z.object({ address: guid, guid, content: ReactionContent });
@@ -69,7 +104,9 @@ export const messageEndpoints = {
   thread: secure('/confirmed/corporate/messages/thread', ThreadRequest, ThreadResponse),
   post: secure('/confirmed/corporate/messages/post', PostRequest, PostResponse),
   bookmark: secure('/confirmed/corporate/messages/bookmark', BookmarkRequest, BookmarkResponse),
+  bookmarks: secure('/confirmed/corporate/messages/bookmarks', BookmarksRequest, BookmarksResponse),
   deleteMessage: secure('/confirmed/corporate/messages/delete', DeleteRequest, DeleteResponse),
+  changes: secure('/confirmed/corporate/messages/changes', ChangesRequest, ChangesResponse),
   react: secure('/confirmed/corporate/messages/react', ReactRequest, ReactResponse),
   unreact: secure('/confirmed/corporate/messages/reaction/delete', ReactRequest, ReactResponse),
   flag: secure('/confirmed/corporate/messages/flag', FlagRequest, FlagResponse),

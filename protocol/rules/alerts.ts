@@ -46,6 +46,8 @@ export const ALERT_TYPE = {
   memberRemovedByAdmin: 15,
   mfaResetRequest: 16,
   informationAlert: 17,
+  adminAlert: 19,
+  memberAlert: 20,
   /** Client-side alerts (1000+). The spec names only 1003; the others' names are Plaza's. */
   refreshNeeded: 1000,
   settingsChanged: 1001,
@@ -89,6 +91,11 @@ export function alertBehaviour(type: number): AlertBehaviour {
   return BEHAVIOURS.get(type) ?? 'unknown';
 }
 
+/** Types the spec names (0–21) and the client's own (1000–1005); others are logged once and still shown. */
+export function isKnownAlertType(type: number): boolean {
+  return SERVER_ALERT_NAMES[type] !== undefined || CLIENT_ALERT_NAMES[type] !== undefined;
+}
+
 export function alertTypeName(type: number, given = ''): string {
   if (given) return given;
   return SERVER_ALERT_NAMES[type] ?? CLIENT_ALERT_NAMES[type] ?? `Alert ${type}`;
@@ -110,3 +117,61 @@ export function toastTitle(title: string): string {
   const t = title.trim();
   return t.length <= TOAST_LIMITS.titleMax ? t : `${t.slice(0, TOAST_LIMITS.titleMax - 1)}…`;
 }
+
+/** What an alert's main button does (Plaza's reading of the behaviours of spec 1 §9). */
+export type AlertActionKind = 'go-to' | 'refresh' | 'reload' | 'sign-out' | 'retry' | 'reset';
+
+export interface AlertAction {
+  kind: AlertActionKind;
+  label: string;
+}
+
+/**
+ * The main action of an alert besides Dismiss (and besides Approve/Deny for
+ * join requests, which have two). go-to opens the conversation or team it
+ * names; refresh resyncs what it is about; 1002 (a new version) reloads the
+ * page, the only way to get the new client; 1005 (role changed) signs out,
+ * since spec 1 §5 tells a promoted user to sign out and back in; 1003 retries
+ * the connection now; a reset request (16) resets the person's two-factor —
+ * unless the request was cancelled, which leaves only Dismiss.
+ */
+export function alertAction(type: number, context: { address: string | null; cancelled: boolean }): AlertAction | null {
+  switch (alertBehaviour(type)) {
+    case 'go-to':
+      return context.address ? { kind: 'go-to', label: 'Open' } : null;
+    case 'reset':
+      return context.cancelled ? null : { kind: 'reset', label: 'Reset two-factor' };
+    case 'refresh':
+      if (type === ALERT_TYPE.versionUpgrade) return { kind: 'reload', label: 'Reload' };
+      if (type === ALERT_TYPE.roleChanged) return { kind: 'sign-out', label: 'Sign out' };
+      return { kind: 'refresh', label: 'Refresh' };
+    case 'error-refresh':
+      return { kind: 'retry', label: 'Retry now' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Spec 1 §5 "Admin alerts": of the admin alerts (type 19), only information
+ * about compliance or the global folder admin is shown loudly to someone who
+ * is not a company admin. `target.topic` names what an admin alert is about.
+ */
+export const LOUD_ADMIN_TOPICS: readonly string[] = ['compliance', 'global_folder_admin'];
+
+export function adminAlertTopic(target: unknown): string | null {
+  if (!target || typeof target !== 'object') return null;
+  const topic = (target as Record<string, unknown>)['topic'];
+  return typeof topic === 'string' ? topic : null;
+}
+
+/** The text of the 1005 alert a promoted user gets (spec 1 §5: told to sign out and back in). */
+export const ROLE_CHANGED_MESSAGE = 'Your role has changed. Sign out and sign in again to use your new permissions.';
+
+/** An information alert (17) whose target says `promotion: true` is shown as a promotion toast (60 s). */
+export function isPromotion(type: number, target: unknown): boolean {
+  return type === ALERT_TYPE.informationAlert && !!target && typeof target === 'object' && (target as Record<string, unknown>)['promotion'] === true;
+}
+
+/** Client-side alerts have one guid per type: raising one again replaces it. */
+export const clientAlertGuid = (type: number): string => `client-${type}`;

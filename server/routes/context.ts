@@ -28,9 +28,16 @@ export type Handler<N extends SecureName> = (user: UserRow, body: RequestBody<N>
 /** Handlers for a family of secure endpoints. */
 export type Handlers<N extends SecureName> = { [K in N]: Handler<K> };
 
+/** What env_data reports (spec 1 §4 version-upgrade rule); both default to this build's version. */
+export interface ServerVersions {
+  server_version: string;
+  latest_release: string;
+}
+
 export interface RouteDeps {
   db: Database;
   hub: SocketHub;
+  versions?: ServerVersions;
   /** Broadcasts a user's presence (NOS) after their custom status changed. */
   presence: Presence;
   /** The welcome bot: post_as_bot, and answers in the bot's DM. */

@@ -24,7 +24,12 @@ import { endpoints, type EndpointName } from '../../protocol/rest/endpoints';
 import { alertHandlers } from './alerts';
 import { channelHandlers } from './channels';
 import type { Handlers, RouteDeps, SecureName } from './context';
+import { healthHandlers } from './health';
+import { envHandlers } from './env';
 import { messageHandlers } from './messages';
+import { settingsHandlers } from './settings';
+import { notificationHandlers } from './notifications';
+import { securityHandlers } from './security';
 import { folderHandlers } from './folders';
 import { teamManageHandlers } from './team-manage';
 import { teamMemberHandlers } from './team-members';
@@ -44,12 +49,17 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...channelHandlers(deps),
     ...messageHandlers(deps),
     ...userHandlers(deps),
+    ...settingsHandlers(deps),
+    ...healthHandlers(),
     ...statusHandlers(deps),
     ...connectionHandlers(deps),
     ...searchHandlers(deps),
     ...botHandlers(deps),
     ...alertHandlers(deps),
     ...teamHandlers(deps),
+    ...notificationHandlers(deps),
+    ...securityHandlers(deps),
+    ...envHandlers(deps),
     ...teamManageHandlers(deps),
     ...teamMemberHandlers(deps),
     ...folderHandlers(deps),

@@ -1,12 +1,18 @@
 /**
  * History, threads, posting (with the posting rights of spec 1 §5), bookmarks,
- * deletion, reactions and flags. Membership is checked first everywhere: a
- * non-member gets 404 'No channel found', exactly like an unknown channel.
+ * deletion, reactions and flags, and the change feed for catch-up. Membership
+ * is checked first everywhere: a non-member gets 404 'No channel found',
+ * exactly like an unknown channel. Every change to a message takes the next
+ * change sequence (channel-store.ts), and the frames that report it carry it.
+ * Repeating a request (the client's outbox resends after a lost answer) is
+ * harmless: a post by its client_guid, a deletion, a reaction or a flag
+ * already so changes nothing and broadcasts nothing.
  */
 import type { z } from 'zod';
 import { MessageParts, type MessagePart } from '../../protocol/entities';
 import { postingRight } from '../../protocol/rules/posting-rights';
 import {
+  changesSince,
   findByClientGuid,
   getMemberChannelByGuid,
   getMessage,
@@ -14,8 +20,10 @@ import {
   insertMessage,
   memberGuids,
   moveBookmark,
+  moveBookmarks,
   PAGE_SIZE,
   softDeleteMessage,
+  touchMessageChange,
   type MemberChannel,
   type StoredMessage,
 } from '../channel-store';
@@ -23,6 +31,7 @@ import type { Queryable } from '../db';
 import { reject } from '../http-util';
 import { addReaction, flaggedPage, MAX_REACTIONS_PER_USER, messageFor, reactionsOf, removeReaction, setFlag, softDeleteReplies, threadReplies } from '../message-store';
 import { getUser, type UserRow } from '../user-store';
+import { alertForPost } from '../post-alerts';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
 /** Refusals of this family (wording is Plaza's). */
@@ -34,7 +43,7 @@ export const MESSAGE_REFUSALS = {
   scopeTarget: 'a channel-wide mention must name this conversation',
 } as const;
 
-type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'deleteMessage' | 'react' | 'unreact' | 'flag';
+type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'bookmarks' | 'deleteMessage' | 'react' | 'unreact' | 'flag' | 'changes';
 
 export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
   /** A live message of this channel, or 404 'No message found'. */
@@ -45,8 +54,10 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
   }
 
   async function broadcastReactions(channel: MemberChannel, message: StoredMessage): Promise<{ target_user_guid: string; content: string }[]> {
+    // After the change: a catch-up that sees the new sequence also sees the new reactions.
+    const changeSeq = await touchMessageChange(db, message.wire.guid);
     const reactions = await reactionsOf(db, message.wire.guid);
-    hub.sendToUsers(await memberGuids(db, channel.guid), 'REA', { address: channel.wire.address, guid: message.wire.guid, reactions });
+    hub.sendToUsers(await memberGuids(db, channel.guid), 'REA', { address: channel.wire.address, guid: message.wire.guid, reactions, ...(changeSeq !== null ? { change_seq: changeSeq } : {}) });
     return reactions;
   }
 
@@ -100,6 +111,8 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       });
       // Replies go to every member too: open thread panels and the parent's reply count follow live.
       if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      // Urgent (type 0) and mention (type 11) alerts, after the message itself went out.
+      if (created) await alertForPost(db, hub, { channel, author: user, message: message.wire, parts });
       if (created && c.channel_type === 0) bot.onPosted(user, channel.guid, message.wire); // the welcome bot answers in its DM
       return { isOk: true, message: message.wire };
     },
@@ -113,6 +126,11 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       return { isOk: true, address: channel.wire.address, unread_messages: unread };
     },
 
+    async bookmarks(user, body) {
+      // Unknown guids and channels the user is not in are skipped: marking read is a best effort per channel.
+      return { isOk: true, updated: await moveBookmarks(db, user.guid, body.guids) };
+    },
+
     async deleteMessage(user, body) {
       const channel = await memberChannel(db, user, body.address);
       const message = await getMessage(db, body.guid);
@@ -120,17 +138,23 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       if (body.reply_to && body.reply_to !== message.wire.reply_to) throw reject(400, `reply_to: ${MESSAGE_REFUSALS.replyMismatch}`, { reply_to: MESSAGE_REFUSALS.replyMismatch });
       const mayDelete = message.wire.from_guid === user.guid || channel.wire.member_type === 2 || user.is_company_admin;
       if (!mayDelete) throw reject(400, MESSAGES.deleteOwnOnly);
-      // Deleting twice is a harmless retry: success, no second DEL.
-      if (await softDeleteMessage(db, message.wire.guid)) {
-        const members = await memberGuids(db, channel.guid);
-        const { address, guid, from_guid, created, reply_to } = message.wire;
-        // A thread goes with its first message (Plaza's choice): its replies are deleted first.
-        if (!reply_to) {
-          for (const r of await softDeleteReplies(db, guid)) hub.sendToUsers(members, 'DEL', { address, guid: r.guid, from_guid: r.from_guid, created: r.created, reply_to: guid });
+      // Deleting twice is a harmless retry (the outbox resends after a lost answer): success, no second DEL.
+      if (message.deleted) return { isOk: true };
+      const members = await memberGuids(db, channel.guid);
+      const { address, guid, from_guid, created, reply_to } = message.wire;
+      // A thread goes with its first message (Plaza's choice): its replies are deleted first.
+      if (!reply_to) {
+        for (const r of await softDeleteReplies(db, guid)) {
+          hub.sendToUsers(members, 'DEL', { address, guid: r.guid, from_guid: r.from_guid, created: r.created, reply_to: guid, change_seq: r.change_seq });
         }
-        hub.sendToUsers(members, 'DEL', { address, guid, from_guid, created, reply_to });
       }
+      const changeSeq = await softDeleteMessage(db, guid);
+      if (changeSeq !== null) hub.sendToUsers(members, 'DEL', { address, guid, from_guid, created, reply_to, change_seq: changeSeq });
       return { isOk: true };
+    },
+
+    async changes(user, body) {
+      return { isOk: true, ...(await changesSince(db, user.guid, body.since, body.limit)) };
     },
 
     async react(user, body) {
@@ -154,7 +178,11 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       const message = await liveMessage(channel, body.guid, user);
       const flag = body.is_on ? body.flag : 0;
       // Only the flagging user's devices hear of it: flags are personal.
-      if (await setFlag(db, message.wire.guid, user.guid, flag)) hub.sendToUsers([user.guid], 'FAV', { address: channel.wire.address, guid: message.wire.guid, flag });
+      if (await setFlag(db, message.wire.guid, user.guid, flag)) {
+        // The user's devices that are away catch the flag up through the change feed.
+        await touchMessageChange(db, message.wire.guid);
+        hub.sendToUsers([user.guid], 'FAV', { address: channel.wire.address, guid: message.wire.guid, flag });
+      }
       return { isOk: true, guid: message.wire.guid, flag };
     },
   };

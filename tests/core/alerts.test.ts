@@ -50,7 +50,7 @@ describe('alerts in the core', () => {
     h.socket().receive(encodeFrame('ALR', { alert: { guid: 'a-men', alert_type: 11, alert_created: T0, message: 'Alice mentioned you in Design', target: { address: 'design' } } }));
     h.frame();
     expect(lastPatchWith(h, 'alerts').put).toEqual([expect.objectContaining({ guid: 'a-men', typeName: 'Mentioned', behaviour: 'go-to', address: 'design' })]);
-    expect(lastPatchWith(h, 'toasts')).toEqual([{ id: 'uuid-2', title: 'Mentioned', body: 'Alice mentioned you in Design', kind: 'info', alertGuid: 'a-men' }]);
+    expect(lastPatchWith(h, 'toasts')).toEqual([{ id: 'uuid-2', title: 'Mentioned', body: 'Alice mentioned you in Design', kind: 'info', alertGuid: 'a-men', address: null }]);
     await h.clock.advance(4_999);
     h.frame();
     expect(lastPatchWith(h, 'toasts')).toHaveLength(1);

@@ -34,6 +34,7 @@ function routes(state: { history: MessageWire[]; unread: number }): Record<strin
     '/secure/data/confirmed/corporate/users/list': () => ({ status: 200, body: { isOk: true, users: [bob, alice] } }),
     '/secure/data/confirmed/corporate/messages/history': () => ({ status: 200, body: { isOk: true, data: state.history, page_size: 50 } }),
     '/secure/data/confirmed/corporate/messages/bookmark': () => ((state.unread = 0), { status: 200, body: { isOk: true, address: 'dm', unread_messages: 0 } }),
+    '/secure/data/confirmed/corporate/messages/changes': (body) => ({ status: 200, body: { isOk: true, messages: [], deleted: [], cursor: body.since ?? 7, has_more: false } }),
     '/secure/data/confirmed/corporate/messages/post': (body) => ({
       status: 200,
       body: { isOk: true, message: { ...wire(`p-${body.client_guid}`, T0 + 99, bob), json: body.json, client_guid: body.client_guid } },
@@ -82,10 +83,10 @@ describe('the core, end to end in Node', () => {
     expect(list.headers).toMatchObject({ 'x-login-guid': LOGIN_GUID, 'x-auth-token': TOKEN });
     expect(channelsSeen(h.patches).get('acme')).toMatchObject({ name: 'Acme', canPost: false });
     expect([...h.patches].reverse().find((p) => p.session)?.session?.status).toBe('signed-in');
-    // Unchanged things are not resent: a new message patches the channel only.
+    // Unchanged things are not resent: a new message patches its channel, and announces itself (badge, beep, toast).
     h.socket().receive(encodeFrame('MSG', { message: wire('m1', T0 + 1) }));
     h.frame();
-    expect(Object.keys(h.patches.at(-1)!).sort()).toEqual(['channels', 'reset', 'seq']);
+    expect(Object.keys(h.patches.at(-1)!).sort()).toEqual(['channels', 'notifications', 'reset', 'seq', 'sound', 'toasts']);
     expect(h.patches.at(-1)!.channels).toEqual({ put: [expect.objectContaining({ address: 'dm', unread: 1 })], remove: [] });
   });
 
@@ -100,8 +101,10 @@ describe('the core, end to end in Node', () => {
     expect(channelsSeen(h.patches).get('dm')?.unread).toBe(3);
 
     await h.core.api.$openConversation('dm');
+    await h.clock.advance(0);
     h.frame();
     expect(channelsSeen(h.patches).get('dm')?.unread).toBe(0);
+    // The bookmark goes through the outbox: stored first, then sent.
     expect(h.calls.filter((c) => c.path.endsWith('/messages/bookmark')).map((c) => c.body)).toEqual([{ guid: 'm3' }]);
     const conversation = h.patches.filter((p) => p.conversation).map((p) => p.conversation!);
     expect(conversation.at(-1)).toMatchObject({ address: 'dm' });
@@ -130,7 +133,8 @@ describe('the core, end to end in Node', () => {
     const h = await signedIn();
     await h.core.api.$openConversation('dm');
     const result = await h.core.api.$post('dm', 'hello @Alice Anders');
-    expect(result).toEqual({ ok: true, value: { guid: 'p-uuid-2' } });
+    expect(result).toEqual({ ok: true, value: { client_guid: 'uuid-2' } });
+    await h.clock.advance(0);
     const posted = h.calls.find((c) => c.path.endsWith('/messages/post'))!.body;
     expect(JSON.parse(posted.json)).toEqual([
       { type: 'text', text: 'hello ' },

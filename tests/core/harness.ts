@@ -37,6 +37,16 @@ export class ManualClock implements Clock {
     this.t = end;
     await settle();
   }
+  /** When the earliest timer is due, or null without timers. */
+  nextAt(): number | null {
+    let next: number | null = null;
+    for (const t of this.timers.values()) if (next === null || t.at < next) next = t.at;
+    return next;
+  }
+  /** The clock jumps forward (a laptop waking up): no timer runs until the next `advance`, then the overdue ones run late. */
+  jump(ms: number): void {
+    this.t += ms;
+  }
   pendingDelays(): number[] {
     return [...this.timers.values()].map((t) => t.at - this.t).sort((a, b) => a - b);
   }
@@ -49,9 +59,14 @@ export class FakeSocket implements SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   onclose: ((ev: unknown) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
+  /** Answers each CHK with an ACK, as a healthy server does; off, the socket stays silent (a dead connection). */
+  autoAck = true;
   constructor(readonly url: string) {}
   send(data: string): void {
     this.sent.push(data);
+    const check = /^CHK \{"check":(\d+)\}$/.exec(data)?.[1];
+    // Answered after the sender has noted what it waits for, as over a network.
+    if (check !== undefined && this.autoAck) queueMicrotask(() => this.readyState === 1 && this.receive(`ACK {"check":${check},"n":0}`));
   }
   close(): void {
     if (this.readyState === 3) return;

@@ -60,12 +60,17 @@ describe('core ↔ local server', () => {
     expect(store.byGuid.get(store.order.at(-1)!)?.parts).toEqual([{ type: 'text', text: 'Lunch at noon?' }]);
     expect(bob.core.projections.unread.byAddress.get(dm.address)?.bookmark?.guid).toBe(store.order.at(-1));
     const creds = (await bob.deps.storage.getItem<{ login_guid: string; auth_token: string }>('credentials'))!;
-    const serverList = await fetch(`${server.url}${endpoints.channelsList.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-login-guid': creds.login_guid, 'x-auth-token': creds.auth_token },
-      body: '{}',
-    }).then((r) => r.json());
-    expect(serverList.channels.find((c: { address: string }) => c.address === dm.address).unread_messages).toBe(0);
+    const serverUnread = async () => {
+      const list = await fetch(`${server.url}${endpoints.channelsList.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-login-guid': creds.login_guid, 'x-auth-token': creds.auth_token },
+        body: '{}',
+      }).then((r) => r.json());
+      return list.channels.find((c: { address: string }) => c.address === dm.address).unread_messages as number;
+    };
+    // The bookmark travels through the outbox: the server's count follows shortly.
+    await until(() => bob.core.projections.outbox.byId.size === 0, 5_000, 'bookmark delivered');
+    expect(await serverUnread()).toBe(0);
 
     // Bob's live state equals a rebuild of what he stored; a restarted core shows it before any network.
     await bob.core.persist();
@@ -77,17 +82,34 @@ describe('core ↔ local server', () => {
     await again.start();
     expect(again.projections.messages.byAddress.get(dm.address)?.order).toEqual(store.order);
     expect(again.projections.session.active).toBe(true);
-    // …then converges with the server: another message while Bob was away is picked up on reconnect.
+    // …then converges with the server: another message while Bob was away (his page in the background) is picked up.
+    await again.api.$setAttention(false);
     await alice.core.api.$post(dm.address, 'Are you there?');
     await until(() => again.projections.connection.socket === 'online', 5_000, 'online again');
     await until(() => again.projections.unread.byAddress.get(dm.address)?.count === 1, 5_000, 'caught-up unread');
+    // Looking again marks it viewed, here and on the server.
+    await again.api.$setAttention(true);
+    expect(again.projections.unread.byAddress.get(dm.address)?.count).toBe(0);
+    await until(() => again.projections.outbox.byId.size === 0, 5_000, 'bookmark delivered');
+    expect(await serverUnread()).toBe(0);
   });
 
   it('shows the composer refusal the server would give, and the server agrees', async () => {
     const bob = await client('bob@acme.test');
     const acme = channelNamed(bob.core, 'Acme');
     const result = await bob.core.api.$post(acme.address, 'hello everyone');
-    expect(result).toMatchObject({ ok: false, error: { message: 'Only company admins can post in the company channel.', status: 400 } });
+    // Refused at once, before anything is queued, with the shared rule's reason…
+    expect(result).toMatchObject({ ok: false, error: { message: 'Only company admins can post in the company channel.' } });
+    expect(bob.core.projections.outbox.byId.size).toBe(0);
+    // …which is what the server says to the same post.
+    const creds = (await bob.deps.storage.getItem<{ login_guid: string; auth_token: string }>('credentials'))!;
+    const response = await fetch(`${server.url}${endpoints.post.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-login-guid': creds.login_guid, 'x-auth-token': creds.auth_token },
+      body: JSON.stringify({ address: acme.address, json: JSON.stringify([{ type: 'text', text: 'hello everyone' }]), is_urgent: false }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('Only company admins can post in the company channel.');
   });
 
   it('starts a direct message that the other person sees at once', async () => {

@@ -12,6 +12,7 @@ import { canonicalJson } from '../../projections/canonical';
 import { foldAll } from '../../projections/fold';
 import type { ViewPatch } from '../../protocol/views';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
+import type { Result } from '../../protocol/result';
 import { nodeDeps, until } from './node-deps';
 
 let server: PlazaServer;
@@ -40,6 +41,16 @@ async function client(email: string, storage = createMemoryStorage()) {
 
 const channelNamed = (core: Core, name: string) => [...core.projections.channels.byAddress.values()].find((r) => r.channel.name === name)!.channel;
 const stored = (core: Core, address: string, guid: string) => core.projections.messages.byAddress.get(address)?.byGuid.get(guid);
+/** The server's guid of a post once the outbox has delivered it ($post answers with the client_guid at once). */
+async function delivered(core: Core, posted: Result<{ client_guid: string }>): Promise<string> {
+  if (!posted.ok) throw new Error(posted.error.message);
+  const find = (): string | undefined => {
+    for (const store of core.projections.messages.byAddress.values()) for (const m of store.byGuid.values()) if (m.client_guid === posted.value.client_guid) return m.guid;
+    for (const thread of core.projections.threads.byParent.values()) for (const m of thread.byGuid.values()) if (m.client_guid === posted.value.client_guid) return m.guid;
+    return undefined;
+  };
+  return until(find, 5_000, 'post delivered');
+}
 const rebuilt = (core: Core) => expect(canonicalJson(core.projections)).toBe(canonicalJson(foldAll(core.log)));
 
 describe('messages features, core ↔ local server', () => {
@@ -49,15 +60,15 @@ describe('messages features, core ↔ local server', () => {
     const design = channelNamed(bob.core, 'Design');
     await bob.core.api.$openConversation(design.address);
     const posted = await bob.core.api.$post(design.address, 'Which font for the headings?');
-    if (!posted.ok) throw new Error(posted.error.message);
-    const parent = posted.value.guid;
+    const parent = await delivered(bob.core, posted);
 
     await alice.core.api.$openConversation(design.address);
     expect((await alice.core.api.$openThread(design.address, parent)).ok).toBe(true);
     expect(bob.core.projections.threads.open).toBeNull();
     expect((await bob.core.api.$openThread(design.address, parent)).ok).toBe(true);
-    const reply = await alice.core.api.$post(design.address, 'Inter, like the body', { reply_to: parent });
-    if (!reply.ok) throw new Error(reply.error.message);
+    const replied = await alice.core.api.$post(design.address, 'Inter, like the body', { reply_to: parent });
+    await alice.core.api.$openThread(design.address, parent);
+    const reply = { value: { guid: await delivered(alice.core, replied) } };
     await until(() => bob.core.projections.threads.byParent.get(parent)?.order.includes(reply.value.guid), 5_000, 'reply in Bob\'s thread');
     expect(stored(bob.core, design.address, parent)).toMatchObject({ reply_count: 1 });
     expect(bob.core.projections.messages.byAddress.get(design.address)!.byGuid.has(reply.value.guid)).toBe(false);
@@ -85,12 +96,13 @@ describe('messages features, core ↔ local server', () => {
     await carol.core.api.$openConversation(design.address);
     const posted = await carol.core.api.$post(design.address, 'New palette is up');
     if (!posted.ok) throw new Error(posted.error.message);
-    const guid = posted.value.guid;
+    const guid = await delivered(carol.core, posted);
     await until(() => stored(alice.core, design.address, guid), 5_000, 'message at Alice');
 
     expect((await alice.core.api.$toggleReaction(design.address, guid, '🎉')).ok).toBe(true);
     expect(stored(alice.core, design.address, guid)?.reactions).toEqual([{ target_user_guid: alice.core.projections.session.user!.target_user_guid, content: '🎉' }]);
-    // Optimistic first (an intent), then the server's list.
+    // Optimistic first (an intent), then the server's list once the outbox has delivered it.
+    await until(() => alice.core.projections.outbox.byId.size === 0, 5_000, 'reaction delivered');
     const kinds = alice.core.log.filter((e) => 'guid' in e.event && e.event.guid === guid && e.event.type.startsWith('reaction') && e.source !== 'socket').map((e) => `${e.source}:${e.event.type}`);
     expect(kinds.slice(0, 2)).toEqual(['intent:reaction.toggled', 'rest:reactions.changed']);
     await until(() => stored(carol.core, design.address, guid)?.reactions.length === 1, 5_000, 'REA at Carol');
@@ -120,9 +132,10 @@ describe('messages features, core ↔ local server', () => {
     expect((await laptop.core.api.$setFlag(eng.address, guid, 0)).ok).toBe(true);
     await until(() => phone.core.projections.flagged.byGuid.size === 0, 5_000, 'unflagged at the phone');
     expect(await laptop.core.api.$setFlag(eng.address, guid, 13)).toMatchObject({ ok: false, error: { field: 'flag' } });
-    // Refused by the server: the previous flag comes back.
-    const refused = await laptop.core.api.$setFlag(eng.address, 'no-such-message', 4);
-    expect(refused.ok).toBe(false);
+    // Refused by the server (no such message): queued, then dropped with a toast saying why.
+    expect((await laptop.core.api.$setFlag(eng.address, 'no-such-message', 4)).ok).toBe(true);
+    await until(() => laptop.core.projections.outbox.byId.size === 0, 5_000, 'refusal');
+    expect([...laptop.core.log].reverse().find((e) => e.event.type === 'toast.shown')?.event).toMatchObject({ toast: { title: 'Flag not saved', body: 'No message found' } });
     rebuilt(laptop.core);
     rebuilt(phone.core);
   });
@@ -132,7 +145,8 @@ describe('messages features, core ↔ local server', () => {
     const dave = await client('dave@acme.test');
     const eng = channelNamed(dave.core, 'Engineering');
     await carol.core.api.$openConversation(eng.address);
-    const first = await carol.core.api.$post(eng.address, 'unread one');
+    const firstPosted = await carol.core.api.$post(eng.address, 'unread one');
+    const first = { ok: true, value: { guid: await delivered(carol.core, firstPosted) } } as const;
     await carol.core.api.$post(eng.address, 'unread two');
     await until(() => (dave.core.projections.unread.byAddress.get(eng.address)?.count ?? 0) >= 2, 5_000, 'two unread at Dave');
     await dave.core.api.$openConversation(eng.address);

@@ -1,4 +1,7 @@
-/** Reactions and flags as optimistic mutations: applied before the answer, undone when the server refuses. */
+/**
+ * Reactions and flags as optimistic mutations through the outbox: applied before the answer,
+ * undone (with a toast saying why) when the server refuses, resent when it fails.
+ */
 import { describe, expect, it } from 'vitest';
 import type { ChannelWire, MessageWire, UserWire } from '../../protocol/entities';
 import type { HttpResponse } from '../../core-worker/ports';
@@ -38,24 +41,35 @@ const message = (h: Awaited<ReturnType<typeof signedIn>>['h']) => h.core.project
 describe('optimistic mutations', () => {
   it('shows a reaction before the answer and takes it back when refused', async () => {
     const { h, answers } = await signedIn();
-    const result = h.core.api.$toggleReaction('t', 'm1', '👍');
+    expect(await h.core.api.$toggleReaction('t', 'm1', '👍')).toEqual({ ok: true, value: null }); // queued
     await settle();
     expect(message(h).reactions).toEqual([{ target_user_guid: 'bob', content: '👍' }]);
     expect(h.calls.at(-1)).toMatchObject({ path: '/secure/data/confirmed/corporate/messages/react', body: { address: 't', guid: 'm1', content: '👍' } });
     answers.react.resolve({ status: 400, body: { isOk: false, message: 'You can add at most 20 different reactions to a message.' } });
-    expect(await result).toMatchObject({ ok: false, error: { message: 'You can add at most 20 different reactions to a message.' } });
+    await h.clock.advance(0);
     expect(message(h).reactions).toEqual([]);
+    expect(h.core.projections.outbox.byId.size).toBe(0);
+    h.frame();
+    expect([...h.patches].reverse().find((p) => p.toasts)?.toasts?.[0]).toMatchObject({ title: 'Reaction not added', body: 'You can add at most 20 different reactions to a message.' });
   });
 
-  it('shows a flag before the answer and restores the previous one when the call fails', async () => {
+  it('shows a flag before the answer and restores the previous one when refused; a failure is retried', async () => {
     const { h, answers } = await signedIn();
     expect(message(h).flag).toBe(2);
-    const result = h.core.api.$setFlag('t', 'm1', 7);
+    expect((await h.core.api.$setFlag('t', 'm1', 7)).ok).toBe(true);
     await settle();
     expect(message(h).flag).toBe(7);
     expect(h.calls.at(-1)?.body).toEqual({ address: 't', guid: 'm1', is_on: true, flag: 7 });
+    // A server failure is not a refusal: the flag stays and the call goes out again after 1 s.
     answers.flag.resolve({ status: 500, body: { isOk: false, message: 'Internal server error' } });
-    expect((await result).ok).toBe(false);
+    await h.clock.advance(0);
+    expect(message(h).flag).toBe(7);
+    answers.flag = deferred();
+    h.routes.set('/secure/data/confirmed/corporate/messages/flag', () => answers.flag.promise);
+    await h.clock.advance(1_000);
+    expect(h.calls.filter((c) => c.path.endsWith('/messages/flag'))).toHaveLength(2);
+    answers.flag.resolve({ status: 404, body: { isOk: false, message: 'No message found' } });
+    await h.clock.advance(0);
     expect(message(h).flag).toBe(2);
   });
 

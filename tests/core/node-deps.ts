@@ -1,25 +1,31 @@
 /** Real-world dependencies for running the core in Node: system clock, fetch, the `ws` socket, memory storage. */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { CoreDeps, SocketLike } from '../../core-worker/ports';
+import type { Clock, CoreDeps, HttpPost, SocketLike } from '../../core-worker/ports';
+import { createRequestScheduler } from '../../core-worker/request-scheduler';
 import { createMemoryStorage, type MemoryStorage } from '../../core-worker/storage-memory';
+
+/** One call with fetch (POST with JSON, or GET), as the browser's port does it. */
+export const nodeHttp: HttpPost = async (url, body, headers, method = 'POST') => {
+  const response = await fetch(url, method === 'GET' ? { method, headers } : { method, headers, body: JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed, ...(response.status === 429 ? { retryAfter: response.headers.get('retry-after') } : {}) };
+};
 
 export function nodeDeps(baseUrl: string, storage: MemoryStorage = createMemoryStorage()): CoreDeps & { storage: MemoryStorage; warnings: string[] } {
   const warnings: string[] = [];
+  const clock: Clock = { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
   return {
-    clock: { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+    clock,
     random: { uuid: () => randomUUID() },
-    http: async (url, body, headers, method = 'POST') => {
-      const response = await fetch(url, method === 'GET' ? { method, headers } : { method, headers, body: JSON.stringify(body) });
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: response.status, body: parsed };
-    },
+    // The same request scheduler as in the browser, below the core.
+    http: createRequestScheduler(nodeHttp, { clock }).http,
     // ws's WebSocket has the same handler properties; its event types differ only in detail.
     openSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     storage,

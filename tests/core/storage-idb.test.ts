@@ -3,11 +3,34 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { createIdbStorage } from '../../core-worker/storage-idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../../protocol/events';
+import type { OutboxEntry } from '../../protocol/outbox';
 
 const envelopes = (from: number, count: number): Envelope[] =>
   Array.from({ length: count }, (_, i) => ({ seq: from + i, at: 1_000 + i, source: 'socket', event: { type: 'clock.ticked' } }));
 
 describe('IndexedDB storage (idb)', () => {
+  it("keeps each user's outbox in its own database, entry by entry, across reopening", async () => {
+    const storage = await createIdbStorage();
+    const post = (id: string, text: string): OutboxEntry => ({
+      id,
+      kind: 'post',
+      address: 'dm',
+      payload: { json: JSON.stringify([{ type: 'text', text }]), parts: [{ type: 'text', text }], is_urgent: false, reply_to: null },
+      queuedAt: 1_000,
+      state: 'pending',
+      error: null,
+    });
+    const outbox = await storage.openOutbox('user-o');
+    await outbox.put(post('c1', 'one'));
+    await outbox.put(post('c2', 'two'));
+    await outbox.put({ ...post('c1', 'one'), state: 'failed', error: 'No channel found' });
+    await outbox.remove('c2');
+    outbox.close();
+    const again = await (await storage.openOutbox('user-o')).load();
+    expect(again).toEqual([{ ...post('c1', 'one'), state: 'failed', error: 'No channel found' }]);
+    expect(await (await storage.openOutbox('someone-else')).load()).toEqual([]);
+  });
+
   it('stores each appended batch as one record and loads the log back in order', async () => {
     const storage = await createIdbStorage();
     const log = await storage.openLog('user-a');
@@ -31,6 +54,23 @@ describe('IndexedDB storage (idb)', () => {
     await db.put('meta', LOG_SCHEMA_VERSION + 1, 'schema');
     db.close();
     expect(await (await storage.openLog('user-c')).load()).toEqual([]);
+  });
+
+  it('compacts: the snapshot replaces every chunk up to its seq, and loads first, in one transaction', async () => {
+    const storage = await createIdbStorage();
+    const log = await storage.openLog('user-d');
+    await log.append(envelopes(1, 100));
+    await log.append(envelopes(101, 50));
+    const snapshot: Envelope = { seq: 150, at: 2_000, source: 'system', event: { type: 'log.snapshot', snapshot: { v: 1, data: { marker: 'x' } } } };
+    await log.compact(snapshot);
+    await log.append(envelopes(151, 5));
+    log.close();
+    const db = await openDB('plaza-log-user-d');
+    expect(await db.count('chunks')).toBe(1);
+    db.close();
+    const again = await (await storage.openLog('user-d')).load();
+    expect(again[0]).toEqual(snapshot);
+    expect(again.slice(1).map((e) => e.seq)).toEqual([151, 152, 153, 154, 155]);
   });
 
   it('keeps small values such as credentials apart from the log', async () => {

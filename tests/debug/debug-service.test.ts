@@ -69,7 +69,7 @@ describe('debug service on a recorded session', () => {
     const post = (await service.$inputs(0, 10, { code: '$post' })).rows[0]!;
     const after = await service.$stateAt(post.index + 10);
     if (!after.ok) throw new Error(after.error.message);
-    expect(Object.keys(after.value.projections).sort()).toEqual(['channels', 'connection', 'flagged', 'folders', 'messageSettings', 'messages', 'reading', 'session', 'teams', 'threads', 'typing', 'unread']);
+    expect(Object.keys(after.value.projections).sort()).toEqual([...PROJECTION_NAMES].sort());
     expect(JSON.parse(after.value.projections.messages!)).toHaveProperty('byAddress');
     // Some input changed the messages projection; its diff names paths.
     let found = false;

@@ -12,7 +12,7 @@ import { applyEnvelope, cloneProjections, foldAll } from '../../projections/fold
 import { Fnv64, hashCanonical } from '../../projections/hash';
 import { storesWrittenBy, writesTombstones } from '../../projections/messages';
 import { LogBuilder } from '../../fixtures/builders';
-import { randomLog } from './random-log';
+import { randomLog } from '../../fixtures/random-log';
 
 describe('cloneProjections', () => {
   it('for 200 random logs: the copy keeps its state while the original folds on, and folds on to the from-scratch state', () => {
@@ -27,6 +27,20 @@ describe('cloneProjections', () => {
       expect(canonicalJson(copy), `seed ${seed}: the copy changed`).toBe(atCut);
       for (const e of envelopes.slice(cut)) applyEnvelope(copy, e, changes);
       expect(canonicalJson(copy), `seed ${seed}`).toBe(canonicalJson(foldAll(envelopes)));
+    }
+  });
+
+  it('copies every projection, none shared with the original (the containers in each one copied too)', () => {
+    const { envelopes } = randomLog(5, 200);
+    const original = foldAll(envelopes);
+    const copy = cloneProjections(original);
+    const containers = (value: unknown): unknown[] =>
+      value !== null && typeof value === 'object' ? [value, ...Object.values(value).filter((v) => v instanceof Map || v instanceof Set || Array.isArray(v))] : [];
+    for (const name of Object.keys(original) as (keyof typeof original)[]) {
+      if (name === 'seq') continue;
+      const mine = containers(copy[name]);
+      expect(mine.length, name).toBeGreaterThan(0);
+      for (const container of containers(original[name])) expect(mine.includes(container), `${name} shares a container`).toBe(false);
     }
   });
 

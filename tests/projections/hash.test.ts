@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
-import { foldAll } from '../../projections/fold';
+import { createProjections, foldAll } from '../../projections/fold';
+import { DEBUG_PROJECTIONS } from '../../protocol/debug-api';
 import { canonicalize, canonicalText } from '../../projections/canonical';
 import { fnv1a64, Fnv64, hashCanonical, PROJECTION_NAMES, projectionHash, projectionHashes, projectionJson } from '../../projections/hash';
 
 describe('projection hashes', () => {
+  it('cover every projection, and the debugger lists the same ones', () => {
+    const all = Object.keys(createProjections()).filter((k) => k !== 'seq');
+    expect([...PROJECTION_NAMES].sort()).toEqual(all.sort());
+    expect([...DEBUG_PROJECTIONS]).toEqual([...PROJECTION_NAMES]);
+  });
+
   it('FNV-1a 64 matches its published test vectors', () => {
     expect(fnv1a64('')).toBe('cbf29ce484222325');
     expect(fnv1a64('a')).toBe('af63dc4c8601ec8c');

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
+import { randomLog } from '../../fixtures/random-log';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
 import { recountTotal } from '../../projections/unread';
-import { randomLog } from './random-log';
 
 describe('incremental folding equals rebuilding from the log', () => {
   it('for 200 random logs, resumed from every kind of prefix', () => {

@@ -27,7 +27,7 @@ describe('sidebar entries', () => {
 
   it('previews the last message in at most 250 characters with emoji expanded', () => {
     const long = message({ guid: 'm', address: 'a', created: T0, from_guid: 'x', text: `:tada: ${'x'.repeat(400)}` });
-    const view = channelEntryView({ channel: channel({ address: 'a' }), lastMessage: long }, { count: 3, bookmark: null, countedThrough: 0 }, null);
+    const view = channelEntryView({ channel: channel({ address: 'a' }), lastMessage: long }, { count: 3, mentions: 0, bookmark: null, countedThrough: 0 }, null);
     expect(Array.from(view.preview)).toHaveLength(250);
     expect(view.preview.startsWith('🎉 ')).toBe(true);
     expect(view.unread).toBe(3);

@@ -1,29 +1,36 @@
 /**
  * The frame decoder runs zod's compiled fast path (z.compile). It must answer
  * exactly as the runtime parser does — the same decoded value, key order
- * included (event digests hash the JSON text), and the same rejection reason —
- * for valid frames, frames using defaults, and broken ones.
+ * included (event digests hash the JSON text), the same connection number `n`,
+ * and the same rejection reason — for valid frames, frames using defaults, and
+ * broken ones: change_seq and file fields on messages, CAN frames, and the CHA
+ * refinement (what each action needs) included.
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AldFrame, AlrFrame } from '../../protocol/frames/alerts';
 import { BloFrame, ChaFrame } from '../../protocol/frames/channels';
 import { AckFrame, ChkFrame, OutFrame } from '../../protocol/frames/connection';
-import { decodeDownFrame } from '../../protocol/frames/down';
+import { decodeDownFrame, DOWN_CODES, SEQUENCED_DOWN_CODES, type DownCode } from '../../protocol/frames/down';
 import { describeIssue, encodeFrame, splitFrame } from '../../protocol/frames/frame-codec';
 import { DelFrame, FavFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
+import { CanFrame } from '../../protocol/frames/security';
 import { CrqFrame, NosFrame } from '../../protocol/frames/people';
 import { TypFrameDown } from '../../protocol/frames/typing';
 
-const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, FAV: FavFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame, NOS: NosFrame, CRQ: CrqFrame, ALR: AlrFrame, ALD: AldFrame, BLO: BloFrame };
+const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, FAV: FavFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame, NOS: NosFrame, CRQ: CrqFrame, ALR: AlrFrame, ALD: AldFrame, CAN: CanFrame, BLO: BloFrame };
 
 /** The decoder as it was before compiling: split, then the runtime schema. */
 function reference(text: string): unknown {
   const split = splitFrame(text);
   if (!split.ok) return split;
   const schema = runtime[split.value.code]!;
-  const parsed = schema.safeParse(split.value.body);
-  return parsed.success ? { ok: true, value: { code: split.value.code, data: parsed.data } } : { ok: false, error: { code: split.value.code, reason: describeIssue(parsed.error) } };
+  const { code, body } = split.value;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { ok: false, error: { code, reason: describeIssue(parsed.error) } };
+  const n = (body as { n?: unknown }).n;
+  const numbered = SEQUENCED_DOWN_CODES.has(code as DownCode) && typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+  return { ok: true, value: numbered ? { code, data: parsed.data, n } : { code, data: parsed.data } };
 }
 
 const message = {
@@ -35,6 +42,9 @@ const message = {
   json: JSON.stringify([{ type: 'text', text: 'hi' }, { type: 'person', user_guid: 'u', name: 'U' }, { type: 'bullet-list', items: [[{ type: 'text', text: 'a' }]] }]),
 };
 const channel = { guid: 'g1', address: 'c1', name: 'Design', channel_type: 1, etype: 'channel' };
+const member = { target_user_guid: 'u2', member_type: 2, member_company_guid: 'acme', first_name: 'Una' };
+const invite = { guid: 'i1', original_email: 'x@example.com', email_guid: 'e1', last_sent: 5 };
+const file = { file_guid: 'f1', file_name: 'plan.pdf', file_link: '/files/f1', file_size: 1234, hosting_type: 0, permission: 3, scope: 1, preview_link: '/files/f1/preview', uploaded_by_guid: 'alice' };
 
 const valid: [string, unknown][] = [
   ['MSG', { message }],
@@ -60,6 +70,27 @@ const valid: [string, unknown][] = [
   ['CRQ', { action: 'remove', guid: 'g1' }],
   ['BLO', { company_guid: 'acme', is_blocked: true }],
   ['MSG', { message: { ...message, reply_to: 'm0', reply_count: 2, last_reply_ts: 5 } }],
+  // change_seq, the connection number n, and a shared file's fields.
+  ['MSG', { message: { ...message, change_seq: 42 }, n: 7 }],
+  ['MSG', { message: { ...message, change_seq: null, ...file }, n: 1 }],
+  ['MSG', { message: { ...message, file_guid: 'f2', file_name: 'x.png' }, n: 0 }],
+  ['MSG', { message, n: 'seven' }],
+  ['DEL', { address: 'c1', guid: 'm1', change_seq: 9, n: 3 }],
+  ['REA', { address: 'c1', guid: 'm1', reactions: [], change_seq: 10, n: 4 }],
+  ['REA', { address: 'c1', guid: 'm1', reactions: [], n: 2.5 }],
+  ['CHA', { action: 'remove', address: 'c1', n: 5 }],
+  ['CHA', { action: 'remove', channel }],
+  ['CHA', { action: 'modify', channel, n: 6 }],
+  ['CHA', { action: 'change_company', channel }],
+  ['CHA', { action: 'member_added', address: 'c1', member }],
+  ['CHA', { action: 'member_updated', channel, member }],
+  ['CHA', { action: 'member_removed', address: 'c1', target_user_guid: 'u2' }],
+  ['CHA', { action: 'invite_added', address: 'c1', invite }],
+  ['CHA', { action: 'invite_removed', address: 'c1', invite_guid: 'i1' }],
+  ['CAN', { target_user_guid: 'u1' }],
+  ['CAN', { target_user_guid: 'u1', alerts: ['a1', 'a2'] }],
+  // n on a frame that is not numbered is ignored.
+  ['FAV', { address: 'c1', guid: 'm1', flag: 1, n: 9 }],
 ];
 
 const invalid: [string, unknown][] = [
@@ -89,9 +120,42 @@ const invalid: [string, unknown][] = [
   ['NOS', { user_guid: 'u1' }],
   ['CRQ', { action: 'request' }],
   ['BLO', { company_guid: 'acme' }],
+  ['MSG', { message: { ...message, change_seq: -1 } }],
+  ['MSG', { message: { ...message, change_seq: 1.5 } }],
+  ['MSG', { message: { ...message, file_size: -3 } }],
+  ['MSG', { message: { ...message, hosting_type: 8 } }],
+  ['MSG', { message: { ...message, file_link: 'x'.repeat(4_001) } }],
+  ['DEL', { address: 'c1', guid: 'm1', change_seq: 'late' }],
+  ['REA', { address: 'c1', guid: 'm1', reactions: [], change_seq: -2 }],
+  // The CHA refinement: each action without what it needs.
+  ['CHA', { action: 'add' }],
+  ['CHA', { action: 'add', address: 'c1' }],
+  ['CHA', { action: 'modify', address: 'c1' }],
+  ['CHA', { action: 'change' }],
+  ['CHA', { action: 'change_company', address: 'c1' }],
+  ['CHA', { action: 'remove' }],
+  ['CHA', { action: 'member_added', address: 'c1' }],
+  ['CHA', { action: 'member_added', member }],
+  ['CHA', { action: 'member_updated', address: 'c1' }],
+  ['CHA', { action: 'member_removed', address: 'c1' }],
+  ['CHA', { action: 'member_removed', target_user_guid: 'u2' }],
+  ['CHA', { action: 'invite_added', address: 'c1' }],
+  ['CHA', { action: 'invite_removed', address: 'c1' }],
+  ['CHA', { action: 'member_added', address: 'c1', member: { ...member, member_type: 1 } }],
+  ['CAN', {}],
+  ['CAN', { target_user_guid: 'u1', alerts: [''] }],
+  ['CAN', { target_user_guid: 'u1', alerts: 'a1' }],
 ];
 
 describe('compiled frame decoding', () => {
+  it('covers every frame code the decoder knows, valid and invalid', () => {
+    expect(Object.keys(runtime).sort()).toEqual([...DOWN_CODES].sort());
+    for (const code of DOWN_CODES) {
+      expect(valid.some(([c]) => c === code), `a valid ${code}`).toBe(true);
+      expect(invalid.some(([c]) => c === code), `an invalid ${code}`).toBe(true);
+    }
+  });
+
   it('decodes valid frames to the same value, keys in the same order', () => {
     for (const [code, body] of valid) {
       const text = encodeFrame(code, body);

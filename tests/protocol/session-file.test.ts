@@ -12,6 +12,7 @@ import {
   lineInfo,
   parseSessionFile,
   SessionFileError,
+  STORAGE_OPS,
   type SessionLine,
 } from '../../protocol/session-file';
 
@@ -130,12 +131,32 @@ describe('session file version 2', () => {
   });
 });
 
+describe('storage operations', () => {
+  it('reads every storage op (kv, log, compact, the outbox) with its completion, in both versions', () => {
+    const body = STORAGE_OPS.flatMap((op, o) => [
+      JSON.stringify({ k: 'op', o, op, ...(op === 'oopen' || op === 'open' || op === 'get' ? { key: 'bob' } : op === 'oput' || op === 'odel' ? { key: 'entry-1' } : {}) }),
+      JSON.stringify({ k: 'io', o, t: 10 + o, ...(op === 'oload' ? { v: [{ id: 'entry-1', kind: 'post' }] } : op === 'compact' ? {} : { v: null }) }),
+    ]);
+    const v2 = file(2, [compactFrameLine(0, 1, 'ACK {"check":1}', false)!, ...body]);
+    const lines = linesOf(v2);
+    expect(lines.filter((l) => l.k === 'op').map((l) => (l as { op: string }).op)).toEqual([...STORAGE_OPS]);
+    expect(parseSessionFile(toVersion1(v2)).lines).toEqual(lines);
+  });
+
+  it('refuses an unknown storage op, naming the line', () => {
+    expect(refusal(file(2, [JSON.stringify({ k: 'op', o: 0, op: 'truncate' })]))).toMatch(/^line 2: op: op: /);
+  });
+});
+
 describe('session file version 1', () => {
-  it('still reads the shipped version 1 fixture', () => {
+  it('reads the shipped fixture (version 2) written back as version 1 to the same lines', () => {
     const text = readFileSync(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url), 'utf8');
     const parsed = parseSessionFile(text);
-    expect(parsed.header.version).toBe(1);
+    expect(parsed.header.version).toBe(2);
     expect(parsed.lines.filter((l) => l.k === 'frame').length).toBeGreaterThan(0);
+    const v1 = parseSessionFile(toVersion1(text));
+    expect(v1.header.version).toBe(1);
+    expect(v1.lines).toEqual(parsed.lines);
   });
 
   it('reads to the same lines as the version 2 file it was written from', () => {

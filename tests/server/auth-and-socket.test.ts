@@ -114,7 +114,7 @@ describe('socket', () => {
     const ws = new WebSocket(`${socketUrl(h.server.url)}?login_guid=${carol.login_guid}&auth_token=${carol.auth_token}`);
     const socket = await wrapSocket(ws);
     socket.send('CHK {"check":42}');
-    expect(await socket.next('ACK')).toEqual({ check: 42 });
+    expect(await socket.next('ACK')).toEqual({ check: 42, n: 0 }); // no sequenced frame sent yet
     socket.close();
   });
 
@@ -127,7 +127,7 @@ describe('socket', () => {
     socket.send('DEV {"device_guid":""}');
     socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     socket.send('CHK {"check":"still-here"}');
-    expect(await socket.next('ACK')).toEqual({ check: 'still-here' });
+    expect(await socket.next('ACK')).toEqual({ check: 'still-here', n: 0 });
     expect(socket.ws.readyState).toBe(WebSocket.OPEN);
     expect(h.logs.filter((l) => l.includes('socket frame rejected')).length).toBeGreaterThanOrEqual(5);
     expect(h.logs.some((l) => l.includes('XYZ unknown frame code'))).toBe(true);

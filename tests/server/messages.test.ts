@@ -149,10 +149,17 @@ describe('messages/delete', () => {
     const res = await h.call('deleteMessage', { address: eng.address, guid: posted.guid }, carol);
     expect(res).toEqual({ status: 200, body: { isOk: true } });
     const del = await daveSocket.next('DEL');
-    expect(del).toEqual({ address: eng.address, guid: posted.guid, from_guid: carol.user_guid, created: posted.created, reply_to: null });
+    expect(del).toEqual({ address: eng.address, guid: posted.guid, from_guid: carol.user_guid, created: posted.created, reply_to: null, change_seq: expect.any(Number) });
+    // The deletion is a newer change of the message than its post.
+    expect(del.change_seq).toBeGreaterThan(posted.change_seq);
+    // A repeated delete (a retry after a lost answer) succeeds and sends no second DEL.
+    expect(await h.call('deleteMessage', { address: eng.address, guid: posted.guid }, carol)).toEqual({ status: 200, body: { isOk: true } });
     expect(await unreadOf(dave, eng.address)).toBe(before - 1);
     const history = await h.ok('history', { page: 0, address: eng.address }, dave);
     expect(history.data.some((m: any) => m.guid === posted.guid)).toBe(false);
+    await daveSocket.ws.send('CHK {"check":"after"}');
+    await daveSocket.next('ACK', (a) => a.check === 'after');
+    expect(daveSocket.count('DEL', (d) => d.guid === posted.guid)).toBe(1);
     daveSocket.close();
   });
 

@@ -140,7 +140,7 @@ describe('threads', () => {
     const daveSocket = await h.socket(dave);
     expect(await h.call('deleteMessage', { address: eng.address, guid: r1.guid, reply_to: 'someone-else' }, dave)).toMatchObject({ status: 400 });
     await h.ok('deleteMessage', { address: eng.address, guid: r1.guid, reply_to: parent.guid }, dave);
-    expect(await daveSocket.next('DEL', (d) => d.guid === r1.guid)).toEqual({ address: eng.address, guid: r1.guid, from_guid: dave.user_guid, created: r1.created, reply_to: parent.guid });
+    expect(await daveSocket.next('DEL', (d) => d.guid === r1.guid)).toEqual({ address: eng.address, guid: r1.guid, from_guid: dave.user_guid, created: r1.created, reply_to: parent.guid, change_seq: expect.any(Number) });
     expect((await history(carol, eng.address)).find((m) => m.guid === parent.guid)).toMatchObject({ reply_count: 1, last_reply_ts: r2.created });
     // Carol may not delete Bob's reply; Bob (channel admin) may delete hers.
     expect((await h.call('deleteMessage', { address: eng.address, guid: r2.guid }, carol)).status).toBe(400);
@@ -160,7 +160,7 @@ describe('reactions', () => {
     const first = ReactResponse.parse(await h.ok('react', { address: design.address, guid: message.guid, content: '👍' }, bob));
     expect(first.reactions).toEqual([{ target_user_guid: bob.user_guid, content: '👍' }]);
     const rea = await bobSocket.next('REA', (d) => d.guid === message.guid);
-    expect(rea).toEqual({ address: design.address, guid: message.guid, reactions: first.reactions });
+    expect(rea).toEqual({ address: design.address, guid: message.guid, reactions: first.reactions, change_seq: expect.any(Number) });
     await h.ok('react', { address: design.address, guid: message.guid, content: '👍🏽' }, alice);
     // A repeat is a no-op: same list, no second broadcast.
     const again = ReactResponse.parse(await h.ok('react', { address: design.address, guid: message.guid, content: '👍' }, bob));

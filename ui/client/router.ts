@@ -9,8 +9,10 @@ export type Route =
   | { name: 'home' }
   | { name: 'conversation'; address: string; thread: string | null }
   | { name: 'flagged' }
+  | { name: 'notification-settings' }
   | { name: 'browse-teams' }
   | { name: 'debug-replay' }
+  | { name: 'landing' }
   | { name: 'people' }
   /** A connect link opened in the browser: the People screen with it filled in. */
   | { name: 'connect'; clGuid: string }
@@ -34,6 +36,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
+  if (pathname === LANDING_PATH) return { name: 'landing' };
+  if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
   if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
   if (pathname === FLAGGED_PATH || pathname === `${FLAGGED_PATH}/`) return { name: 'flagged' };
@@ -57,6 +61,8 @@ export function parseRoute(pathname: string, search: string): Route {
   return { name: 'not-found' };
 }
 
+/** Where a 418 answer sends the user (spec 1 §2, §8): the account must be confirmed first. */
+export const LANDING_PATH = '/secure/confirmed/corporate/landing';
 export const PEOPLE_PATH = '/people';
 export const SEARCH_PATH = '/search';
 export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
@@ -65,6 +71,9 @@ export const BROWSE_TEAMS_PATH = '/teams';
 
 /** The session-replay debugger; works signed in or not. */
 export const DEBUG_REPLAY_PATH = '/debug/replay';
+
+/** Settings: Notifications (spec 1 §2). */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
 
 export const conversationPath = (address: string): string => `/conversations/${encodeURIComponent(address)}`;
 

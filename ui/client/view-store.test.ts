@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, createViewStore } from './view-store';
+import { sidebarRows } from './sidebar-model';
+import { applyPatch, createViewStore, recentMessages } from './view-store';
 import { channelView, messageView, metaView, signedIn, signedOut, snapshot, userView } from '../testing/views';
 
 describe('applyPatch', () => {
@@ -7,7 +8,8 @@ describe('applyPatch', () => {
     const store = createViewStore();
     expect(store.session.value.status).toBe('starting');
     expect(store.connection.value.socket).toBe('connecting');
-    expect(store.channelGroups.value).toEqual([]);
+    expect(store.channels.value.size).toBe(0);
+    expect(store.preferences.value).toEqual({ tab: 'all', sort: 'az', showLast: { az: null, recent: null } });
     expect(store.messages.value).toEqual([]);
     expect(store.users.value).toEqual([]);
   });
@@ -59,33 +61,41 @@ describe('applyPatch', () => {
     expect(store.connection.value.socket).toBe('online');
     expect(store.users.value.map((u) => u.name)).toEqual(['Bob']);
 
-    applyPatch(store, { seq: 3, reset: false, connection: { socket: 'offline' }, users: { put: [userView({ guid: 'u2', name: 'anna' })], remove: ['u1'] } });
+    applyPatch(store, { seq: 3, reset: false, connection: { socket: 'offline', resyncing: false, unsent: 0 }, users: { put: [userView({ guid: 'u2', name: 'anna' })], remove: ['u1'] } });
     expect(store.connection.value.socket).toBe('offline');
     expect(store.users.value.map((u) => u.guid)).toEqual(['u2']);
   });
 
-  it('groups channels in CHANNEL_GROUPS order, sorted by sortKey as strings, omitting empty groups', () => {
+  it('keeps channels grouped in CHANNEL_GROUPS order, sorted by sortKey as strings, and re-sorts when the sort changes', () => {
     const store = createViewStore();
     applyPatch(
       store,
       snapshot({
         channels: {
           put: [
-            channelView({ address: 'd2', group: 'direct', sortKey: '10' }),
-            channelView({ address: 'd1', group: 'direct', sortKey: '9' }),
+            channelView({ address: 'd2', group: 'direct', sortKey: '10', last_message_ts: 5 }),
+            channelView({ address: 'd1', group: 'direct', sortKey: '9', last_message_ts: 9 }),
             channelView({ address: 'co', group: 'company', sortKey: 'x' }),
-            channelView({ address: 't1', group: 'team', sortKey: 'b' }),
+            channelView({ address: 't1', group: 'team', sortKey: 'b', last_message_ts: 1 }),
             channelView({ address: 't0', group: 'team', sortKey: 'a' }),
           ],
           remove: [],
         },
       }),
     );
-    const groups = store.channelGroups.value;
-    expect(groups.map((g) => g.label)).toEqual(['Company', 'Teams', 'Direct messages']);
-    expect(groups[1]!.entries.map((e) => e.address)).toEqual(['t0', 't1']);
+    const rows = () => sidebarRows(store.channelIndex.value.index, store.preferences.value, null);
+    const headings = () => rows().flatMap((r) => (r.kind === 'heading' ? [r.label] : []));
+    const order = () => rows().flatMap((r) => (r.kind === 'entry' ? [r.entry.address] : []));
+    expect(headings()).toEqual(['Company', 'Teams', 'Direct messages']);
     // String comparison: '10' < '9'.
-    expect(groups[2]!.entries.map((e) => e.address)).toEqual(['d2', 'd1']);
+    expect(order()).toEqual(['co', 't0', 't1', 'd2', 'd1']);
+    const before = store.channelIndex.value;
+    applyPatch(store, { seq: 2, reset: false, preferences: { tab: 'all', sort: 'recent', showLast: { az: null, recent: null } } });
+    expect(store.channelIndex.value).not.toBe(before); // dependents are told
+    expect(order()).toEqual(['co', 't1', 't0', 'd1', 'd2']);
+    // A diff moves only what changed.
+    applyPatch(store, { seq: 3, reset: false, channels: { put: [channelView({ address: 'd2', group: 'direct', sortKey: '10', last_message_ts: 99 })], remove: ['t1'] } });
+    expect(order()).toEqual(['co', 't0', 'd2', 'd1']);
   });
 
   it('sorts users by name', () => {
@@ -162,5 +172,18 @@ describe('applyPatch', () => {
       ['starting', 0],
       ['signed-in', 1],
     ]);
+  });
+});
+
+describe('recent conversations', () => {
+  it('keeps the messages of a conversation left, to show at once when it is opened again', () => {
+    const store = createViewStore();
+    applyPatch(store, snapshot({ conversation: { address: 'a', reset: true, meta: metaView('a'), messages: { put: [messageView({ guid: 'm1', address: 'a' })], remove: [] } } }));
+    expect(recentMessages(store, 'a')).toBeUndefined(); // open: the live messages are shown
+    applyPatch(store, { seq: 2, reset: false, conversation: { address: 'b', reset: true, meta: metaView('b'), messages: { put: [], remove: [] } } });
+    expect(recentMessages(store, 'a')?.map((m) => m.guid)).toEqual(['m1']);
+    // A reset (another user, a new subscriber) forgets them.
+    applyPatch(store, snapshot({}));
+    expect(recentMessages(store, 'a')).toBeUndefined();
   });
 });

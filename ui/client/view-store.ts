@@ -6,10 +6,11 @@
 import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import {
   CHANNEL_GROUPS,
-  type AlertView,
   CHANNEL_GROUP_LABELS,
+  type AlertView,
   type ChannelEntryView,
   type ChannelGroup,
+  type ChannelNotifyView,
   type ConnectionView,
   type ConversationMeta,
   type FlaggedMessageView,
@@ -17,22 +18,57 @@ import {
   type MessageSettingsView,
   type FolderView,
   type MessageView,
+  type PreferencesView,
+  type MfaResetView,
+  type NotificationsView,
+  type PopoverView,
   type ThreadMeta,
   type RecordsDiff,
   type SessionView,
+  type SoundView,
   type TeamDirectoryView,
   type TeamMembersView,
   type ToastView,
   type UserView,
   type ViewPatch,
 } from '../../protocol/views';
+import { AZ_ORDER, ChannelIndex, orderOf } from './channel-index';
 import type { PeopleView } from '../../protocol/views-people';
 import type { SearchView } from '../../protocol/views-search';
+
+/** A read-only view of a map the store mutates in place: a new one per patch, so signals see a change. */
+class MapView<V> implements ReadonlyMap<string, V> {
+  constructor(private readonly map: Map<string, V>) {}
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+  forEach(fn: (value: V, key: string, map: ReadonlyMap<string, V>) => void): void {
+    this.map.forEach((v, k) => fn(v, k, this));
+  }
+  keys(): MapIterator<string> {
+    return this.map.keys();
+  }
+  values(): MapIterator<V> {
+    return this.map.values();
+  }
+  entries(): MapIterator<[string, V]> {
+    return this.map.entries();
+  }
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.map.entries();
+  }
+}
 
 export interface ChannelGroupView {
   group: ChannelGroup;
   label: string;
-  entries: ChannelEntryView[];
+  entries: readonly ChannelEntryView[];
 }
 
 export interface ViewStore {
@@ -40,9 +76,16 @@ export interface ViewStore {
   seq: Signal<number>;
   session: Signal<SessionView>;
   connection: Signal<ConnectionView>;
-  channels: Signal<ReadonlyMap<string, ChannelEntryView>>;
-  /** Sidebar groups in CHANNEL_GROUPS order, entries by sortKey; empty groups omitted. */
+  /**
+   * Sidebar entries by address. The map is updated in place per patch (copying 5,000 entries per
+   * patch was the cost to avoid); the signal gets a new read-only view of it each time.
+   */
+  channels: ReadonlySignal<ReadonlyMap<string, ChannelEntryView>>;
+  /** The same entries by group, each sorted in the current sort (kept incrementally); changes with `channels`. */
+  channelIndex: ReadonlySignal<{ index: ChannelIndex }>;
+  /** Groups in CHANNEL_GROUPS order with their entries in the current sort; empty groups omitted. Derived when read. */
   channelGroups: ReadonlySignal<ChannelGroupView[]>;
+  preferences: Signal<PreferencesView>;
   /** Address of the open conversation (as the worker sees it), or null. */
   conversationAddress: Signal<string | null>;
   conversationMeta: Signal<ConversationMeta | null>;
@@ -72,6 +115,14 @@ export interface ViewStore {
   activeAlertCount: ReadonlySignal<number>;
   /** Toasts on screen, newest first (at most 4). */
   toasts: Signal<readonly ToastView[]>;
+  /** Notification settings, the global mute and the unread badge. */
+  notifications: Signal<NotificationsView>;
+  /** Channels whose notifications differ from the default (off or muted), by address. */
+  channelNotify: Signal<ReadonlyMap<string, ChannelNotifyView>>;
+  /** The latest sound the worker decided (a new id means: play it). */
+  sound: Signal<SoundView | null>;
+  popover: Signal<PopoverView | null>;
+  mfaResets: Signal<readonly MfaResetView[]>;
   /** Own status and statuses, directory search, connections, the bot's error. */
   people: Signal<PeopleView>;
   /** In-channel and global search. */
@@ -88,8 +139,14 @@ export const INITIAL_FLAGGED_META: FlaggedMeta = { loaded: false, loading: false
 export const INITIAL_MESSAGE_SETTINGS: MessageSettingsView = { skinTone: 0, recent: [] };
 export const INITIAL_TEAM_DIRECTORY: TeamDirectoryView = { status: 'idle', error: null, teams: [], departments: [] };
 
-export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null };
-export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting' };
+export const INITIAL_SESSION: SessionView = { status: 'starting', user: null, endedReason: null, unconfirmed: false };
+export const INITIAL_CONNECTION: ConnectionView = { socket: 'connecting', resyncing: false, unsent: 0 };
+export const INITIAL_PREFERENCES: PreferencesView = { tab: 'all', sort: 'az', showLast: { az: null, recent: null } };
+export const INITIAL_NOTIFICATIONS: NotificationsView = {
+  settings: { global_on: true, conversations_on: true, teams_on: true, departments_on: true },
+  pause: { kind: null, until: null },
+  badge: { count: 0, label: '', title: 'Plaza' },
+};
 export const INITIAL_PEOPLE: PeopleView = {
   self: { presence: 'Active', customStatus: null },
   statuses: [],
@@ -103,9 +160,22 @@ export const INITIAL_SEARCH: SearchView = { channel: null, global: null };
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The store's mutable parts, behind the signals. */
+interface Internals {
+  recent: RecentConversations;
+  channelMap: Map<string, ChannelEntryView>;
+  index: ChannelIndex;
+  channelsView: Signal<ReadonlyMap<string, ChannelEntryView>>;
+  indexView: Signal<{ index: ChannelIndex }>;
+}
+const internals = new WeakMap<ViewStore, Internals>();
+
 /** An empty store: session 'starting' until the worker's first (reset) patch arrives. */
 export function createViewStore(): ViewStore {
-  const channels = signal<ReadonlyMap<string, ChannelEntryView>>(new Map());
+  const channelMap = new Map<string, ChannelEntryView>();
+  const index = new ChannelIndex(AZ_ORDER);
+  const channelsView = signal<ReadonlyMap<string, ChannelEntryView>>(new MapView(channelMap));
+  const indexView = signal({ index });
   const messagesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
   const usersByGuid = signal<ReadonlyMap<string, UserView>>(new Map());
   const threadRepliesByGuid = signal<ReadonlyMap<string, MessageView>>(new Map());
@@ -113,27 +183,20 @@ export function createViewStore(): ViewStore {
   const bySortKey = (a: MessageView, b: MessageView): number => byString(a.sortKey, b.sortKey) || byString(a.guid, b.guid);
   const alertsByGuid = signal<ReadonlyMap<string, AlertView>>(new Map());
   const foldersByGuid = signal<ReadonlyMap<string, FolderView>>(new Map());
-  return {
+  const store: ViewStore = {
     seq: signal(-1),
     session: signal(INITIAL_SESSION),
     connection: signal(INITIAL_CONNECTION),
-    channels,
+    channels: channelsView,
+    channelIndex: indexView,
     channelGroups: computed(() => {
-      const buckets = new Map<ChannelGroup, ChannelEntryView[]>();
-      for (const entry of channels.value.values()) {
-        const bucket = buckets.get(entry.group);
-        if (bucket) bucket.push(entry);
-        else buckets.set(entry.group, [entry]);
-      }
-      const groups: ChannelGroupView[] = [];
-      for (const group of CHANNEL_GROUPS) {
-        const entries = buckets.get(group);
-        if (!entries || entries.length === 0) continue;
-        entries.sort((a, b) => byString(a.sortKey, b.sortKey) || byString(a.address, b.address));
-        groups.push({ group, label: CHANNEL_GROUP_LABELS[group], entries });
-      }
-      return groups;
+      const { index } = indexView.value;
+      return CHANNEL_GROUPS.flatMap((group) => {
+        const entries = [...index.group(group)];
+        return entries.length ? [{ group, label: CHANNEL_GROUP_LABELS[group], entries }] : [];
+      });
     }),
+    preferences: signal(INITIAL_PREFERENCES),
     conversationAddress: signal(null),
     conversationMeta: signal(null),
     messagesByGuid,
@@ -163,6 +226,11 @@ export function createViewStore(): ViewStore {
       return n;
     }),
     toasts: signal([]),
+    notifications: signal(INITIAL_NOTIFICATIONS),
+    channelNotify: signal(new Map()),
+    sound: signal(null),
+    popover: signal(null),
+    mfaResets: signal([]),
     people: signal(INITIAL_PEOPLE),
     search: signal(INITIAL_SEARCH),
     foldersByGuid,
@@ -170,6 +238,59 @@ export function createViewStore(): ViewStore {
     teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
     teamMembers: signal(new Map()),
   };
+  internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView });
+  return store;
+}
+
+/**
+ * The messages of the last few conversations left, as they were shown: switching back to one paints
+ * them at once while the worker's patch (a moment later) brings what changed since. A cache of views
+ * the UI already had, not state.
+ */
+class RecentConversations {
+  static readonly SIZE = 8;
+  readonly #byAddress = new Map<string, readonly MessageView[]>();
+  keep(address: string, messages: readonly MessageView[]): void {
+    this.#byAddress.delete(address);
+    this.#byAddress.set(address, messages);
+    if (this.#byAddress.size > RecentConversations.SIZE) this.#byAddress.delete(this.#byAddress.keys().next().value!);
+  }
+  get(address: string): readonly MessageView[] | undefined {
+    return this.#byAddress.get(address);
+  }
+  clear(): void {
+    this.#byAddress.clear();
+  }
+}
+
+/** The messages last shown for a conversation that is no longer the worker's open one, if any. */
+export function recentMessages(store: ViewStore, address: string): readonly MessageView[] | undefined {
+  return internals.get(store)?.recent.get(address);
+}
+
+/** Applies a channels diff (or snapshot) to the map and the sorted index, in place. */
+function applyChannels(own: Internals, diff: RecordsDiff<ChannelEntryView> | undefined, reset: boolean): void {
+  const { channelMap, index } = own;
+  if (reset) {
+    channelMap.clear();
+    for (const entry of diff?.put ?? []) channelMap.set(entry.address, entry);
+    index.reset(channelMap.values());
+  } else if (diff) {
+    for (const address of diff.remove) {
+      const previous = channelMap.get(address);
+      if (!previous) continue;
+      channelMap.delete(address);
+      index.remove(previous);
+    }
+    for (const entry of diff.put) {
+      index.upsert(channelMap.get(entry.address), entry);
+      channelMap.set(entry.address, entry);
+    }
+  } else {
+    return;
+  }
+  own.channelsView.value = new MapView(channelMap);
+  own.indexView.value = { index };
 }
 
 function applyDiff<R>(
@@ -200,8 +321,17 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     if (patch.connection) store.connection.value = patch.connection;
     else if (reset) store.connection.value = INITIAL_CONNECTION;
 
-    if (patch.channels) store.channels.value = applyDiff(store.channels.value, patch.channels, (c) => c.address, reset);
-    else if (reset) store.channels.value = new Map();
+    const own = internals.get(store)!;
+    // The sort first, so the entries of this patch are placed in the new order.
+    if (patch.preferences) {
+      store.preferences.value = patch.preferences;
+      own.index.setOrder(orderOf(patch.preferences.sort));
+    } else if (reset) {
+      store.preferences.value = INITIAL_PREFERENCES;
+      own.index.setOrder(orderOf(INITIAL_PREFERENCES.sort));
+    }
+    if (patch.channels || reset) applyChannels(own, patch.channels, reset);
+    else if (patch.preferences) own.indexView.value = { index: own.index };
 
     if (patch.users) store.usersByGuid.value = applyDiff(store.usersByGuid.value, patch.users, (u) => u.guid, reset);
     else if (reset) store.usersByGuid.value = new Map();
@@ -210,6 +340,8 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     if (conversation) {
       // Another conversation's diff can never extend this one's messages.
       const replace = reset || conversation.reset || conversation.address !== store.conversationAddress.value;
+      const leaving = store.conversationAddress.value;
+      if (leaving !== null && conversation.address !== leaving) own.recent.keep(leaving, store.messages.value);
       store.conversationAddress.value = conversation.address;
       store.conversationMeta.value = conversation.meta;
       store.messagesByGuid.value =
@@ -217,6 +349,7 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
           ? new Map()
           : applyDiff(store.messagesByGuid.value, conversation.messages, (m) => m.guid, replace);
     } else if (reset) {
+      own.recent.clear();
       store.conversationAddress.value = null;
       store.conversationMeta.value = null;
       store.messagesByGuid.value = new Map();
@@ -260,6 +393,20 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
     if (patch.toasts) store.toasts.value = patch.toasts;
     else if (reset) store.toasts.value = [];
 
+    if (patch.notifications) store.notifications.value = patch.notifications;
+    else if (reset) store.notifications.value = INITIAL_NOTIFICATIONS;
+
+    if (patch.channelNotify) store.channelNotify.value = applyDiff(store.channelNotify.value, patch.channelNotify, (c) => c.address, reset);
+    else if (reset) store.channelNotify.value = new Map();
+
+    if (patch.sound !== undefined) store.sound.value = patch.sound;
+    else if (reset) store.sound.value = null;
+
+    if (patch.popover !== undefined) store.popover.value = patch.popover;
+    else if (reset) store.popover.value = null;
+
+    if (patch.mfaResets) store.mfaResets.value = patch.mfaResets;
+    else if (reset) store.mfaResets.value = [];
     if (patch.people) store.people.value = patch.people;
     else if (reset) store.people.value = INITIAL_PEOPLE;
 

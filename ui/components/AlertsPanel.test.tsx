@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fail } from '../../protocol/result';
+import { fail, ok } from '../../protocol/result';
 import { renderApp } from '../testing/render-app';
 import { alertView, channelView, snapshot, toastView } from '../testing/views';
 
@@ -46,7 +46,10 @@ describe('Alerts', () => {
     expect(within(item(/^Request to join/)).getByRole('alert').textContent).toBe('This request was already answered.');
     await act(async () => fireEvent.click(within(item(/^Mentioned/)).getByRole('button', { name: 'Dismiss' })));
     expect(a.core.callsTo('$dismissAlerts')).toEqual([[['men']]]);
-    fireEvent.click(within(item(/^Mentioned/)).getByRole('button', { name: 'Open' }));
+    // The worker runs the go-to action (dismiss) and names the conversation; the UI goes there.
+    a.core.runAlertActionResult = ok({ navigate: 't-design', reload: false });
+    await act(async () => fireEvent.click(within(item(/^Mentioned/)).getByRole('button', { name: 'Open' })));
+    expect(a.core.callsTo('$runAlertAction')).toEqual([['men']]);
     expect(a.location()).toBe('/conversations/t-design');
     expect(screen.queryByRole('dialog', { name: 'Alerts' })).toBeNull();
   });

@@ -1,6 +1,7 @@
 /** The alerts list (spec 1 §4, §9): each alert with the actions its type allows. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Result } from '../../protocol/result';
 import type { AlertView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
@@ -50,49 +51,45 @@ function AlertItem({ alert, onNavigate }: { alert: AlertView; onNavigate: () => 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>): Promise<void> => {
+  const run = async <T,>(action: () => Promise<Result<T>>): Promise<T | null> => {
     setBusy(true);
     setError(null);
     const result = await action();
     setBusy(false);
-    if (!result.ok) setError(result.error?.message ?? 'That did not work.');
+    if (!result.ok) {
+      setError(result.error.message || 'That did not work.');
+      return null;
+    }
+    return result.value;
+  };
+
+  const runAction = async (): Promise<void> => {
+    const outcome = await run(() => core.$runAlertAction(alert.guid));
+    if (!outcome) return;
+    if (outcome.reload) router.reload();
+    else if (outcome.navigate) {
+      router.navigate(conversationPath(outcome.navigate));
+      onNavigate();
+    }
   };
 
   const label = `${alert.typeName}: ${alert.message}`;
+  const classes = ['alert-item'];
+  if (alert.dismissed) classes.push('alert-dismissed');
+  if (alert.tone === 'error') classes.push('alert-error');
   return (
-    <li className={`alert-item${alert.dismissed ? ' alert-dismissed' : ''}`} aria-label={label}>
+    <li className={classes.join(' ')} aria-label={label}>
       <div className="alert-text">
         <strong>{alert.typeName}</strong> <span>{alert.message}</span>
         <AlertTime created={alert.created} />
+        {alert.cancelled && <span className="alert-state"> · Request cancelled</span>}
         {alert.dismissed && <span className="alert-state"> · Dismissed</span>}
       </div>
       {!alert.dismissed && (
         <div className="alert-actions">
-          {alert.behaviour === 'go-to' && alert.address && (
-            <button
-              type="button"
-              onClick={() => {
-                router.navigate(conversationPath(alert.address!));
-                onNavigate();
-              }}
-            >
-              Open
-            </button>
-          )}
-          {alert.behaviour === 'refresh' && (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void run(async () => {
-                  // Dismissed first, so the reloaded page does not ask again; then the page reloads (spec 1 §9 'refresh').
-                  const result = await core.$dismissAlerts([alert.guid]);
-                  if (result.ok) router.reload();
-                  return result;
-                })
-              }
-            >
-              Refresh
+          {alert.action && (
+            <button type="button" disabled={busy} onClick={() => void runAction()}>
+              {alert.action.label}
             </button>
           )}
           {alert.behaviour === 'approve' ? (

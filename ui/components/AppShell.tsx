@@ -1,9 +1,11 @@
-/** The signed-in layout: header, sidebar, and the open conversation (or an empty state). */
+/** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { DEBUG_REPLAY_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
+import { conversationPath, DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
+import { createShortcuts, type ShortcutAction } from '../client/shortcuts';
+import { nextConversation, sidebarRows } from '../client/sidebar-model';
 import { AlertsButton } from './AlertsButton';
 import { AlertsPanel } from './AlertsPanel';
 import { BrowseTeamsPage } from './BrowseTeamsPage';
@@ -15,7 +17,12 @@ import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { ExportSessionButton } from './ExportSessionButton';
 import { FlaggedView } from './FlaggedView';
+import { LiveEffects } from './LiveEffects';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
+import { PopoverHost } from './PopoverHost';
+import { QuickSwitcher } from './QuickSwitcher';
 import { RecordingSettingsButton } from './RecordingSettingsButton';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
 
@@ -35,7 +42,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const user = store.session.value.user;
-  const socket = store.connection.value.socket;
+  const { socket, resyncing, unsent } = store.connection.value;
   const address = route.name === 'conversation' ? route.address : null;
   const [alertsOpen, setAlertsOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -43,6 +50,70 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
     e.preventDefault();
     if (query.trim()) router.navigate(searchPath(query.trim()));
   };
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
+
+  // The shell does not subscribe to the channel list (a burst would re-render all of it per patch):
+  // the shortcuts read the rows when a key is pressed; the sidebar renders them itself.
+  const latest = useMemo(() => ({ address, route }), []);
+  latest.address = address;
+  latest.route = route;
+
+  const shortcuts = useMemo(
+    () =>
+      createShortcuts((action: ShortcutAction) => {
+        switch (action) {
+          case 'open-messages':
+            if (latest.address === null && latest.route.name !== 'home') router.navigate('/');
+            // Messages is where the conversation list is: put the keyboard there.
+            requestAnimationFrame(() => document.querySelector<HTMLElement>('.sidebar .channel-link.active, .sidebar .channel-link')?.focus());
+            return;
+          case 'open-search':
+            // Global search is the header's search box: the keyboard goes there.
+            searchRef.current?.focus();
+            return;
+          case 'quick-switcher':
+            setSwitcherOpen(true);
+            return;
+          case 'shortcuts-help':
+            setHelpOpen(true);
+            return;
+          case 'next-unread':
+          case 'previous-unread':
+          case 'next-mention': {
+            const what = action === 'next-mention' ? 'mention' : 'unread';
+            const rows = sidebarRows(store.channelIndex.peek().index, store.preferences.peek(), latest.address, store.folders.peek());
+            const next = nextConversation(rows, latest.address, what, action === 'previous-unread' ? -1 : 1);
+            if (next) {
+              setNotice(null);
+              router.navigate(conversationPath(next));
+            } else setNotice(what === 'mention' ? 'No unread mentions.' : 'No other unread conversations.');
+            return;
+          }
+          default:
+            return; // unavailable actions only show their message
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [router, store],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent): void => {
+      shortcuts.onKeyDown(e);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      shortcuts.dispose();
+    };
+  }, [shortcuts]);
+
+  const highlight = shortcuts.highlight.value;
+  const chordText = shortcuts.pending.value ? 'Ctrl+K …' : highlight ? `${highlight.shortcut.chord ? 'Ctrl+K ' : ''}${highlight.shortcut.key}: ${highlight.message ?? highlight.shortcut.name}` : notice;
 
   return (
     <div className="app">
@@ -50,9 +121,15 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className="brand">Plaza</span>
         <span className={`connection connection-${socket}`} role="status">
           {CONNECTION_TEXT[socket]}
+          {/* The spec's delayed-reload flag: Plaza catches up instead of reloading. */}
+          {resyncing && ' · Catching up…'}
+          {unsent > 0 && ` · ${unsent} unsent`}
+        </span>
+        <span className={highlight ? 'chord-status highlight' : 'chord-status'} aria-live="polite">
+          {chordText}
         </span>
         <form role="search" aria-label="Search Plaza" className="header-search" onSubmit={search}>
-          <input type="search" aria-label="Search Plaza" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input ref={searchRef} type="search" aria-label="Search Plaza" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </form>
         <Link href={PEOPLE_PATH} className="header-link" aria-current={route.name === 'people' ? 'page' : undefined}>
           People
@@ -60,6 +137,12 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         <span className="user-name">{user?.name}</span>
         <StatusMenu />
         <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
+        <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
+          Settings
+        </button>
+        <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
+          Shortcuts
+        </button>
         {sessionActions && (
           <>
             <ExportSessionButton />
@@ -75,13 +158,18 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <PopoverHost />
+      {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
+      {sessionActions && <LiveEffects />}
       <BotErrorPopover />
-      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} onOpenSwitcher={openSwitcher} />
       <main className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (
           <FlaggedView />
+        ) : route.name === 'notification-settings' ? (
+          <NotificationSettingsPage />
         ) : route.name === 'browse-teams' ? (
           <BrowseTeamsPage />
         ) : route.name === 'people' ? (
@@ -93,7 +181,7 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>
-            <p>Choose one on the left, or start a new message.</p>
+            <p>Choose one on the left, start a new message, or press Ctrl+K K to jump to one.</p>
           </div>
         ) : (
           <div className="empty-state">
@@ -102,6 +190,8 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
           </div>
         )}
       </main>
+      {switcherOpen && <QuickSwitcher onClose={() => setSwitcherOpen(false)} />}
+      {helpOpen && <ShortcutsDialog shortcuts={shortcuts} onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 /** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
-import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useComputed, useSignals } from '@preact/signals-react/runtime';
+import { memo, useEffect, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { recentMessages } from '../client/view-store';
+import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -14,20 +16,25 @@ import { TypingIndicator } from './TypingIndicator';
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
 
-export function ConversationView({ address, thread = null }: { address: string; thread?: string | null }) {
+/** Memoized: the shell re-rendering (the connection state, a shortcut's highlight) leaves it alone. */
+export const ConversationView = memo(function ConversationView({ address, thread = null }: { address: string; thread?: string | null }) {
   useSignals();
   const { store, core } = usePlaza();
   const headingId = useId();
-  const entry = store.channels.value.get(address);
-  // Until the worker has switched, the store still holds the previous conversation: show none of it.
+  // Only this conversation's entry: other channels' changes (a burst elsewhere) do not re-render it.
+  const entry = useComputed(() => store.channels.value.get(address)).value;
+  // Until the worker has switched, the store still holds the previous conversation: show none of it —
+  // but a conversation left a moment ago shows its messages as they were, until the worker's arrive.
   const isOpen = store.conversationAddress.value === address;
   const meta = isOpen ? store.conversationMeta.value : null;
-  const messages = isOpen ? store.messages.value : NO_MESSAGES;
-  const typing = store.typing.value.get(address) ?? NOBODY;
+  const messages = isOpen ? store.messages.value : (recentMessages(store, address) ?? NO_MESSAGES);
+  // This conversation's typists only: typing elsewhere (a burst) must not re-render the message list.
+  const typing = useComputed(() => store.typing.value.get(address) ?? NOBODY).value;
   // A direct message shows the other person's status (spec 3 §4.1).
   const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
   const [searching, setSearching] = useState(store.search.value.channel?.address === address);
-  const gone = !entry && store.channels.value.size > 0;
+  // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
+  const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0).value;
 
   // The route says which thread is open; the worker loads it (null closes it).
   useEffect(() => {
@@ -46,6 +53,7 @@ export function ConversationView({ address, thread = null }: { address: string; 
               Search in conversation
             </button>
           )}
+          {!gone && <ChannelNotifyMenu address={address} />}
         </header>
         {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
         {gone ? (
@@ -64,4 +72,4 @@ export function ConversationView({ address, thread = null }: { address: string; 
       {thread && !gone && <ThreadPanel key={thread} address={address} guid={thread} entry={entry} />}
     </div>
   );
-}
+});

@@ -132,3 +132,15 @@ describe('folders in the sidebar', () => {
     expect(within(nav()).queryByRole('button', { name: 'Home' })).toBeNull();
   });
 });
+
+describe('mark read per folder', () => {
+  it("marks a folder's conversations and those of its subfolders read, from its menu", async () => {
+    const a = app();
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Folder actions for Work' }));
+    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Mark all read' })));
+    expect(a.core.callsTo('$markAllRead')).toEqual([[['eng', 'design']]]);
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Folder actions for Projects' }));
+    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Mark all read' })));
+    expect(a.core.callsTo('$markAllRead').at(-1)).toEqual([['design']]);
+  });
+});

@@ -54,7 +54,7 @@ describe('LoginPage', () => {
   });
 
   it('explains an ended session', () => {
-    renderApp({ path: '/login', patches: [snapshot({ session: { status: 'signed-out', user: null, endedReason: 'unauthorized' } })] });
+    renderApp({ path: '/login', patches: [snapshot({ session: { status: 'signed-out', user: null, endedReason: 'unauthorized', unconfirmed: false } })] });
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeTruthy();
   });
 });

@@ -2,15 +2,19 @@
  * One message: author header (unless merged with the previous one), parts, its
  * flag, reaction chips (toggle the user's own), the thread summary, and the
  * actions — add a reaction, reply in thread, flag, delete (with a confirm step).
+ * And what the outbox says about it: an own post still sending (no actions
+ * yet), or refused (Retry, Delete); a deletion waiting, or refused (Retry,
+ * Dismiss).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { flagColour } from '../../protocol/flags';
 import type { MessageView, ReactionView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { threadPath } from '../client/router';
 import { EmojiPicker } from './EmojiPicker';
 import { FlagMenu } from './FlagMenu';
+import { formatBytes } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
 
@@ -30,6 +34,8 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
   if (message.isOwn) classes.push('own');
   if (message.is_urgent) classes.push('urgent');
   if (highlighted) classes.push('highlighted');
+  if (message.delivery !== 'sent') classes.push(message.delivery);
+  if (message.deleting) classes.push('deleting');
   const colour = flagColour(message.flag);
   const canReply = !inThread && message.reply_to === null;
   return (
@@ -63,6 +69,12 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
       <div className="message-body">
         <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
       </div>
+      {message.file && (
+        <p className="attachment">
+          <span aria-hidden="true">📎</span> <span className="attachment-name">{message.file.name}</span>
+          {message.file.size !== null && <span className="attachment-size"> ({formatBytes(message.file.size)})</span>}
+        </p>
+      )}
       {message.reactions.length > 0 && (
         <ul className="reactions" aria-label="Reactions">
           {message.reactions.map((r) => (
@@ -73,10 +85,36 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
         </ul>
       )}
       {canReply && message.reply_count > 0 && <ThreadSummary message={message} />}
-      <MessageActions message={message} canReply={canReply} />
+      <OutboxStatus message={message} />
+      {/* Not the server's yet, or on its way out: nothing to act on. */}
+      {message.delivery === 'sent' && !message.deleting && <MessageActions message={message} canReply={canReply} />}
     </article>
   );
 });
+
+/** The message's place in the outbox: sending, deleting, or refused with the ways out. */
+function OutboxStatus({ message }: { message: MessageView }) {
+  const { core } = usePlaza();
+  const errorId = useId();
+  if (message.delivery === 'sending') return <p className="delivery-status">Sending…</p>;
+  if (message.deleting) return <p className="delivery-status">Deleting…</p>;
+  if (message.error === null || message.outboxId === null) return null;
+  const id = message.outboxId;
+  const failedPost = message.delivery === 'failed';
+  return (
+    <div className="delivery-failed" role="group" aria-label={failedPost ? 'Message not sent' : 'Message not deleted'} aria-describedby={errorId}>
+      <p id={errorId} role="alert">
+        {failedPost ? 'Not sent' : 'Not deleted'}: {message.error}
+      </p>
+      <button type="button" onClick={() => void core.$retryOutbox(id)}>
+        Retry
+      </button>
+      <button type="button" className={failedPost ? 'danger' : undefined} onClick={() => void core.$discardOutbox(id)}>
+        {failedPost ? 'Delete' : 'Dismiss'}
+      </button>
+    </div>
+  );
+}
 
 /** "Alice Anders, Bob Brown and you": who reacted, the signed-in user as "you". */
 function useReactorNames(users: string[]): string {

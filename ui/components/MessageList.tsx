@@ -7,7 +7,7 @@
  * offers to jump back to the newest messages.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
@@ -17,12 +17,13 @@ const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface MessageListProps {
   address: string;
-  messages: MessageView[];
+  messages: readonly MessageView[];
   /** Null until the worker has opened this conversation. */
   meta: ConversationMeta | null;
 }
 
-export function MessageList({ address, messages, meta }: MessageListProps) {
+/** Memoized: it re-renders when its messages or metadata change, not when the rest of the page does. */
+export const MessageList = memo(function MessageList({ address, messages, meta }: MessageListProps) {
   const { core } = usePlaza();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -109,10 +110,12 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
   }, [last, messages.length, virtualizer]);
 
   // When the loaded page does not fill the viewport there is no scroll to trigger loading: load on.
-  // (Only with real layout: clientHeight is 0 in jsdom.)
+  // (Only with real layout: clientHeight is 0 in jsdom.) Not after a failure: that would retry on every render;
+  // the user retries with "Load older messages".
+  const failed = Boolean(meta?.error ?? loadError);
   useEffect(() => {
     const el = scrollRef.current;
-    if (el && canLoadOlder && !meta?.loading && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) void loadOlder();
+    if (el && canLoadOlder && !failed && !meta?.loading && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) void loadOlder();
   });
 
   const onScroll = (): void => {
@@ -179,4 +182,4 @@ export function MessageList({ address, messages, meta }: MessageListProps) {
       )}
     </div>
   );
-}
+});

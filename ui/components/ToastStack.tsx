@@ -1,10 +1,11 @@
 /** Toasts: at most 4, newest on top (the worker decides which and for how long). */
 import { useSignals } from '@preact/signals-react/runtime';
 import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
 
 export function ToastStack({ onOpenAlerts }: { onOpenAlerts: () => void }) {
   useSignals();
-  const { store, core } = usePlaza();
+  const { store, core, router } = usePlaza();
   const toasts = store.toasts.value;
   return (
     <section className="toasts" aria-label="Notifications">
@@ -13,6 +14,17 @@ export function ToastStack({ onOpenAlerts }: { onOpenAlerts: () => void }) {
           <strong className="toast-title">{t.title}</strong>
           {t.body && <p className="toast-body">{t.body}</p>}
           <div className="toast-actions">
+            {t.address && (
+              <button
+                type="button"
+                onClick={() => {
+                  router.navigate(conversationPath(t.address!));
+                  void core.$closeToast(t.id);
+                }}
+              >
+                Open
+              </button>
+            )}
             {t.alertGuid && (
               <button type="button" onClick={onOpenAlerts}>
                 View

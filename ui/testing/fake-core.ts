@@ -1,9 +1,11 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { ActivityKind, ConnectLinkOptions, CoreApi, MemberOptions, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
 import type { StatusIcon } from '../../protocol/custom-status';
+import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
+import type { SidebarSort, SidebarTab } from '../../protocol/events';
 import { ok, type Result } from '../../protocol/result';
-import type { ViewPatch } from '../../protocol/views';
+import type { QuickSwitchItem, ViewPatch } from '../../protocol/views';
 
 type Method = keyof CoreApi;
 export type Call = { method: Method; args: unknown[] };
@@ -13,7 +15,7 @@ export class FakeCore implements CoreApi {
   private listeners: PatchListener[] = [];
 
   signInResult: Result<null> = ok(null);
-  postResult: Result<{ guid: string }> = ok({ guid: 'posted' });
+  postResult: Result<{ client_guid: string }> = ok({ client_guid: 'posted' });
   deleteResult: Result<null> = ok(null);
   loadOlderResult: Result<null> = ok(null);
   startDirectMessageResult: Result<{ address: string }> = ok({ address: 'dm-new' });
@@ -96,6 +98,39 @@ export class FakeCore implements CoreApi {
   async $setAttention(attentive: boolean) {
     this.record('$setAttention', [attentive]);
   }
+  async $retryOutbox(id: string) {
+    this.record('$retryOutbox', [id]);
+  }
+  async $discardOutbox(id: string) {
+    this.record('$discardOutbox', [id]);
+  }
+  async $setNetwork(online: boolean) {
+    this.record('$setNetwork', [online]);
+  }
+  async $resync() {
+    this.record('$resync', []);
+  }
+
+  showLastResult: Result<null> = ok(null);
+  markAllReadResult: Result<{ marked: number }> = ok({ marked: 0 });
+  /** What $quickSwitch answers for a query (default: nothing). */
+  quickSwitchResults: (query: string) => QuickSwitchItem[] = () => [];
+
+  async $setSidebar(change: { tab?: SidebarTab; sort?: SidebarSort }) {
+    this.record('$setSidebar', [change]);
+  }
+  async $setShowLast(sort: SidebarSort, showLast: number | null) {
+    this.record('$setShowLast', [sort, showLast]);
+    return this.showLastResult;
+  }
+  async $markAllRead(addresses?: readonly string[]) {
+    this.record('$markAllRead', addresses === undefined ? [] : [addresses]);
+    return this.markAllReadResult;
+  }
+  async $quickSwitch(query: string, limit?: number) {
+    this.record('$quickSwitch', limit === undefined ? [query] : [query, limit]);
+    return this.quickSwitchResults(query);
+  }
 
   dismissAlertsResult: Result<null> = ok(null);
   processJoinRequestResult: Result<null> = ok(null);
@@ -109,6 +144,49 @@ export class FakeCore implements CoreApi {
   }
   async $closeToast(id: string) {
     this.record('$closeToast', [id]);
+  }
+
+  runAlertActionResult: Result<AlertActionOutcome> = ok({ navigate: null, reload: false });
+  /** What the notification and two-factor calls answer. */
+  notifyResult: Result<null> = ok(null);
+  async $runAlertAction(guid: string) {
+    this.record('$runAlertAction', [guid]);
+    return this.runAlertActionResult;
+  }
+  sendInformationAlertResult: Result<{ sent: number }> = ok({ sent: 3 });
+  async $sendInformationAlert(message: string, promotion: boolean) {
+    this.record('$sendInformationAlert', [message, promotion]);
+    return this.sendInformationAlertResult;
+  }
+  async $closePopover(id: string) {
+    this.record('$closePopover', [id]);
+  }
+  async $setChannelNotifications(addresses: string[], on: boolean) {
+    this.record('$setChannelNotifications', [addresses, on]);
+    return this.notifyResult;
+  }
+  async $setNotificationSettings(settings: Partial<NotificationSettings>) {
+    this.record('$setNotificationSettings', [settings]);
+    return this.notifyResult;
+  }
+  async $setMute(address: string | null, choice: MuteChoice) {
+    this.record('$setMute', [address, choice]);
+    return this.notifyResult;
+  }
+  async $describeDevice(device: { mobile: boolean }) {
+    this.record('$describeDevice', [device]);
+  }
+  async $requestMfaReset() {
+    this.record('$requestMfaReset', []);
+    return this.notifyResult;
+  }
+  async $cancelMfaReset(targetUserGuid: string) {
+    this.record('$cancelMfaReset', [targetUserGuid]);
+    return this.notifyResult;
+  }
+  async $resetMfa(targetUserGuid: string) {
+    this.record('$resetMfa', [targetUserGuid]);
+    return this.notifyResult;
   }
 
   // Folders and teams answer `results[method]` like the people methods below.

@@ -1,5 +1,6 @@
 /** Builders for view records in UI tests: complete objects with overridable fields. */
-import type { AlertView, ChannelEntryView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
+import { alertAction, alertBehaviour } from '../../protocol/rules/alerts';
+import type { AlertView, ChannelEntryView, ConnectionView, ConversationMeta, MessageView, ReactionView, SessionView, ToastView, UserView, ViewPatch } from '../../protocol/views';
 
 export function channelView(over: Partial<ChannelEntryView> & { address: string }): ChannelEntryView {
   return {
@@ -9,6 +10,7 @@ export function channelView(over: Partial<ChannelEntryView> & { address: string 
     is_external: false,
     is_private: false,
     unread: 0,
+    mentions: 0,
     preview: '',
     last_message_ts: null,
     sortKey: over.name ?? over.address,
@@ -35,8 +37,13 @@ export function messageView(over: Partial<MessageView> & { guid: string; address
     reply_count: 0,
     last_reply_ts: null,
     canDelete: over.isOwn ?? false,
+    file: null,
     continued: false,
     sortKey: over.guid,
+    delivery: 'sent',
+    deleting: false,
+    error: null,
+    outboxId: null,
     ...over,
   };
 }
@@ -53,20 +60,26 @@ export function userView(over: Partial<UserView> & { guid: string; name: string 
   };
 }
 
+/** An alert view; behaviour and action follow from the type (as the worker decides them) unless given. */
 export function alertView(over: Partial<AlertView> & { guid: string; type: number }): AlertView {
+  const address = over.address ?? null;
+  const cancelled = over.cancelled ?? false;
   return {
     typeName: `Alert ${over.type}`,
     message: `alert ${over.guid}`,
     created: Date.UTC(2025, 4, 20, 9, 30),
     dismissed: false,
-    behaviour: 'unknown',
-    address: null,
+    behaviour: alertBehaviour(over.type),
+    address,
+    action: alertAction(over.type, { address, cancelled }),
+    cancelled,
+    tone: over.type === 1003 ? 'error' : 'normal',
     ...over,
   };
 }
 
 export function toastView(over: Partial<ToastView> & { id: string }): ToastView {
-  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, ...over };
+  return { title: `Toast ${over.id}`, body: '', kind: 'info', alertGuid: null, address: null, ...over };
 }
 
 export function metaView(address: string, over: Partial<ConversationMeta> = {}): ConversationMeta {
@@ -75,8 +88,12 @@ export function metaView(address: string, over: Partial<ConversationMeta> = {}):
 
 export const ALICE = { guid: 'u-alice', name: 'Alice Adams', email: 'alice@acme.test', is_company_admin: false };
 
-export const signedIn: SessionView = { status: 'signed-in', user: ALICE, endedReason: null };
-export const signedOut: SessionView = { status: 'signed-out', user: null, endedReason: null };
+export const signedIn: SessionView = { status: 'signed-in', user: ALICE, endedReason: null, unconfirmed: false };
+export const signedOut: SessionView = { status: 'signed-out', user: null, endedReason: null, unconfirmed: false };
+
+export function connectionView(over: Partial<ConnectionView> = {}): ConnectionView {
+  return { socket: 'online', resyncing: false, unsent: 0, ...over };
+}
 
 /** A full snapshot patch (reset) with the given parts. */
 export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
@@ -84,7 +101,7 @@ export function snapshot(over: Partial<ViewPatch> = {}): ViewPatch {
     seq: 1,
     reset: true,
     session: signedIn,
-    connection: { socket: 'online' },
+    connection: connectionView(),
     channels: { put: [], remove: [] },
     users: { put: [], remove: [] },
     typing: {},

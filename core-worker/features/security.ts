@@ -1,0 +1,62 @@
+/**
+ * Two-factor reset requests (spec 1 §4, §6; spec 3 §7.4): the pending requests
+ * on every connect (all of the company's for an admin, one's own otherwise),
+ * asking for a reset, cancelling, and an admin's reset.
+ */
+import { resetTarget } from '../../projections/mfa';
+import { ok, type Result } from '../../protocol/result';
+import type { CoreContext, Feature } from '../core-context';
+
+export interface SecurityFeature extends Feature<'$requestMfaReset' | '$cancelMfaReset' | '$resetMfa'> {
+  reload(): Promise<void>;
+  /** Resets a person's two-factor (an admin's answer, from the settings or a reset alert). */
+  reset(targetUserGuid: string): Promise<Result<null>>;
+}
+
+export function createSecurityFeature(ctx: CoreContext): SecurityFeature {
+  async function reload(): Promise<void> {
+    const at = ctx.epoch;
+    const result = await ctx.api.call('adminResetRequests', {});
+    if (at !== ctx.epoch || !result.ok) return;
+    ctx.dispatch('rest', [
+      { type: 'mfa-resets.listed', requests: result.value.requests.map((r) => ({ target_user_guid: r.target_user_guid, name: r.name, requested: r.requested })) },
+    ]);
+  }
+
+  async function reset(targetUserGuid: string): Promise<Result<null>> {
+    await ctx.ready();
+    const result = await ctx.api.call('adminReset', { target_user_guid: targetUserGuid });
+    if (!result.ok) return result;
+    // The server dismisses every admin's alert for the request (ALD); mark ours at once.
+    const mine = [...ctx.projections.alerts.byGuid.values()].filter((a) => !a.is_dismissed && resetTarget(a) === targetUserGuid).map((a) => a.guid);
+    if (mine.length) ctx.dispatch('rest', [{ type: 'alerts.dismissed', guids: mine }]);
+    await reload();
+    return ok(null);
+  }
+
+  return {
+    reload,
+    reset,
+    api: {
+      async $requestMfaReset() {
+        await ctx.ready();
+        const result = await ctx.api.call('requestReset', {});
+        if (!result.ok) return result;
+        ctx.showToast({ title: 'Reset requested', body: 'Your company admins were asked to reset your two-factor authentication.', kind: 'success' });
+        await reload();
+        return ok(null);
+      },
+      async $cancelMfaReset(targetUserGuid) {
+        await ctx.ready();
+        const result = await ctx.api.call('adminResetCancel', { target_user_guid: targetUserGuid });
+        if (!result.ok) return result;
+        await reload();
+        return ok(null);
+      },
+      $resetMfa: reset,
+    },
+    onSocketOpen() {
+      void reload();
+    },
+  };
+}

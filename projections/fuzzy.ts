@@ -1,0 +1,85 @@
+/**
+ * Fuzzy matching for the quick switcher: is every character of the query in
+ * the text, in order, and how good a match is it? Better matches start
+ * earlier, hit word starts, and run consecutively; an exact name or a prefix
+ * beats everything. Case- and accent-insensitive. Pure and allocation-light:
+ * it runs over 5,000 conversations and 300 people per keystroke.
+ */
+
+export interface FuzzyMatch {
+  score: number;
+  /** Matched positions in the text (for highlighting). */
+  positions: number[];
+}
+
+/** Lower case without accents, same length as the input for the characters Plaza's names use. */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  // NFD splits accents off; dropping them keeps indexes aligned only when nothing was split, so check.
+  const stripped = lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return stripped.length === lower.length ? stripped : lower;
+}
+
+const isWordStart = (text: string, i: number): boolean => {
+  if (i === 0) return true;
+  const prev = text.charCodeAt(i - 1);
+  // After a separator: space - _ . / : # @
+  return prev === 32 || prev === 45 || prev === 95 || prev === 46 || prev === 47 || prev === 58 || prev === 35 || prev === 64;
+};
+
+/** Scores `query` (already folded, non-empty) against `text`; null when it does not match. */
+export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
+  const folded = foldText(text);
+  if (query.length > folded.length) return null;
+  if (folded === query) return { score: 10_000, positions: range(0, query.length) };
+  if (folded.startsWith(query)) return { score: 9_000 - (folded.length - query.length), positions: range(0, query.length) };
+  // A run of the query starting a word ("eng" in "Team engineering").
+  for (let from = folded.indexOf(query); from >= 0; from = folded.indexOf(query, from + 1)) {
+    if (isWordStart(folded, from)) return { score: 8_000 - from - (folded.length - query.length) / 100, positions: range(from, from + query.length) };
+  }
+  const initials = acronymMatch(query, folded);
+  if (initials) return initials;
+  const at = folded.indexOf(query);
+  if (at >= 0) return { score: 6_000 - at - (folded.length - query.length) / 100, positions: range(at, at + query.length) };
+  return subsequence(query, folded);
+}
+
+/** Each query character at the start of a word, in order ("ds" → "Design System"). */
+function acronymMatch(query: string, text: string): FuzzyMatch | null {
+  const positions: number[] = [];
+  let qi = 0;
+  for (let i = 0; i < text.length && qi < query.length; i++) {
+    if (isWordStart(text, i) && text[i] === query[qi]) {
+      positions.push(i);
+      qi++;
+    }
+  }
+  if (qi < query.length) return null;
+  return { score: 7_000 - positions[0]! - (text.length - query.length) / 100, positions };
+}
+
+/** In-order characters anywhere: bonuses for word starts and consecutive runs, penalties for gaps. */
+function subsequence(query: string, text: string): FuzzyMatch | null {
+  const positions: number[] = [];
+  let score = 1_000;
+  let qi = 0;
+  let last = -1;
+  for (let i = 0; i < text.length && qi < query.length; i++) {
+    if (text[i] !== query[qi]) continue;
+    positions.push(i);
+    if (isWordStart(text, i)) score += 30;
+    if (last === i - 1) score += 20;
+    else if (last >= 0) score -= Math.min(30, i - last);
+    last = i;
+    qi++;
+  }
+  if (qi < query.length) return null;
+  score -= positions[0]!;
+  return { score, positions };
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) out.push(i);
+  return out;
+}

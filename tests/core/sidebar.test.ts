@@ -1,0 +1,144 @@
+/**
+ * The heavy user's sidebar in the core: mark all read (everywhere and for a
+ * group of conversations, locally at once and on the server), sidebar
+ * preferences kept in the log and show_last on the server, and the capped
+ * prefetch of likely conversations (mentions first, two requests at a time).
+ */
+import { describe, expect, it } from 'vitest';
+import { PREFETCH_CHANNELS, PREFETCH_CONCURRENCY } from '../../core-worker/features/prefetch';
+import type { ChannelWire, MessageWire, UserWire } from '../../protocol/entities';
+import type { HttpResponse } from '../../core-worker/ports';
+import { T0 } from '../../fixtures/builders';
+import { startHarness, type Harness, type Route } from './harness';
+
+const bob: UserWire = { target_user_guid: 'bob', first_name: 'Bob', last_name: 'Brown', name: 'Bob Brown', company_guid: 'acme' };
+const last = (address: string, created: number): MessageWire => ({
+  guid: `last-${address}`,
+  address,
+  created,
+  from_guid: 'alice',
+  json: JSON.stringify([{ type: 'text', text: 'hi' }]),
+});
+const team = (i: number, unread = 0, mentions = 0): ChannelWire => ({
+  guid: `g${i}`,
+  address: `c${i}`,
+  name: `Team ${i}`,
+  channel_type: 1,
+  etype: 'channel',
+  unread_messages: unread,
+  unread_mentions: mentions,
+  last_message: last(`c${i}`, T0 + i),
+  last_message_ts: T0 + i,
+});
+
+function routes(channels: ChannelWire[], extra: Record<string, Route> = {}): Record<string, Route> {
+  return {
+    '/data/login': () => ({ status: 200, body: { isOk: true, login_guid: 'lg', auth_token: 'token-token-token', user: bob } }),
+    '/secure/data/confirmed/corporate/channels/list': () => ({ status: 200, body: { isOk: true, channels } }),
+    '/secure/data/confirmed/corporate/users/list': () => ({ status: 200, body: { isOk: true, users: [bob] } }),
+    '/secure/data/confirmed/corporate/messages/history': () => ({ status: 200, body: { isOk: true, data: [], page_size: 50 } }),
+    '/secure/data/confirmed/corporate/messages/changes': (b) => ({ status: 200, body: { isOk: true, messages: [], deleted: [], cursor: b.since ?? 7, has_more: false } }),
+    '/secure/data/confirmed/corporate/messages/bookmarks': (b) => ({ status: 200, body: { isOk: true, updated: b.guids.length } }),
+    '/secure/data/confirmed/corporate/ui_preferences': (b) => ({ status: 200, body: { isOk: true, settings_json: b.settings_json ?? { msg_sorting: { az: { show_last: 50 }, recent: { show_last: null } } } } }),
+    ...extra,
+  };
+}
+
+async function signedIn(channels: ChannelWire[], extra: Record<string, Route> = {}): Promise<Harness> {
+  const h = await startHarness({ routes: routes(channels, extra) });
+  expect((await h.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+  h.socket().open();
+  await h.clock.advance(0);
+  h.frame();
+  return h;
+}
+
+const unreadOf = (h: Harness, address: string) => h.core.projections.unread.byAddress.get(address)?.count;
+
+describe('mark all read', () => {
+  it('marks every unread conversation read up to its newest message, at once and on the server', async () => {
+    const h = await signedIn([team(1, 3, 1), team(2, 0), team(3, 5)]);
+    expect(h.core.projections.unread.total).toBe(8);
+    expect(h.core.projections.unread.mentionTotal).toBe(1);
+    const result = await h.core.api.$markAllRead();
+    expect(result).toEqual({ ok: true, value: { marked: 2 } });
+    expect(h.core.projections.unread.total).toBe(0);
+    expect(h.core.projections.unread.mentionTotal).toBe(0);
+    expect(h.calls.filter((c) => c.path.endsWith('/messages/bookmarks')).map((c) => c.body)).toEqual([{ guids: ['last-c1', 'last-c3'] }]);
+    expect(h.core.projections.unread.byAddress.get('c3')?.bookmark).toEqual({ guid: 'last-c3', created: T0 + 3 });
+  });
+
+  it('marks only the given conversations (a sidebar group or a folder)', async () => {
+    const h = await signedIn([team(1, 3), team(2, 2), team(3, 5)]);
+    expect(await h.core.api.$markAllRead(['c2', 'c3', 'unknown'])).toEqual({ ok: true, value: { marked: 2 } });
+    expect([unreadOf(h, 'c1'), unreadOf(h, 'c2'), unreadOf(h, 'c3')]).toEqual([3, 0, 0]);
+  });
+
+  it('says when the server did not take it', async () => {
+    const h = await signedIn([team(1, 3)], { '/secure/data/confirmed/corporate/messages/bookmarks': () => ({ status: 500, body: { isOk: false, message: 'Internal server error' } }) });
+    const result = await h.core.api.$markAllRead();
+    expect(result.ok).toBe(false);
+  });
+
+  it('spreads the sidebar update of thousands of conversations over several small patches', async () => {
+    const channels = Array.from({ length: 1_000 }, (_, i) => team(i, 1));
+    const h = await signedIn(channels);
+    const before = h.patches.length;
+    await h.core.api.$markAllRead();
+    for (let i = 0; i < 20; i++) h.frame();
+    const diffs = h.patches.slice(before).filter((p) => p.channels);
+    expect(diffs.length).toBeGreaterThanOrEqual(10);
+    expect(diffs.reduce((n, p) => n + p.channels!.put.length, 0)).toBe(1_000);
+    for (const p of diffs) expect(JSON.stringify(p).length).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('sidebar preferences', () => {
+  it('keeps tab and sort in the user log and show_last on the server', async () => {
+    const h = await signedIn([team(1)]);
+    await h.clock.advance(0);
+    h.frame();
+    // The server's settings arrived on connect.
+    expect(h.core.projections.preferences.showLast).toEqual({ az: 50, recent: null });
+    await h.core.api.$setSidebar({ tab: 'unread', sort: 'recent' });
+    h.frame();
+    expect(h.patches.at(-1)?.preferences).toEqual({ tab: 'unread', sort: 'recent', showLast: { az: 50, recent: null } });
+    expect(await h.core.api.$setShowLast('recent', 20)).toEqual({ ok: true, value: null });
+    expect(h.calls.at(-1)).toMatchObject({ path: '/secure/data/confirmed/corporate/ui_preferences', body: { settings_json: { msg_sorting: { recent: { show_last: 20 } } } } });
+    expect(h.core.projections.preferences).toEqual({ tab: 'unread', sort: 'recent', showLast: { az: 50, recent: 20 } });
+    // Setting what is already set appends nothing.
+    const length = h.core.log.length;
+    await h.core.api.$setSidebar({ tab: 'unread' });
+    expect(h.core.log.length).toBe(length);
+  });
+});
+
+describe('prefetch of likely conversations', () => {
+  it('fetches unread conversations, mentions first, at most two at a time and at most 25', async () => {
+    const pending: ((r: HttpResponse) => void)[] = [];
+    const asked: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const channels = [...Array.from({ length: 40 }, (_, i) => team(i, 2)), team(100, 1, 1), team(101, 1, 1), team(102, 0)];
+    const h = await signedIn(channels, {
+      '/secure/data/confirmed/corporate/messages/history': (body) => {
+        asked.push(body.address);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        return new Promise<HttpResponse>((resolve) => pending.push((r) => (inFlight--, resolve(r))));
+      },
+    });
+    for (let round = 0; round < 40 && pending.length; round++) {
+      pending.splice(0).forEach((resolve) => resolve({ status: 200, body: { isOk: true, data: [], page_size: 50 } }));
+      await h.clock.advance(0);
+    }
+    expect(maxInFlight).toBe(PREFETCH_CONCURRENCY);
+    expect(asked).toHaveLength(PREFETCH_CHANNELS);
+    // Mentions first (the most recent of them first), then the most recently active unread ones.
+    expect(asked.slice(0, 4)).toEqual(['c101', 'c100', 'c39', 'c38']);
+    expect(asked).not.toContain('c102');
+    // Prefetched conversations open without another request.
+    await h.core.api.$openConversation('c39');
+    expect(asked).toHaveLength(PREFETCH_CHANNELS);
+  });
+});

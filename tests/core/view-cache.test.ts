@@ -1,0 +1,122 @@
+/**
+ * Cold start paints the sidebar before the log is read: the views last shown
+ * are kept in the core's key-value store (written a moment after changes,
+ * whether or not a UI listens), and a reload sends them as a provisional
+ * snapshot first; the real snapshot follows once the log is folded. Another
+ * user's cache is never shown.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCore } from '../../core-worker/core';
+import { VIEW_CACHE_DELAY_MS } from '../../core-worker/features/view-cache';
+import type { LogStore } from '../../core-worker/ports';
+import { VIEW_CACHE_KEY, type StoredViewCache } from '../../core-worker/view-cache';
+import { LOG_SCHEMA_VERSION } from '../../protocol/events';
+import type { ChannelWire, UserWire } from '../../protocol/entities';
+import { encodeFrame } from '../../protocol/frames/frame-codec';
+import type { ViewPatch } from '../../protocol/views';
+import { T0 } from '../../fixtures/builders';
+import { FakeSocket, ManualClock, settle, startHarness, type Route } from './harness';
+
+const bob: UserWire = { target_user_guid: 'bob', first_name: 'Bob', last_name: 'Brown', name: 'Bob Brown', company_guid: 'acme' };
+const team = (i: number): ChannelWire => ({ guid: `g${i}`, address: `c${i}`, name: `Team ${i}`, channel_type: 1, etype: 'channel' });
+const routes: Record<string, Route> = {
+  '/data/login': () => ({ status: 200, body: { isOk: true, login_guid: 'lg', auth_token: 'token-token-token', user: bob } }),
+  '/secure/data/confirmed/corporate/channels/list': () => ({ status: 200, body: { isOk: true, channels: [team(1), team(2), team(3)] } }),
+  '/secure/data/confirmed/corporate/users/list': () => ({ status: 200, body: { isOk: true, users: [bob] } }),
+  '/secure/data/confirmed/corporate/ui_preferences': () => ({ status: 200, body: { isOk: true, settings_json: {} } }),
+};
+
+describe('the sidebar view cache', () => {
+  it('is written a moment after changes, even with no UI listening', async () => {
+    const h = await startHarness({ routes });
+    await h.core.api.$signIn('bob@acme.test', 'x');
+    h.socket().open();
+    await h.clock.advance(0);
+    h.socket().receive(encodeFrame('MSG', { message: { guid: 'm1', address: 'c2', created: T0 + 1, from_guid: 'alice', json: '[{"type":"text","text":"hi"}]' } }));
+    expect(await h.storage.getItem(VIEW_CACHE_KEY)).toBeUndefined();
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    const stored = await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY);
+    expect(stored).toMatchObject({ schema: LOG_SCHEMA_VERSION, user: 'bob' });
+    const cache = stored?.views;
+    expect(cache?.session).toMatchObject({ status: 'signed-in', user: { name: 'Bob Brown' } });
+    expect(cache?.channels.map((c) => [c.address, c.unread])).toEqual([
+      ['c1', 0],
+      ['c2', 1],
+      ['c3', 0],
+    ]);
+  });
+
+  it('paints the cached sidebar before the log is read, then the real state', async () => {
+    const h = await startHarness({ routes });
+    await h.core.api.$signIn('bob@acme.test', 'x');
+    h.socket().open();
+    await h.clock.advance(0);
+    h.socket().receive(encodeFrame('MSG', { message: { guid: 'm1', address: 'c2', created: T0 + 1, from_guid: 'alice', json: '[{"type":"text","text":"hi"}]' } }));
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    await h.core.persist();
+    await h.core.stop();
+
+    // A reload whose log read is held back: the provisional sidebar arrives first.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const storage = {
+      ...h.storage,
+      async openLog(user: string): Promise<LogStore> {
+        const inner = await h.storage.openLog(user);
+        return { ...inner, load: async () => (await held, inner.load()) };
+      },
+    };
+    const patches: ViewPatch[] = [];
+    let frame: (() => void) | null = null;
+    const core = createCore({
+      clock: new ManualClock(),
+      random: { uuid: () => 'u' },
+      http: async () => ({ status: 503, body: undefined }),
+      openSocket: (url) => new FakeSocket(url),
+      storage,
+      logger: { warn: () => {}, info: () => {} },
+      baseUrl: 'http://plaza.test',
+      scheduleFrame: (fn) => ((frame = fn), () => (frame = null)),
+    });
+    await core.api.$subscribe((p) => patches.push(p));
+    const started = core.start();
+    await settle();
+    const provisional = patches.at(-1)!;
+    expect(provisional).toMatchObject({ reset: true, session: { status: 'signed-in' } });
+    expect(provisional.channels?.put.map((c) => [c.address, c.unread])).toEqual([
+      ['c1', 0],
+      ['c2', 1],
+      ['c3', 0],
+    ]);
+    expect(core.projections.channels.byAddress.size).toBe(0); // the log is not folded yet
+    release();
+    await started;
+    (frame as (() => void) | null)?.();
+    const real = patches.at(-1)!;
+    expect(real).toMatchObject({ reset: true, session: { status: 'signed-in' } });
+    expect(real.channels?.put.find((c) => c.address === 'c2')?.unread).toBe(1);
+    // No moment of 'starting' between the provisional and the real snapshot.
+    expect(patches.slice(patches.indexOf(provisional)).map((p) => p.session?.status).filter(Boolean)).not.toContain('starting');
+    await core.stop();
+  });
+
+  it('is not used for another user', async () => {
+    const h = await startHarness({ routes });
+    await h.core.api.$signIn('bob@acme.test', 'x');
+    h.socket().open();
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    await h.core.persist();
+    await h.core.stop();
+    const stored = await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY);
+    const views = stored!.views;
+    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, user: 'carol', views: { ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) } });
+    const reloaded = await startHarness({ storage: h.storage, routes });
+    // Bob's log is shown; the cached sidebar, written for someone else, never is.
+    expect(reloaded.patches.some((p) => p.channels?.put.some((c) => c.name === 'Team 1'))).toBe(true);
+    expect(reloaded.patches.some((p) => p.channels?.put.some((c) => c.name === 'Carol only'))).toBe(false);
+    // Control: the same cache, marked as Bob's, is shown.
+    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, views: { ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) } });
+    const again = await startHarness({ storage: h.storage, routes });
+    expect(again.patches.some((p) => p.channels?.put.some((c) => c.name === 'Carol only'))).toBe(true);
+  });
+});

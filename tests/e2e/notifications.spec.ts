@@ -1,0 +1,164 @@
+/**
+ * Notifications end to end, two people in two browsers against the local
+ * server: muting a conversation for an hour silences its messages (no toast,
+ * no sound, not on the tab's badge) until it is unmuted; an urgent message
+ * (the composer's Urgent box) raises an alert (toast, chord) for the other
+ * members but not the author, whose Open leads to the conversation.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+/** Counts the tones the page synthesizes (Web Audio oscillators started), per frequency set. */
+const COUNT_SOUNDS = `
+  (() => {
+    window.__plazaTones = [];
+    const Base = window.AudioContext;
+    if (!Base) return;
+    const create = Base.prototype.createOscillator;
+    Base.prototype.createOscillator = function () {
+      const osc = create.call(this);
+      const set = osc.frequency.setValueAtTime.bind(osc.frequency);
+      osc.frequency.setValueAtTime = (f, t) => (window.__plazaTones.push(f), set(f, t));
+      return osc;
+    };
+  })();
+`;
+
+/**
+ * Signs in and waits for the welcome bot's greeting (it greets on every sign-in, a toast and a
+ * beep of its own), closes that toast, and lets the beep's 1 s throttle pass: what sounds after
+ * this is the test's doing.
+ */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.addInitScript(COUNT_SOUNDS);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  const greeting = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Plaza Bot' });
+  await expect(greeting).toBeVisible({ timeout: 20_000 });
+  await greeting.getByRole('button', { name: 'Close notification: Plaza Bot' }).click();
+  await page.waitForTimeout(1_100);
+  await page.evaluate(() => ((window as unknown as { __plazaTones: number[] }).__plazaTones.length = 0));
+}
+
+const tones = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { __plazaTones: number[] }).__plazaTones);
+const BEEP = 880;
+const CHORD = [523.25, 659.25, 783.99];
+
+async function post(page: Page, conversation: RegExp, text: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: conversation }).click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect(page.getByRole('log').getByText(text)).toBeVisible();
+}
+
+// The server is shared with the other specs: these flows use Alice, Dave and the HR department, which no other spec counts on.
+test('mute a conversation for an hour: its messages make no toast and no sound until it is unmuted', async ({ browser }) => {
+  const alice = await (await browser.newContext()).newPage();
+  const dave = await (await browser.newContext()).newPage();
+  await signIn(alice, 'alice@acme.test');
+  await signIn(dave, 'dave@acme.test');
+  const daveSidebar = dave.getByRole('navigation', { name: 'Conversations' });
+  const toasts = dave.getByRole('region', { name: 'Notifications' });
+  const hrLink = daveSidebar.getByRole('link', { name: /^HR/ });
+
+  // Dave mutes HR for an hour from its notification menu, then looks at another conversation.
+  await hrLink.click();
+  await dave.getByRole('button', { name: 'Notifications' }).click();
+  await dave.getByRole('menuitem', { name: 'Mute for 1 hour' }).click();
+  await expect(dave.getByText(/^Muted until \d\d:\d\d$/)).toBeVisible();
+  await expect(hrLink.getByRole('img', { name: 'muted' })).toBeVisible();
+  await daveSidebar.getByRole('link', { name: /^Acme/ }).click();
+  await expect(dave.getByRole('heading', { name: 'Acme', level: 1 })).toBeVisible();
+
+  // A conversation that is not muted announces itself: Alice starts a direct message; Dave gets a toast and a beep.
+  await alice.getByRole('button', { name: 'New message' }).click();
+  const dialog = alice.getByRole('dialog', { name: 'Start a direct message' });
+  await dialog.getByLabel('Search people').fill('dave');
+  await dialog.getByRole('button', { name: /Dave Diaz/ }).click();
+  await expect(alice.getByRole('heading', { name: 'Dave Diaz', level: 1 })).toBeVisible();
+  const loud = `Got a minute? ${Date.now()}`;
+  const composer = alice.getByRole('textbox', { name: 'Message' });
+  await composer.fill(loud);
+  await composer.press('Enter');
+  await expect(toasts.getByText(loud, { exact: false })).toBeVisible();
+  await expect.poll(() => tones(dave)).toEqual([BEEP]);
+
+  // The muted one does not, though the message arrives and counts as unread in the sidebar.
+  await dave.waitForTimeout(1_100); // beyond the 1 s announcement throttle, so silence is the mute's doing
+  const quiet = `Holiday calendar updated ${Date.now()}`;
+  await post(alice, /^HR/, quiet);
+  await expect(hrLink.getByLabel(/unread$/)).toBeVisible();
+  await dave.waitForTimeout(1_000);
+  await expect(toasts.getByText(quiet, { exact: false })).toHaveCount(0);
+  expect(await tones(dave)).toEqual([BEEP]);
+  // The tab's badge leaves the muted conversation out.
+  const hrUnread = Number((await hrLink.getByLabel(/unread$/).textContent()) ?? '0');
+  expect(hrUnread).toBeGreaterThan(0);
+  const sidebarTotal = await daveSidebar.getByLabel(/unread$/).evaluateAll((badges) => badges.reduce((n, b) => n + Number(b.textContent), 0));
+  const expected = sidebarTotal - hrUnread;
+  await expect(dave).toHaveTitle(expected > 0 ? new RegExp(`^\\(${expected}\\) Plaza`) : /^Plaza$/);
+
+  // Unmuted, HR announces itself again.
+  await hrLink.click();
+  await dave.getByRole('button', { name: 'Notifications' }).click();
+  await dave.getByRole('menuitem', { name: 'Unmute', exact: true }).click();
+  await expect(dave.getByText(/^Muted until/)).toHaveCount(0);
+  await expect(hrLink.getByRole('img', { name: 'muted' })).toHaveCount(0);
+  await daveSidebar.getByRole('link', { name: /^Acme/ }).click();
+  const again = `Summer party date is set ${Date.now()}`;
+  await post(alice, /^HR/, again);
+  await expect(toasts.getByText(again, { exact: false })).toBeVisible();
+  await expect.poll(() => tones(dave)).toEqual([BEEP, BEEP]);
+});
+
+test('an urgent message raises an alert for another member, which opens the conversation', async ({ browser, request }) => {
+  // Whatever the test before left, HR is not muted for Dave.
+  const signInApi = async (email: string) => {
+    const login = await (await request.post('/data/login', { data: { email, password: 'plaza-demo' } })).json();
+    return { 'X-Login-Guid': login.login_guid, 'X-Auth-Token': login.auth_token };
+  };
+  const headers = await signInApi('dave@acme.test');
+  const channels = await (await request.post('/secure/data/confirmed/corporate/channels/list', { headers, data: { include_recent: true } })).json();
+  const hr = channels.channels.find((c: { name: string }) => c.name === 'HR');
+  const lifted = await request.post('/secure/data/confirmed/corporate/notifications/mute', {
+    headers,
+    data: { address: hr.address, mute_hour: null, mute_today: null, mute_always: null },
+  });
+  expect(lifted.ok()).toBe(true);
+
+  const dave = await (await browser.newContext()).newPage();
+  await signIn(dave, 'dave@acme.test');
+  const alice = await (await browser.newContext()).newPage();
+  await signIn(alice, 'alice@acme.test');
+
+  // Alice marks her message urgent in the composer and posts it in HR.
+  const text = `Fire drill at 3 ${Date.now()}`;
+  await alice.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^HR/ }).click();
+  await alice.getByRole('checkbox', { name: 'Urgent' }).check();
+  const composer = alice.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect(alice.getByRole('log').getByText(text)).toBeVisible();
+  // Dave: a toast, the urgent chord, and an alert in the list.
+  const toast = dave.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Urgent message' });
+  await expect(toast).toContainText(`Alice Anders in HR: ${text}`);
+  await expect.poll(() => tones(dave)).toEqual(expect.arrayContaining(CHORD));
+  // The author gets no alert of her own (it reached Dave, so it would have reached her by now).
+  expect(await tones(alice)).toEqual([]);
+  await alice.getByRole('button', { name: /^Alerts/ }).click();
+  await expect(alice.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: new RegExp(text) })).toHaveCount(0);
+  await dave.getByRole('button', { name: /^Alerts, \d+ new$/ }).click();
+  const alert = dave.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: `Urgent message: Alice Anders in HR: ${text}` });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Open' }).click();
+  await expect(dave).toHaveURL(/\/conversations\//);
+  await expect(dave.getByRole('heading', { name: 'HR', level: 1 })).toBeVisible();
+  await expect(dave.getByRole('log').getByText(text)).toBeVisible();
+  // Opening it dismissed it.
+  await dave.getByRole('button', { name: /^Alerts/ }).click();
+  await expect(dave.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: `Urgent message: Alice Anders in HR: ${text}` })).toContainText('Dismissed');
+});

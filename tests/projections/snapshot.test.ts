@@ -1,0 +1,71 @@
+/**
+ * Snapshots are provably the log they replace: for random logs, a snapshot of
+ * the fold of any prefix, followed by the rest of the log, folds to exactly
+ * the state of folding the whole log from scratch — after the snapshot went
+ * through JSON (the session file) or structured clone (IndexedDB).
+ */
+import { describe, expect, it } from 'vitest';
+import { randomLog } from '../../fixtures/random-log';
+import { canonicalJson } from '../../projections/canonical';
+import { createChangeSet } from '../../projections/changes';
+import { applyEnvelope, foldAll } from '../../projections/fold';
+import { snapshotOf } from '../../projections/snapshot';
+import { recountMentions, recountTotal } from '../../projections/unread';
+import type { Envelope } from '../../protocol/events';
+
+const snapshotEnvelope = (envelopes: readonly Envelope[], cut: number): Envelope => {
+  const p = foldAll(envelopes.slice(0, cut));
+  return { seq: p.seq, at: envelopes[cut - 1]?.at ?? 0, source: 'system', event: { type: 'log.snapshot', snapshot: snapshotOf(p) } };
+};
+
+describe('projection snapshots', () => {
+  it('a snapshot of any prefix, then the rest of the log, folds to the full fold (200 random logs)', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const { envelopes } = randomLog(seed, 150);
+      const full = foldAll(envelopes);
+      const expected = canonicalJson(full);
+      expect(full.unread.total, `seed ${seed}`).toBe(recountTotal(full.unread));
+      expect(full.unread.mentionTotal, `seed ${seed}`).toBe(recountMentions(full.unread));
+      for (const cut of [1, Math.floor(envelopes.length / 3), envelopes.length - 1, envelopes.length]) {
+        const snapshot = snapshotEnvelope(envelopes, cut);
+        const viaJson = JSON.parse(JSON.stringify(snapshot)) as Envelope;
+        const viaClone = structuredClone(snapshot);
+        for (const [how, s] of [['json', viaJson], ['clone', viaClone]] as const) {
+          const compacted = foldAll([s, ...envelopes.slice(cut)]);
+          expect(canonicalJson(compacted), `seed ${seed} cut ${cut} ${how}`).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it('a compacted log compacts again: snapshots of snapshots are the same state', () => {
+    for (let seed = 300; seed < 340; seed++) {
+      const { envelopes } = randomLog(seed, 200);
+      const first = snapshotEnvelope(envelopes, 60);
+      const second = snapshotEnvelope([first, ...envelopes.slice(60)], 1 + 80); // the snapshot plus 80 events
+      expect(second.seq).toBe(envelopes[139]!.seq);
+      expect(canonicalJson(foldAll([second, ...envelopes.slice(140)])), `seed ${seed}`).toBe(canonicalJson(foldAll(envelopes)));
+    }
+  });
+
+  it('folding on after a restore never changes the snapshot it came from', () => {
+    const { envelopes } = randomLog(7, 300);
+    const snapshot = snapshotEnvelope(envelopes, 150);
+    const before = JSON.stringify(snapshot);
+    const live = foldAll([snapshot]);
+    const changes = createChangeSet();
+    for (const envelope of envelopes.slice(150)) applyEnvelope(live, envelope, changes);
+    expect(JSON.stringify(snapshot)).toBe(before);
+    // And the restore marks everything changed, so a subscriber gets the restored state.
+    const marks = createChangeSet();
+    applyEnvelope(foldAll([]), snapshot, marks);
+    expect(marks.allChannels && marks.session && marks.users && marks.preferences).toBe(true);
+  });
+
+  it('a snapshot stands for its seq: envelopes it covers are skipped, later ones fold', () => {
+    const { envelopes } = randomLog(11, 80);
+    const snapshot = snapshotEnvelope(envelopes, 40);
+    const p = foldAll([snapshot, ...envelopes]); // the covered prefix again: ignored by the seq guard
+    expect(canonicalJson(p)).toBe(canonicalJson(foldAll(envelopes)));
+  });
+});

@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+/** The heavy user's tools in the UI: sidebar options, mark read, the Ctrl/Cmd+K chord, the quick switcher, next unread. */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QuickSwitchItem } from '../../protocol/views';
+import { CHORD_HIGHLIGHT_MS } from '../client/shortcuts';
+import { renderApp } from '../testing/render-app';
+import { channelView, snapshot, userView } from '../testing/views';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const channels = [
+  channelView({ address: 'co', name: 'Acme', group: 'company', sortKey: 'acme', last_message_ts: 5 }),
+  channelView({ address: 'api', name: 'API', group: 'team', sortKey: 'api', last_message_ts: 30 }),
+  channelView({ address: 'design', name: 'Design', group: 'team', sortKey: 'design', unread: 4, last_message_ts: 10 }),
+  channelView({ address: 'ops', name: 'Ops', group: 'team', sortKey: 'ops', unread: 2, mentions: 1, last_message_ts: 20 }),
+  channelView({ address: 'dm-bob', name: 'Bob Builder', group: 'direct', sortKey: 'bob', unread: 1, last_message_ts: 40 }),
+];
+const app = (path = '/') =>
+  renderApp({ path, patches: [snapshot({ channels: { put: channels, remove: [] }, users: { put: [userView({ guid: 'u-bob', name: 'Bob Builder' })], remove: [] } })] });
+const links = () => within(screen.getByRole('navigation', { name: 'Conversations' })).getAllByRole('link').map((l) => l.getAttribute('href')!.split('/').pop());
+const key = (init: KeyboardEventInit) => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init })));
+
+describe('the sidebar of a heavy user', () => {
+  it('shows unread mentions first, with an @ badge by accessible name', () => {
+    app();
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(nav).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Mentions', 'Company', 'Teams', 'Direct messages']);
+    expect(links()).toEqual(['ops', 'co', 'api', 'design', 'dm-bob']);
+    expect(within(nav).getByRole('link', { name: 'Ops 1 mention 2 unread' })).toBeTruthy();
+  });
+
+  it('sends the tab, the sort and show_last to the core, and follows the preferences it publishes', () => {
+    const a = app();
+    fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'recent' } });
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: '20' } });
+    expect(a.core.callsTo('$setSidebar')).toEqual([[{ tab: 'unread' }], [{ sort: 'recent' }]]);
+    expect(a.core.callsTo('$setShowLast')).toEqual([['az', 20]]);
+    a.push({ seq: 2, reset: false, preferences: { tab: 'unread', sort: 'recent', showLast: { az: null, recent: null } } });
+    expect(screen.getByRole('button', { name: 'Unread' }).getAttribute('aria-pressed')).toBe('true');
+    // Unread only: the mention first, then the unread ones of each group.
+    expect(links()).toEqual(['ops', 'design', 'dm-bob']);
+  });
+
+  it('marks everything read, or one group', async () => {
+    const a = app();
+    a.core.markAllReadResult = { ok: true, value: { marked: 3 } };
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark all read' })));
+    expect(a.core.callsTo('$markAllRead')).toEqual([[]]);
+    expect(screen.getByText('Marked 3 conversations read.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark Teams read' })));
+    expect(a.core.callsTo('$markAllRead').at(-1)).toEqual([['api', 'design']]);
+  });
+});
+
+describe('keyboard', () => {
+  it('Ctrl+K G opens Messages and highlights the shortcut for 1 second', () => {
+    vi.useFakeTimers();
+    const a = app('/conversations/api');
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    expect(screen.getByText('Ctrl+K …')).toBeTruthy();
+    key({ key: 'g', code: 'KeyG' });
+    expect(screen.getByText('Ctrl+K G: Open Messages').className).toContain('highlight');
+    expect(a.location()).toBe('/conversations/api'); // Messages keeps the open conversation (spec 1 §2)
+    act(() => void vi.advanceTimersByTime(CHORD_HIGHLIGHT_MS - 1));
+    expect(screen.queryByText('Ctrl+K G: Open Messages')).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Ctrl+K G: Open Messages')).toBeNull();
+  });
+
+  it('Ctrl+K S puts the keyboard in global search; targets not there yet say so; Cmd+K works like Ctrl+K', () => {
+    app();
+    key({ key: 'k', code: 'KeyK', metaKey: true });
+    key({ key: 's', code: 'KeyS' });
+    expect(screen.getByText('Ctrl+K S: Open global search')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search Plaza' }));
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'l', code: 'KeyL' });
+    expect(screen.getByText('Ctrl+K L: File upload is not available yet.')).toBeTruthy();
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'ArrowRight', code: 'ArrowRight' });
+    expect(screen.getByText('Ctrl+K →: Workspaces are not available yet.')).toBeTruthy();
+  });
+
+  it('Alt+Shift+↓ jumps to the next unread conversation, Alt+Shift+M to the next mention', () => {
+    const a = app('/conversations/api');
+    key({ key: 'ArrowDown', code: 'ArrowDown', altKey: true, shiftKey: true });
+    expect(a.location()).toBe('/conversations/design');
+    key({ key: 'ArrowDown', code: 'ArrowDown', altKey: true, shiftKey: true });
+    expect(a.location()).toBe('/conversations/dm-bob');
+    key({ key: 'ArrowUp', code: 'ArrowUp', altKey: true, shiftKey: true });
+    expect(a.location()).toBe('/conversations/design');
+    key({ key: 'M', code: 'KeyM', altKey: true, shiftKey: true });
+    expect(a.location()).toBe('/conversations/ops');
+  });
+
+  it('Ctrl+/ opens the shortcuts help, listing the chord and the jumps', () => {
+    app();
+    key({ key: '/', code: 'Slash', ctrlKey: true });
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByRole('row', { name: /Next unread conversation/ })).toBeTruthy();
+    expect(within(dialog).getByRole('row', { name: /Jump to a conversation or person/ }).textContent).toContain('Ctrl+K');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the quick switcher', () => {
+  const results: QuickSwitchItem[] = [
+    { kind: 'conversation', address: 'design', name: 'Design', group: 'team', unread: 4, mentions: 0, matches: [0, 1] },
+    { kind: 'person', user_guid: 'u-dana', name: 'Dana Scully', email: 'dana@acme.test', matches: [0, 1] },
+  ];
+
+  it('opens with Ctrl+K K, lists what the worker ranks, and opens the chosen conversation with the keyboard', async () => {
+    const a = app();
+    a.core.quickSwitchResults = (q) => (q ? results : []);
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    const dialog = screen.getByRole('dialog', { name: 'Jump to a conversation or person' });
+    const combo = within(dialog).getByRole('combobox', { name: 'Conversation or person' });
+    expect(document.activeElement).toBe(combo);
+    await act(async () => fireEvent.change(combo, { target: { value: 'de' } }));
+    expect(a.core.callsTo('$quickSwitch').at(-1)).toEqual(['de', 20]);
+    const options = within(dialog).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Design Teams · 4 unread', 'Dana Scully Person · dana@acme.test']);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(combo.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    fireEvent.keyDown(combo, { key: 'ArrowDown' });
+    expect(combo.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    fireEvent.keyDown(combo, { key: 'ArrowUp' });
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    expect(a.location()).toBe('/conversations/design');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a direct message with a person, and returns focus on Escape', async () => {
+    const a = app();
+    a.core.quickSwitchResults = () => results;
+    a.core.startDirectMessageResult = { ok: true, value: { address: 'dm-dana' } };
+    const trigger = screen.getByRole('button', { name: 'Jump to…' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const combo = screen.getByRole('combobox', { name: 'Conversation or person' });
+    await act(async () => fireEvent.change(combo, { target: { value: 'dana' } }));
+    fireEvent.keyDown(combo, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    fireEvent.click(trigger);
+    const again = screen.getByRole('combobox', { name: 'Conversation or person' });
+    await act(async () => fireEvent.change(again, { target: { value: 'dana' } }));
+    fireEvent.keyDown(again, { key: 'ArrowDown' });
+    await act(async () => fireEvent.keyDown(again, { key: 'Enter' }));
+    expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-dana']]);
+    expect(a.location()).toBe('/conversations/dm-dana');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The corporate landing page (spec 1 §2, §8: where a 418 answer leads). The
+ * spec does not show it; Plaza explains that the workspace account is not
+ * ready yet and offers to try again (a catch-up; any accepted answer leaves
+ * the page) or to sign out.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { usePlaza } from '../client/core-context';
+
+export function LandingPage() {
+  useSignals();
+  const { store, core, router } = usePlaza();
+  const unconfirmed = store.session.value.unconfirmed;
+  const [trying, setTrying] = useState(false);
+
+  // Confirmed again (a later call succeeded): back to the conversations.
+  useEffect(() => {
+    if (!unconfirmed && !trying) router.navigate('/', { replace: true });
+  }, [unconfirmed, trying, router]);
+
+  const tryAgain = async (): Promise<void> => {
+    setTrying(true);
+    try {
+      await core.$resync();
+    } finally {
+      setTrying(false);
+    }
+  };
+
+  return (
+    <main className="landing">
+      <h1>Your workspace account is not ready yet</h1>
+      <p>The server needs your account to be confirmed for your company before you can use Plaza. Ask your company admin to confirm it, then try again.</p>
+      <p className="landing-actions">
+        <button type="button" className="primary" disabled={trying} onClick={() => void tryAgain()}>
+          {trying ? 'Trying…' : 'Try again'}
+        </button>
+        <button type="button" onClick={() => void core.$signOut()}>
+          Sign out
+        </button>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The quick switcher (Ctrl/Cmd+K K, or "Jump to…"): type a few letters of a
+ * conversation or a person, move with the arrow keys, Enter opens it. A
+ * combobox with a listbox (WAI-ARIA combobox pattern, focus stays in the
+ * input, the active option is announced through aria-activedescendant). The
+ * worker ranks the list ($quickSwitch); this only shows it.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { CHANNEL_GROUP_LABELS, type QuickSwitchItem } from '../../protocol/views';
+import { usePlaza } from '../client/core-context';
+import { conversationPath } from '../client/router';
+import { trapTab } from './dialog-helpers';
+
+const LIMIT = 20;
+
+/** The name with its matched letters marked. */
+function Highlighted({ name, matches }: { name: string; matches: number[] }) {
+  if (matches.length === 0) return <>{name}</>;
+  const marked = new Set(matches);
+  const pieces: { text: string; mark: boolean }[] = [];
+  for (let i = 0; i < name.length; i++) {
+    const mark = marked.has(i);
+    const last = pieces[pieces.length - 1];
+    if (last && last.mark === mark) last.text += name[i];
+    else pieces.push({ text: name[i]!, mark });
+  }
+  return (
+    <>
+      {pieces.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+    </>
+  );
+}
+
+function describe(item: QuickSwitchItem): string {
+  if (item.kind === 'person') return item.email ? `Person · ${item.email}` : 'Person';
+  const parts: string[] = [CHANNEL_GROUP_LABELS[item.group]];
+  if (item.mentions > 0) parts.push(item.mentions === 1 ? '1 mention' : `${item.mentions} mentions`);
+  if (item.unread > 0) parts.push(`${item.unread} unread`);
+  return parts.join(' · ');
+}
+
+export function QuickSwitcher({ onClose }: { onClose: () => void }) {
+  const { core, router } = usePlaza();
+  const [query, setQuery] = useState('');
+  const [items, setItems] = useState<QuickSwitchItem[]>([]);
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const asked = useRef(0);
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  // Focus moves into the dialog, and back to where it was when the dialog is dismissed.
+  const returnTo = useRef<Element | null>(null);
+  useEffect(() => {
+    returnTo.current = document.activeElement;
+    inputRef.current?.focus();
+  }, []);
+  const dismiss = (): void => {
+    onClose();
+    if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
+  };
+
+  // Ask the worker on every change; a slower earlier answer never replaces a later one.
+  useEffect(() => {
+    const n = ++asked.current;
+    void core.$quickSwitch(query, LIMIT).then((found) => {
+      if (n !== asked.current) return;
+      setItems(found);
+      setActive(0);
+    });
+  }, [core, query]);
+
+  const choose = async (item: QuickSwitchItem | undefined): Promise<void> => {
+    if (!item) return;
+    if (item.kind === 'conversation') {
+      onClose();
+      router.navigate(conversationPath(item.address));
+      return;
+    }
+    const result = await core.$startDirectMessage(item.user_guid);
+    if (!result.ok) return setError(result.error.message);
+    onClose();
+    router.navigate(conversationPath(result.value.address));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      dismiss();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (items.length) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      void choose(items[active]);
+    } else if (e.key === 'Tab') {
+      trapTab(e, dialogRef.current);
+    }
+  };
+
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
+      <div ref={dialogRef} className="dialog switcher" role="dialog" aria-modal="true" aria-label="Jump to a conversation or person" onKeyDown={onKeyDown}>
+        <input
+          ref={inputRef}
+          type="text"
+          role="combobox"
+          aria-label="Conversation or person"
+          aria-autocomplete="list"
+          aria-expanded={items.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={items.length ? optionId(active) : undefined}
+          placeholder="Jump to…"
+          value={query}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <ul id={listId} role="listbox" aria-label="Matches" className="switcher-list">
+          {items.map((item, i) => (
+            <li
+              key={item.kind === 'person' ? `p:${item.user_guid}` : `c:${item.address}`}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'switcher-option active' : 'switcher-option'}
+              onMouseMove={() => setActive(i)}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => void choose(item)}
+            >
+              <span className="switcher-name">
+                <Highlighted name={item.name} matches={item.matches} />
+              </span>{' '}
+              <span className="switcher-detail">{describe(item)}</span>
+            </li>
+          ))}
+        </ul>
+        {items.length === 0 && query.trim() !== '' && <p className="empty">Nothing matches “{query.trim()}”.</p>}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <p className="hint">↑ ↓ to move, Enter to open, Esc to close</p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Two-factor reset requests (spec 1 §6, spec 3 §7.4): ask the company admins
+ * for a reset, or cancel the request; admins see every pending request and
+ * reset or decline it. A request cancelled meanwhile stays listed (marked) until
+ * its alert is dismissed (spec 1 §4).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { usePlaza } from '../client/core-context';
+import { formatMessageTime } from './format-time';
+import { useAction } from './use-action';
+
+export function TwoFactorSettings() {
+  useSignals();
+  const { store, core } = usePlaza();
+  const { busy, error, run } = useAction();
+  const me = store.session.value.user;
+  const requests = store.mfaResets.value;
+  const own = requests.find((r) => r.own && !r.cancelled);
+  const others = requests.filter((r) => !r.own);
+  return (
+    <fieldset className="settings-group">
+      <legend>Two-factor authentication</legend>
+      {own ? (
+        <p>
+          You asked for a reset {formatMessageTime(own.requested).label}.{' '}
+          <button type="button" disabled={busy} onClick={() => void run(() => core.$cancelMfaReset(own.target_user_guid))}>
+            Cancel the request
+          </button>
+        </p>
+      ) : (
+        <p>
+          Lost your second factor?{' '}
+          <button type="button" disabled={busy} onClick={() => void run(() => core.$requestMfaReset())}>
+            Request two-factor reset
+          </button>
+        </p>
+      )}
+      {me?.is_company_admin && (
+        <>
+          <h2 className="settings-subheading">Reset requests</h2>
+          {others.length === 0 ? (
+            <p className="hint">No pending requests.</p>
+          ) : (
+            <ul className="settings-list" aria-label="Two-factor reset requests">
+              {others.map((r) => (
+                <li key={r.target_user_guid} aria-label={r.name}>
+                  <span>{r.name}</span> <span className="hint">{formatMessageTime(r.requested).label}</span>
+                  {r.cancelled ? (
+                    <span className="hint"> · Cancelled (dismiss its alert to clear)</span>
+                  ) : (
+                    <>
+                      {' '}
+                      <button type="button" disabled={busy} aria-label={`Reset two-factor for ${r.name}`} onClick={() => void run(() => core.$resetMfa(r.target_user_guid))}>
+                        Reset
+                      </button>{' '}
+                      <button type="button" disabled={busy} aria-label={`Decline the request of ${r.name}`} onClick={() => void run(() => core.$cancelMfaReset(r.target_user_guid))}>
+                        Decline
+                      </button>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
