@@ -20,6 +20,8 @@ export interface BenchResults {
   /** Issue 4: how long after a 30 s outage the client agrees with the server again. */
   convergence: ConvergenceResult | null;
   bundles: { file: string; bytes: number; gzip: number }[];
+  /** When each part (node, browser, replay, seek, convergence) was last measured: a run of some parts keeps the others. */
+  measured?: Record<string, string>;
 }
 
 const ms = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? '–' : `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`);
@@ -101,7 +103,7 @@ export function writeReport(r: BenchResults): string {
   const row = (cells: (string | number)[]) => lines.push(`| ${cells.join(' | ')} |`);
   lines.push('# Benchmarks', '');
   lines.push(
-    `Written by \`npm run bench\` on ${r.date} (${r.machine}). One-minute load average during the run: ${r.loadAverage.map((l) => l.toFixed(1)).join(' → ')} — the machine is shared with other work, so absolute times are inflated and noisy; both clients were measured in the same run under the same conditions.`,
+    `Written by \`npm run bench\` on ${r.date} (${r.machine})${r.measured ? `; parts measured: ${Object.entries(r.measured).map(([part, at]) => `${part} ${at.slice(0, 16).replace('T', ' ')}`).join(', ')}` : ''}. One-minute load average during the run: ${r.loadAverage.map((l) => l.toFixed(1)).join(' → ')} — the machine is shared with other work, so absolute times are inflated and noisy; both clients were measured in the same run under the same conditions.`,
     '',
     `Dataset: the heavy-user company of \`npm run seed:heavy\` (seed 42): Hana Hayes has ${r.dataset.conversations.toLocaleString('en')} conversations (${r.dataset.unread} with unread messages) among 5,000, ${r.dataset.people} people, 200,000 messages with threads, reactions, mentions and files. The local server answers her channel list (${(r.dataset.conversations / 1000).toFixed(1)}k conversations with last messages, ~4 MB) in ${ms(r.dataset.channelListMs)}.`,
     '',

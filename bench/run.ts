@@ -112,6 +112,16 @@ async function main(): Promise<void> {
       convergence: null,
       bundles: [],
     };
+    // Parts not measured this time keep their figures from the last run (BENCH_PARTS=convergence refreshes
+    // one section without an hour of the others); the report says when each part was measured.
+    const previous: Partial<BenchResults> = existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
+    if (!PARTS.has('node')) results.node = previous.node ?? null;
+    if (!PARTS.has('browser')) results.browser = previous.browser ?? [];
+    // A replay result from before the replay table had medians and a breakdown (bench/replay.ts) is not kept: the report cannot show it.
+    if (!PARTS.has('replay')) results.replay = previous.replay && 'median' in previous.replay ? previous.replay : null;
+    if (!PARTS.has('seek')) results.seek = previous.seek ?? null;
+    if (!PARTS.has('convergence')) results.convergence = previous.convergence ?? null;
+    results.measured = { ...(previous.measured ?? {}), ...Object.fromEntries([...PARTS].map((part) => [part, results.date])) };
 
     if (PARTS.has('node')) {
       log('node: burst');

@@ -220,8 +220,11 @@ export async function seedHeavy(db: Database, options: HeavyOptions = {}): Promi
   log(`northwind: ${people.length} people, ${plans.length} channels (${summary.heavyUserChannels} of them Hana's), ${Math.round(performance.now() - started)} ms`);
 
   // ---- messages -------------------------------------------------------------
-  const messageCols = ['guid', 'channel_guid', 'from_guid', 'created', 'json', 'reply_to', 'is_urgent', 'mentions', 'mentions_all', 'file_json'];
-  const messageTypes = ['text', 'text', 'text', 'bigint', 'text', 'text', 'bool', 'text', 'bool', 'text'];
+  const messageCols = ['guid', 'channel_guid', 'from_guid', 'created', 'json', 'reply_to', 'is_urgent', 'mentions', 'mentions_all', 'file_json', 'change_seq'];
+  const messageTypes = ['text', 'text', 'text', 'bigint', 'text', 'text', 'bool', 'text', 'bool', 'text', 'bigint'];
+  // Every message takes the next value of the server-wide change counter (docs/protocol.md "Exact catch-up"),
+  // here in bulk: numbered on from the counter, which is moved past them once all are in.
+  let changeSeq = Number((await db.query<{ v: number | bigint }>('SELECT v FROM change_counter'))[0]?.v ?? 0);
   const reactionRows: SqlValue[][] = [];
   const bookmarks: { channel: string; user: string; created: number; guid: string }[] = [];
   let batch: SqlValue[][] = [];
@@ -301,7 +304,7 @@ export async function seedHeavy(db: Database, options: HeavyOptions = {}): Promi
       const guid = uuid();
       if (!replyTo && rand() < 0.15) roots.push(guid);
       if (roots.length > 20) roots.shift();
-      batch.push([guid, c.guid, people[author]!.guid, t, json, replyTo, rand() < 0.003, pgArray(mentions.users), mentions.all, file]);
+      batch.push([guid, c.guid, people[author]!.guid, t, json, replyTo, rand() < 0.003, pgArray(mentions.users), mentions.all, file, ++changeSeq]);
       summary.messages++;
       if (replyTo) summary.replies++;
       if (mentions.users.length || mentions.all) summary.mentions++;
@@ -324,6 +327,7 @@ export async function seedHeavy(db: Database, options: HeavyOptions = {}): Promi
     }
   }
   await flush(true);
+  await db.query('UPDATE change_counter SET v = GREATEST(v, $1)', [changeSeq]);
   log(`northwind: ${summary.messages} messages, ${Math.round(performance.now() - started)} ms`);
   for (let i = 0; i < reactionRows.length; i += 5_000) {
     await bulk(db, 'reactions', ['message_guid', 'user_guid', 'content', 'created'], ['text', 'text', 'text', 'bigint'], reactionRows.slice(i, i + 5_000));

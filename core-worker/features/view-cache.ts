@@ -74,10 +74,11 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
   return {
     flush,
     afterDispatch() {
-      const changes = ctx.publisher.changes;
-      if (timer === null && (changes.allChannels || changes.channels.size > 0 || changes.session || changes.preferences)) {
-        timer = clock.setTimeout(() => void flush(), VIEW_CACHE_DELAY_MS);
-      }
+      // Armed after any dispatch, not only when the publisher's change set shows the sidebar touched: that
+      // set is emptied at each animation frame, which a replay does not reproduce, so a timer depending on
+      // it would be set in one and not the other (the recorded timer ids would diverge). flush() writes
+      // only when the sidebar, session or preferences differ from what was stored.
+      if (timer === null) timer = clock.setTimeout(() => void flush(), VIEW_CACHE_DELAY_MS);
     },
     onLogOpened() {
       written = new Map();

@@ -12,6 +12,8 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password').fill('plaza-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  // Started for good (the user's log opened, the socket up): the keyboard tests below begin from a settled app.
+  await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
 }
 
 async function post(page: Page, conversation: RegExp, text: string): Promise<void> {
@@ -28,6 +30,8 @@ test('quick switcher, next unread and mark all read, by keyboard, kept by the se
   await signIn(alice, 'alice@acme.test');
   await signIn(carol, 'carol@acme.test');
   const sidebar = carol.getByRole('navigation', { name: 'Conversations' });
+  // The channel list has arrived (the socket can be online before it): the switcher searches what the core holds.
+  await expect(sidebar.getByRole('link', { name: /^Engineering/ })).toBeVisible();
 
   // The quick switcher: Ctrl+K K, type, arrows, Enter — no mouse.
   await carol.keyboard.press('Control+k');
@@ -49,7 +53,16 @@ test('quick switcher, next unread and mark all read, by keyboard, kept by the se
   await combo.press('Enter');
   await expect(carol.getByRole('heading', { level: 1, name: 'Dave Diaz' })).toBeVisible();
 
-  // Alice writes in two of Carol's conversations; Carol jumps from one unread to the next.
+  // Carol waits in the bot's conversation, the last of the sidebar: the welcome bot greets her on every
+  // sign-in (possibly while this test runs), and an open conversation's new messages are read at once.
+  await carol.keyboard.press('Control+k');
+  await carol.keyboard.press('k');
+  await combo.fill('plaza bot');
+  await expect(options.first()).toContainText('Plaza Bot');
+  await combo.press('Enter');
+  await expect(carol.getByRole('heading', { level: 1, name: 'Plaza Bot' })).toBeVisible();
+
+  // Alice writes in two of Carol's conversations; Carol jumps from one unread to the next (wrapping to the top).
   const stamp = Date.now();
   await post(alice, /^Design/, `design news ${stamp}`);
   await post(alice, /^Acme/, `company news ${stamp}`);
@@ -65,8 +78,9 @@ test('quick switcher, next unread and mark all read, by keyboard, kept by the se
   // Mark all read: Alice writes again, Carol (elsewhere) marks everything read in one go.
   await carol.keyboard.press('Control+k');
   await carol.keyboard.press('k');
-  await combo.fill('dave');
+  await combo.fill('plaza bot');
   await combo.press('Enter');
+  await expect(carol.getByRole('heading', { level: 1, name: 'Plaza Bot' })).toBeVisible();
   await post(alice, /^Design/, `more design ${stamp}`);
   await post(alice, /^News/, `more news ${stamp}`);
   await expect(sidebar.getByRole('link', { name: /unread/ })).toHaveCount(2);

@@ -28,7 +28,7 @@ describe('unread mentions in the channel list', () => {
     const mention = (guid: string, scope: 'user' | 'channel' | 'all' = 'user') => JSON.stringify([{ type: 'person', user_guid: guid, name: 'x', scope }, { type: 'text', text: ' hi' }]);
     await h.ok('post', { address: design.address, json: mention(bob.user_guid) }, alice);
     await h.ok('post', { address: design.address, json: mention(carol.user_guid) }, alice);
-    await h.ok('post', { address: design.address, json: mention(alice.user_guid, 'channel') }, carol);
+    await h.ok('post', { address: design.address, json: mention(design.address, 'channel') }, carol); // a channel-wide mention names the channel
     await h.ok('post', { address: design.address, json: JSON.stringify([{ type: 'bullet-list', items: [[{ type: 'person', user_guid: bob.user_guid, name: 'Bob', scope: 'user' }]] }]) }, carol);
     await h.ok('post', { address: design.address, json: mention(bob.user_guid) }, bob); // his own
     const after = await channelOf(bob, 'Design');

@@ -66,11 +66,18 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   // Ask the worker on every change; a slower earlier answer never replaces a later one.
   useEffect(() => {
     const n = ++asked.current;
-    void core.$quickSwitch(query, LIMIT).then((found) => {
-      if (n !== asked.current) return;
-      setItems(found);
-      setActive(0);
-    });
+    core.$quickSwitch(query, LIMIT).then(
+      (found) => {
+        if (n !== asked.current) return;
+        setItems(found);
+        setActive(0);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (n !== asked.current) return;
+        setError(`Could not search: ${failure instanceof Error ? failure.message : String(failure)}`);
+      },
+    );
   }, [core, query]);
 
   const choose = async (item: QuickSwitchItem | undefined): Promise<void> => {
