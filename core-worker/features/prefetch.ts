@@ -45,6 +45,13 @@ export function createPrefetchFeature(ctx: CoreContext, loadNewest: (address: st
         running = 0;
       }
       const p = ctx.projections;
+      // Without a catch-up cursor (the change feed unreachable) a prefetched page would be dropped when the
+      // first cursor arrives, and each load would ask for the cursor again, starting another catch-up and
+      // another plan: a request loop. Prefetching waits for a catch-up that worked.
+      if (p.messages.cursor === null) {
+        queue = [];
+        return;
+      }
       const candidates: { address: string; mentions: number; unread: number; recent: number }[] = [];
       for (const [address, entry] of p.unread.byAddress) {
         if (entry.count === 0 || address === p.session.openAddress || isFresh(address)) continue;

@@ -141,4 +141,16 @@ describe('prefetch of likely conversations', () => {
     await h.core.api.$openConversation('c39');
     expect(asked).toHaveLength(PREFETCH_CHANNELS);
   });
+
+  it('waits for a catch-up that worked: with the change feed failing, nothing is prefetched and no request loops', async () => {
+    const channels = Array.from({ length: 10 }, (_, i) => team(i, 2, i % 2));
+    const h = await signedIn(channels, { '/secure/data/confirmed/corporate/messages/changes': () => ({ status: 503, body: { isOk: false, message: 'down' } }) });
+    await h.clock.advance(0);
+    const count = (path: string) => h.calls.filter((c) => c.path.endsWith(path)).length;
+    expect(count('/history')).toBe(0);
+    const changesAsked = count('/changes');
+    // Nothing runs by itself until the catch-up's retry timer fires.
+    await h.clock.advance(0);
+    expect(count('/changes')).toBe(changesAsked);
+  });
 });
