@@ -157,12 +157,7 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     },
     async ensureCursor() {
       if (ctx.projections.messages.cursor !== null) return true;
-      // Never a catch-up of its own while one is under way or a failed one waits for its retry: this runs for
-      // every page loaded, prefetches included, and a catch-up's channel list plans the next prefetch — so
-      // while the change feed fails, asking here would run catch-up after catch-up without pause. The page
-      // then loads without a cursor; the first cursor obtained later resets what was loaded before it.
-      if (running) await running;
-      else if (retryTimer === null) await catchUp();
+      await catchUp();
       return ctx.projections.messages.cursor !== null;
     },
     armRefreshWithoutSocket() {
