@@ -13,6 +13,7 @@ import type { MessagePart } from '../protocol/entities';
 import { hashPassword } from './crypto';
 import type { Database, Queryable, SqlValue } from './db';
 import { mentionsOf, pgArray } from './channel-store';
+import { prng } from '../protocol/prng';
 
 export const HEAVY_PASSWORD = 'plaza-demo';
 export const HEAVY_USER_EMAIL = 'hana@northwind.test';
@@ -47,17 +48,6 @@ export interface HeavySummary {
 export const HEAVY_BASE = 1_780_304_400_000;
 const DAY = 86_400_000;
 
-/** mulberry32: small, fast and good enough for test data. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIRST = ['Hana', 'Sam', 'Ava', 'Ben', 'Chloe', 'Diego', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Umar', 'Vera', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Amir', 'Bea', 'Carlos', 'Dana', 'Emil', 'Fatima', 'Gus', 'Hiro', 'Ivy', 'Jack', 'Kira', 'Leo'];
 const LAST = ['Hayes', 'Sender', 'Adams', 'Berg', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hoffmann', 'Ivanova', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quast', 'Rossi', 'Silva', 'Tanaka', 'Ueda', 'Varga', 'Weber', 'Xu', 'Yilmaz', 'Zhang', 'Novak', 'Meyer'];
@@ -107,7 +97,7 @@ interface ChannelPlan {
 export async function seedHeavy(db: Database, options: HeavyOptions = {}): Promise<HeavySummary | null> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const rand = createRng(options.seed ?? 42);
+  const rand = prng(options.seed ?? 42);
   const base = options.base ?? HEAVY_BASE;
   const nUsers = options.users ?? 300;
   const nChannels = options.channels ?? 5_000;

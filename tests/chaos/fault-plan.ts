@@ -9,18 +9,8 @@
  * Individual decisions are a pure function of (seed, what, which), not of the
  * order real I/O happens to complete in, so a seed replays the same faults.
  */
+import { prng } from '../../protocol/prng';
 
-/** mulberry32: a small, fast, seedable PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A uniform number in [0, 1) for one named decision of a seed. */
 export function decision(seed: number, ...key: (string | number)[]): number {

@@ -4,7 +4,7 @@
  * change them — fields removed, retyped, oversized, out of range or added;
  * text truncated, spliced, re-coded; values that are not text at all.
  */
-import { prng } from '../chaos/fault-plan';
+import { prng } from '../../protocol/prng';
 
 export type Rng = () => number;
 export const rngFor = (seed: number): Rng => prng(seed);

@@ -12,17 +12,8 @@ import { createFolderTotals, effectiveFolder, folderView, recountTotals, syncCha
 import { channelEntryView } from '../../projections/views/channel-view';
 import type { DomainEvent } from '../../protocol/events';
 import type { Folder, Invite, TeamMember, TeamSummary } from '../../protocol/team-entities';
+import { prng } from '../../protocol/prng';
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const folder = (guid: string, parent_guid: string | null = null, name = guid): Folder => ({ guid, name, parent_guid, unread_messages: 0 });
 const member = (guid: string, over: Partial<TeamMember> = {}): TeamMember => ({

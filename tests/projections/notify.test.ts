@@ -13,17 +13,8 @@ import { applyMuteChange, badgeLabel, badgeTitle, channelNotifies, isMuted, mute
 import { compareVersions, upgradeAvailable } from '../../protocol/version';
 import type { ViewPatch } from '../../protocol/views';
 import { applyPatch, createViewStore, type ViewStore } from '../../ui/client/view-store';
+import { prng } from '../../protocol/prng';
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ADDRESSES = ['a', 'b', 'c'];
 

@@ -11,6 +11,7 @@ import { applyEnvelope, foldAll, type Projections } from '../../projections/fold
 import { recentEmoji } from '../../projections/message-settings';
 import { recountTotal } from '../../projections/unread';
 import type { DomainEvent } from '../../protocol/events';
+import { prng } from '../../protocol/prng';
 
 const me = user({ target_user_guid: 'me' });
 const start = () =>
@@ -167,17 +168,6 @@ describe('emoji settings', () => {
   });
 });
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random logs mixing conversations, threads, reactions, flags, deletions, the divider and emoji settings. */
 function randomLog(seed: number, length: number): LogBuilder {
