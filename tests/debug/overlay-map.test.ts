@@ -1,7 +1,7 @@
 /** OverlayMap answers as a plain Map would, through forks and flattening, and never changes its base. */
 import { describe, expect, it } from 'vitest';
 import { OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
-import { prng } from '../../fixtures/random-log';
+import { prng } from '../../protocol/prng';
 
 const sorted = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 

@@ -9,7 +9,8 @@ import { restoreSnapshot, snapshotOf } from '../../projections/snapshot';
 import { OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
 import { channel, LogBuilder, message } from '../../fixtures/builders';
 import type { Envelope } from '../../protocol/events';
-import { prng, randomLog } from '../../fixtures/random-log';
+import { randomLog } from '../../fixtures/random-log';
+import { prng } from '../../protocol/prng';
 
 function log(n: number, prefix: string): Envelope[] {
   const b = new LogBuilder();

@@ -4,6 +4,7 @@ import { createProjections, foldAll } from '../../projections/fold';
 import { DEBUG_PROJECTIONS } from '../../protocol/debug-api';
 import { canonicalize, canonicalText } from '../../projections/canonical';
 import { fnv1a64, Fnv64, hashCanonical, PROJECTION_NAMES, projectionHash, projectionHashes, projectionJson } from '../../projections/hash';
+import { prng } from '../../protocol/prng';
 
 describe('projection hashes', () => {
   it('cover every projection, and the debugger lists the same ones', () => {
@@ -40,17 +41,6 @@ const streamed = (value: unknown): string => {
   return h.hex();
 };
 
-/** mulberry32, so a failure reproduces by seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomValue(rand: () => number, depth: number): unknown {
   const strings = ['', 'a', 'b', 'é', '👍', '"q"', 'back\\slash', 'line\nbreak', '\u0001', '\ud800', 'x\udc00y', '0', '1', '10', '2', '01', '4294967295', '-1', '__proto__', 'constructor', 'Z', 'z'];
