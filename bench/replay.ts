@@ -8,8 +8,12 @@
  * 15% keepalive acknowledgements, 5% deletions. `mix: 'messages'` makes every
  * frame a message (the worst case for state size).
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
-import { encodeFrame } from '../protocol/frames/frame-codec';
+import { foldAll } from '../projections/fold';
+import { projectionHashes } from '../projections/hash';
+import { decodeDownFrame } from '../protocol/frames/down';
+import { encodeFrame, splitFrame } from '../protocol/frames/frame-codec';
 import { parseSessionFile } from '../protocol/session-file';
 import { settleMany, startSyntheticWorld } from '../tests/core/synthetic-world';
 
@@ -52,41 +56,141 @@ export async function recordSyntheticSession(frames: number, mix: FrameMix = 'he
   return world.file();
 }
 
-export interface ReplayBench {
-  mix: FrameMix;
-  inputs: number;
-  fileMB: number;
+export interface ReplayRun {
   decodeMs: number;
   /** Replay checking outputs and the final hash (`--fast`). */
   replayMs: number;
   totalMs: number;
   /** Replay also checking every input's event digest (the CLI's default). */
   verifiedReplayMs: number;
+  /** Decoding the same session written as version 1 (every line JSON, frames JSON inside JSON). */
+  decodeV1Ms: number;
+  /** CPU time (user + system, this process: the collector's helper threads count too) of decode + fast replay, and of the verifying replay. */
+  totalCpuMs: number;
+  verifiedCpuMs: number;
+}
+
+/**
+ * Where a fast replay's time goes, each part timed on its own over the same session (medians): the
+ * core's own parsing and validating of every frame at its edge, the folds over every event, the final
+ * projection hash, and the garbage collector's pauses during the replay; the rest is the core's and
+ * the replayer's own work per input (events and envelopes, the log, ports, delivery).
+ */
+export interface ReplayBreakdown {
+  frameJsonMs: number;
+  frameValidateMs: number;
+  foldMs: number;
+  finalHashMs: number;
+  gcMs: number;
+  otherMs: number;
+}
+
+export interface ReplayBench {
+  mix: FrameMix;
+  inputs: number;
+  fileMB: number;
+  format: number;
+  /** Each measurement's median over the runs. */
+  median: ReplayRun;
+  runs: ReplayRun[];
+  breakdown: ReplayBreakdown;
   matched: boolean;
 }
 
-export async function measureReplay(frames: number, mix: FrameMix = 'heavy-user'): Promise<ReplayBench> {
-  const text = await recordSyntheticSession(frames, mix);
-  const t0 = performance.now();
+/** Sums the garbage collector's pauses while `run` runs. */
+async function gcPauses<T>(run: () => Promise<T>): Promise<{ result: T; gcMs: number }> {
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const result = await run();
+  await new Promise((resolve) => setTimeout(resolve, 100)); // GC entries are made, then delivered, in tasks of their own
+  observer.disconnect();
+  return { result, gcMs };
+}
+
+/** CPU time of this process so far, ms. */
+export const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** The same session as version 1 wrote it: header version 1, every line its JSON object. */
+export function asVersion1(text: string): string {
   const file = parseSessionFile(text);
-  const t1 = performance.now();
-  const result = await replayAndLocate(file, { settle });
-  const t2 = performance.now();
-  const verified = await replaySession(file, { settle, verifyEvents: true });
-  const t3 = performance.now();
+  const footer = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
+  return [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), footer.trimEnd()].join('\n') + '\n';
+}
+
+/** Decodes and replays `text` `repeat` times (fast, then verifying every input); medians of each. */
+export async function measureReplay(text: string, options: { repeat?: number; mix?: FrameMix } = {}): Promise<ReplayBench> {
+  const repeat = options.repeat ?? 3;
+  const v1 = asVersion1(text);
+  const runs: ReplayRun[] = [];
+  const parts: ReplayBreakdown[] = [];
+  let matched = true;
+  let file = parseSessionFile(text);
+  for (let i = 0; i < repeat; i++) {
+    let t = performance.now();
+    parseSessionFile(v1);
+    const decodeV1Ms = performance.now() - t;
+    const c0 = cpuMs();
+    t = performance.now();
+    file = parseSessionFile(text);
+    const t1 = performance.now();
+    const { result, gcMs } = await gcPauses(() => replayAndLocate(file, { settle }));
+    const t2 = performance.now();
+    const c1 = cpuMs();
+    const verified = await replaySession(file, { settle, verifyEvents: true });
+    const t3 = performance.now();
+    const c2 = cpuMs();
+    matched &&= result.divergence === null && result.hash === file.footer.hash && verified.divergence === null;
+    runs.push({ decodeMs: t1 - t, replayMs: t2 - t1, totalMs: t2 - t, verifiedReplayMs: t3 - t2, decodeV1Ms, totalCpuMs: c1 - c0, verifiedCpuMs: c2 - c1 });
+
+    // The parts of the fast replay, each on its own.
+    const frames = file.lines.flatMap((l) => (l.k === 'frame' ? [l.x] : []));
+    t = performance.now();
+    for (const frame of frames) splitFrame(frame);
+    const frameJsonMs = performance.now() - t;
+    t = performance.now();
+    for (const frame of frames) decodeDownFrame(frame);
+    const frameValidateMs = performance.now() - t - frameJsonMs;
+    t = performance.now();
+    foldAll(result.core.log);
+    const foldMs = performance.now() - t;
+    t = performance.now();
+    projectionHashes(result.core.projections);
+    const finalHashMs = performance.now() - t;
+    const otherMs = t2 - t1 - frameJsonMs - frameValidateMs - foldMs - finalHashMs - gcMs;
+    parts.push({ frameJsonMs, frameValidateMs, foldMs, finalHashMs, gcMs, otherMs });
+  }
+  const pick = (key: keyof ReplayRun): number => median(runs.map((r) => r[key]));
+  const part = (key: keyof ReplayBreakdown): number => median(parts.map((r) => r[key]));
   return {
-    mix,
+    mix: options.mix ?? 'heavy-user',
     inputs: file.footer.inputs,
     fileMB: text.length / 1e6,
-    decodeMs: t1 - t0,
-    replayMs: t2 - t1,
-    totalMs: t2 - t0,
-    verifiedReplayMs: t3 - t2,
-    matched: result.divergence === null && result.hash === file.footer.hash && verified.divergence === null,
+    format: file.header.version,
+    median: {
+      decodeMs: pick('decodeMs'),
+      replayMs: pick('replayMs'),
+      totalMs: pick('totalMs'),
+      verifiedReplayMs: pick('verifiedReplayMs'),
+      decodeV1Ms: pick('decodeV1Ms'),
+      totalCpuMs: pick('totalCpuMs'),
+      verifiedCpuMs: pick('verifiedCpuMs'),
+    },
+    runs,
+    breakdown: { frameJsonMs: part('frameJsonMs'), frameValidateMs: part('frameValidateMs'), foldMs: part('foldMs'), finalHashMs: part('finalHashMs'), gcMs: part('gcMs'), otherMs: part('otherMs') },
+    matched,
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const n = Number(process.argv[2] ?? 100_000);
-  console.log(JSON.stringify(await measureReplay(n, (process.argv[3] as FrameMix | undefined) ?? 'heavy-user'), null, 2));
+  const mix = (process.argv[3] as FrameMix | undefined) ?? 'heavy-user';
+  console.log(JSON.stringify(await measureReplay(await recordSyntheticSession(n, mix), { mix }), null, 2));
 }

@@ -1,5 +1,6 @@
 /** The real-world dependencies of the core inside a browser worker. */
 import type { Clock, CoreDeps, FrameScheduler, HttpPost, Logger, SocketLike, Storage } from './ports';
+import type { LiveRecordings } from './recording-store';
 import { createRequestScheduler } from './request-scheduler';
 
 /**
@@ -77,3 +78,28 @@ export function browserDeps(storage: Storage): CoreDeps {
 }
 
 export { settleAfterMicrotasks } from './settle';
+
+const RECORDING_LOCK = 'plaza-recording:';
+
+/**
+ * Live recordings as Web Locks: a worker holds one lock per recording it writes until it stops or
+ * ends (the browser releases a closed or crashed tab's locks; a frozen tab keeps them). Every tab
+ * sees every tab's locks, so eviction can skip recordings still being written.
+ */
+export function webLockLiveRecordings(): LiveRecordings | undefined {
+  const locks = (self.navigator as Partial<WorkerNavigator>).locks;
+  if (!locks) return undefined;
+  return {
+    hold(id) {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      void locks.request(`${RECORDING_LOCK}${id}`, () => held).catch(() => {});
+      return () => release();
+    },
+    async held() {
+      const state = await locks.query();
+      const names = (state.held ?? []).map((lock) => lock.name ?? '');
+      return new Set(names.filter((name) => name.startsWith(RECORDING_LOCK)).map((name) => name.slice(RECORDING_LOCK.length)));
+    },
+  };
+}

@@ -14,5 +14,6 @@ Comlink.expose({
   $events: service.$events,
   $eventRate: service.$eventRate,
   $stateAt: service.$stateAt,
+  $hashAt: service.$hashAt,
   $firstTouch: service.$firstTouch,
 });

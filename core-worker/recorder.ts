@@ -13,6 +13,8 @@ import type { CoreApi } from '../protocol/core-api';
 import type { Envelope } from '../protocol/events';
 import { LOG_SCHEMA_VERSION } from '../protocol/events';
 import {
+  compactDigestLine,
+  compactFrameLine,
   SESSION_FORMAT,
   SESSION_FORMAT_VERSION,
   type InputLine,
@@ -69,7 +71,7 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     const added = log === lastLog ? log.slice(lastLength) : log.slice(0);
     lastLog = log;
     lastLength = log.length;
-    if (added.length > 0) write({ k: 'ev', n: added.length, h: fnv1a64(JSON.stringify(added)) });
+    if (added.length > 0) options.write(compactDigestLine(added.length, fnv1a64(JSON.stringify(added))));
   };
 
   const pump = (): void => {
@@ -82,7 +84,10 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
       // A run of socket frames already waiting is delivered as one burst, without settling in between.
       const burst = next.line.k === 'frame' && queue[0]?.line.k === 'frame';
       // Written before it counts: a writer that stops here (a full buffer) gets a footer without it.
-      write({ ...redactor.redact(next.line), t: pinned, ...(burst ? { d: 0 } : {}) });
+      const line = redactor.redact(next.line);
+      const compact = line.k === 'frame' ? compactFrameLine(line.s, pinned, line.x, burst) : null;
+      if (compact !== null) options.write(compact);
+      else write({ ...line, t: pinned, ...(burst ? { d: 0 } : {}) });
       inputs++;
       try {
         next.run();

@@ -38,6 +38,40 @@ export interface RecordingStore {
   remove(id: string): Promise<void>;
 }
 
+/**
+ * Which recordings a running worker — this tab's or another's — is still writing. Several tabs share
+ * one recordings database, and each evicts the oldest recordings past the bound: these are skipped.
+ * In the browser a Web Lock per recording (browser-deps.ts), held until the worker ends, so a closed
+ * or crashed tab releases its recording and a frozen one keeps it.
+ */
+export interface LiveRecordings {
+  /** Marks a recording live until the returned function is called or this worker ends. */
+  hold(id: string): () => void;
+  /** The ids of the recordings held live now. */
+  held(): Promise<ReadonlySet<string>>;
+}
+
+/** Live recordings within one process: each worker (a test's "tab") holds its own; sharing one registry stands for the browser's locks. */
+export function createMemoryLiveRecordings(): LiveRecordings {
+  const holds = new Map<string, number>();
+  return {
+    hold(id) {
+      holds.set(id, (holds.get(id) ?? 0) + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const n = (holds.get(id) ?? 1) - 1;
+        if (n > 0) holds.set(id, n);
+        else holds.delete(id);
+      };
+    },
+    async held() {
+      return new Set(holds.keys());
+    },
+  };
+}
+
 const byStart = (a: RecordingMeta, b: RecordingMeta): number => a.started - b.started || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The stored chunks and entries of a memory store, to inspect in tests. */

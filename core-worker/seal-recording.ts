@@ -5,21 +5,19 @@
  * the input that was running when the lines stopped, since its outputs and
  * digest may be missing.
  */
-import { INPUT_KINDS, parseSessionFile } from '../protocol/session-file';
+import { INPUT_KINDS, lineInfo, parseSessionFile } from '../protocol/session-file';
 import { fail, ok, type Result } from '../protocol/result';
 import { replaySession, type SettleAsync } from './replayer';
 
-const kindOf = (line: string): string | undefined => /^\{"k":"(\w+)"/.exec(line)?.[1];
-
-/** Index of the first line to drop: the last input line that does not follow a burst input (`d: 0`). */
+/** Index of the first line to drop: the last input line that does not follow a burst input (`B …` or v1's `d: 0`). */
 export function lastWholeInputCut(lines: readonly string[]): { cut: number; inputs: number } {
   const inputAt: number[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const kind = kindOf(lines[i]!);
+    const { kind } = lineInfo(lines[i]!);
     if (kind !== undefined && INPUT_KINDS.has(kind)) inputAt.push(i);
   }
   for (let j = inputAt.length - 1; j >= 1; j--) {
-    if (!lines[inputAt[j - 1]!]!.includes('"d":0')) return { cut: inputAt[j]!, inputs: j };
+    if (!lineInfo(lines[inputAt[j - 1]!]!).burst) return { cut: inputAt[j]!, inputs: j };
   }
   return { cut: inputAt[0] ?? lines.length, inputs: 0 };
 }

@@ -9,11 +9,11 @@
 import type { CoreApi, RecordingSummary } from '../protocol/core-api';
 import { CHARS_PER_MEGABYTE, DEFAULT_RECORDING_SETTINGS, parseRecordingSettings, type RecordingSettings } from '../protocol/recording-settings';
 import { fail, ok, type Result } from '../protocol/result';
-import { INPUT_KINDS } from '../protocol/session-file';
+import { INPUT_KINDS, lineInfo } from '../protocol/session-file';
 import type { Core } from './core';
 import type { CoreDeps } from './ports';
 import { createRecorder, type Settle } from './recorder';
-import { createMemoryRecordingStore, type RecordingMeta, type RecordingStore } from './recording-store';
+import { createMemoryLiveRecordings, createMemoryRecordingStore, type LiveRecordings, type RecordingMeta, type RecordingStore } from './recording-store';
 import { sealRecording } from './seal-recording';
 
 /** Default bound: 16M characters, 32 MB as UTF-16 (DEFAULT_RECORDING_SETTINGS). */
@@ -31,6 +31,8 @@ export interface SessionRecordingOptions {
   /** A batch is written after this long (ms) or this many lines, whichever comes first. */
   flushMs?: number;
   flushLines?: number;
+  /** Recordings other workers are still writing, never evicted (Web Locks in the browser); this worker's own only when not given. */
+  live?: LiveRecordings;
 }
 
 export interface SessionRecording {
@@ -41,7 +43,6 @@ export interface SessionRecording {
   flush(): Promise<void>;
 }
 
-const kindOf = (line: string): string | undefined => /^\{"k":"(\w+)"/.exec(line)?.[1];
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
 const failure = (name: string, error: unknown) => fail({ name, message: error instanceof Error ? error.message : String(error) });
 
@@ -71,6 +72,9 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
   let writing: Promise<void> = Promise.resolve();
   let previousWasBurst = false;
   let core: Core | null = null;
+  const live = options.live ?? createMemoryLiveRecordings();
+  /** Lets go of this recording's live mark: it stopped (frozen) or was never on. */
+  let release: () => void = () => {};
 
   const maxChars = (): number => (settings ? settings.maxMegabytes * CHARS_PER_MEGABYTE : (options.maxChars ?? DEFAULT_RECORDING_CHARS));
   const currentUser = (): string | null => core?.projections.session.user?.target_user_guid ?? null;
@@ -87,17 +91,25 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     if (settings && !settings.enabled) {
       off = true;
       pending = [];
+    } else if (meta.frozenFooter === null) {
+      release = live.hold(meta.id);
     }
     store = await (options.store ?? createMemoryRecordingStore());
   })();
 
-  /** Removes the oldest other recordings until all fit the bound (this one is never evicted: it freezes instead). */
+  /**
+   * Removes the oldest other recordings until all fit the bound. This one is never evicted (it freezes
+   * instead), nor one another tab is still writing: while several tabs record, the total may exceed
+   * the bound until they end.
+   */
   const evict = async (s: RecordingStore): Promise<void> => {
     const all = await s.list();
     let total = all.reduce((sum, m) => sum + (m.id === meta.id ? 0 : m.chars), 0) + meta.chars;
+    if (total <= maxChars()) return;
+    const running = await live.held();
     for (const old of all) {
       if (total <= maxChars()) break;
-      if (old.id === meta.id) continue;
+      if (old.id === meta.id || running.has(old.id)) continue;
       await s.remove(old.id);
       total -= old.chars;
     }
@@ -129,7 +141,8 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
 
   const freeze = (): void => {
     meta.frozenFooter = recorder.footer();
-    void flush();
+    // Written to its end: once stored, it may go like any finished recording.
+    void flush().then(() => release());
   };
 
   const recorder = createRecorder(real, {
@@ -139,11 +152,11 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
       if (off || meta.frozenFooter !== null) return;
       // The bound is met at an input boundary after a settled input, so the file ends on a whole input
       // and its footer is the state the replay will reach. The input that found the recording full is not written.
-      const kind = kindOf(line);
+      const { kind, burst } = lineInfo(line);
       const isInput = kind !== undefined && INPUT_KINDS.has(kind);
       if (isInput && !previousWasBurst && (meta.chars > maxChars() || stopRequested)) return freeze();
       if (isInput) {
-        previousWasBurst = line.includes('"d":0');
+        previousWasBurst = burst;
         meta.inputs++;
       }
       pending.push(line);

@@ -4,7 +4,7 @@
  * to the UI through Comlink.
  */
 import * as Comlink from 'comlink';
-import { browserDeps, lazyStorage, settleAfterMicrotasks } from './browser-deps';
+import { browserDeps, lazyStorage, settleAfterMicrotasks, webLockLiveRecordings } from './browser-deps';
 import { createCore } from './core';
 import { createSessionRecording } from './session-recording';
 import { createIdbRecordingStore, createIdbStorage } from './storage-idb';
@@ -13,6 +13,8 @@ const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorag
   app: 'plaza-web 0.1.0',
   settle: settleAfterMicrotasks,
   store: createIdbRecordingStore(),
+  // Other tabs' running recordings are never evicted (without Web Locks, only this tab's own).
+  live: webLockLiveRecordings(),
 });
 const core = createCore(recording.deps);
 // attach() records the boot as the first input and starts the core.

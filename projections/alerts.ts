@@ -27,6 +27,11 @@ export function createAlerts(): AlertsState {
   return { byGuid: new Map(), receivedAt: new Map(), timeouts: new Map(), timedOut: new Set() };
 }
 
+/** A copy later folds cannot change (alerts are values: folds replace them, never mutate them). */
+export function cloneAlerts(state: AlertsState): AlertsState {
+  return { byGuid: new Map(state.byGuid), receivedAt: new Map(state.receivedAt), timeouts: new Map(state.timeouts), timedOut: new Set(state.timedOut) };
+}
+
 function put(state: AlertsState, alert: Alert, at: number, changes: ChangeSet): void {
   state.byGuid.set(alert.guid, alert);
   if (!state.receivedAt.has(alert.guid)) state.receivedAt.set(alert.guid, at);

@@ -22,6 +22,13 @@ export function createChannels(): ChannelsState {
   return { byAddress: new Map() };
 }
 
+/** A copy later folds cannot change: records are copied (folds assign their fields); channels and messages are values. */
+export function cloneChannels(state: ChannelsState): ChannelsState {
+  const byAddress = new Map<string, ChannelRecord>();
+  for (const [address, record] of state.byAddress) byAddress.set(address, { ...record });
+  return { byAddress };
+}
+
 export function lastMessageTs(record: ChannelRecord): number | null {
   return record.lastMessage?.created ?? record.channel.last_message_ts;
 }

@@ -23,6 +23,10 @@ export function createConnection(): ConnectionState {
   return { socket: 'connecting', offlineSince: null, resync: false };
 }
 
+export function cloneConnection(state: ConnectionState): ConnectionState {
+  return { ...state };
+}
+
 export function applyConnection(state: ConnectionState, { event, at }: Envelope, changes: ChangeSet): void {
   switch (event.type) {
     case 'connection.changed': {

@@ -7,15 +7,15 @@
  * whether an alert is new, so they run before `alerts`.
  */
 import type { Envelope } from '../protocol/events';
-import { applyAlerts, createAlerts, type AlertsState } from './alerts';
-import { applyChannels, createChannels, type ChannelsState } from './channels';
+import { applyAlerts, cloneAlerts, createAlerts, type AlertsState } from './alerts';
+import { applyChannels, cloneChannels, createChannels, type ChannelsState } from './channels';
 import { createChangeSet, type ChangeSet } from './changes';
-import { applyConnection, createConnection, type ConnectionState } from './connection';
+import { applyConnection, cloneConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
 import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
 import { applyFolders, createFolders, type FoldersState } from './folders';
 import { applyMessageSettings, createMessageSettings, type MessageSettingsState } from './message-settings';
-import { applyMessages, createMessages, type MessagesState } from './messages';
+import { applyMessages, cloneStore, createMessages, type MessageStore, type MessagesState } from './messages';
 import { applyPreferences, createPreferences, type PreferencesState } from './preferences';
 import { isRestorable, restoreSnapshot } from './snapshot';
 import { applyOutbox, createOutbox, type OutboxProjection } from './outbox';
@@ -26,12 +26,12 @@ import { applyPeople, createPeople, type PeopleState } from './people';
 import { applyPresence, createPresence, type PresenceState } from './presence';
 import { applyReading, createReading, type ReadingState } from './reading';
 import { applySearch, createSearch, type SearchState } from './search';
-import { applySession, createSession, type SessionState } from './session';
+import { applySession, cloneSession, createSession, type SessionState } from './session';
 import { applyTeams, createTeams, type TeamsState } from './teams';
 import { applyThreads, createThreads, type ThreadsState } from './threads';
-import { applyToasts, createToasts, type ToastsState } from './toasts';
-import { applyTyping, createTyping, type TypingState } from './typing';
-import { applyUnread, createUnread, type UnreadState } from './unread';
+import { applyToasts, cloneToasts, createToasts, type ToastsState } from './toasts';
+import { applyTyping, cloneTyping, createTyping, type TypingState } from './typing';
+import { applyUnread, cloneUnread, createUnread, type UnreadState } from './unread';
 
 export interface Projections {
   session: SessionState;
@@ -89,6 +89,51 @@ export function createProjections(): Projections {
     teams: createTeams(),
     seq: 0,
   };
+}
+
+/** A deep copy of plain data (objects, arrays, Maps, Sets): what structuredClone does, without needing a platform. */
+function copyData<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyData) as T;
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, copyData(v)])) as T;
+  if (value instanceof Set) return new Set([...value].map(copyData)) as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyData(v)])) as T;
+}
+
+/**
+ * Projections copied field by field beside their folds (records and maps copied, the values in them
+ * shared: folds replace values rather than change them): the ones a heavy user's state is made of, and
+ * those whose copy must carry an index kept outside the state (typing's expiry queue). Every other
+ * projection — including any added later — is small and copied whole by `copyData`.
+ */
+const CLONERS: { [K in Exclude<keyof Projections, 'messages' | 'seq'>]?: (state: Projections[K]) => Projections[K] } = {
+  session: cloneSession,
+  channels: cloneChannels,
+  unread: cloneUnread,
+  typing: cloneTyping,
+  connection: cloneConnection,
+  alerts: cloneAlerts,
+  toasts: cloneToasts,
+};
+
+/**
+ * A copy of the projections later folds cannot change. With `shareStores`, message stores and the
+ * tombstones are shared, not copied: the caller must copy a store before folding an event that
+ * `storesWrittenBy` names, and the tombstones before one that `writesTombstones` does (copy-on-write;
+ * core-worker/debug/timeline.ts). A `log.snapshot` event replaces whole projections rather than
+ * writing into them, so it needs no copy.
+ */
+export function cloneProjections(p: Projections, options: { shareStores?: boolean } = {}): Projections {
+  const byAddress = new Map<string, MessageStore>();
+  for (const [address, store] of p.messages.byAddress) byAddress.set(address, options.shareStores ? store : cloneStore(store));
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(p) as (keyof Projections)[]) {
+    if (key === 'messages') continue;
+    const clone = key === 'seq' ? undefined : (CLONERS[key] as ((state: unknown) => unknown) | undefined);
+    copy[key] = clone ? clone(p[key]) : copyData(p[key]);
+  }
+  copy.messages = { ...p.messages, byAddress, deleted: options.shareStores ? p.messages.deleted : new Set(p.messages.deleted) } satisfies MessagesState;
+  return copy as unknown as Projections;
 }
 
 /** Replaces every projection with a snapshot's, and marks everything changed. */

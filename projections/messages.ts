@@ -19,7 +19,7 @@
  * message change up to it is reflected in every store held.
  */
 import type { Message, Reaction } from '../protocol/entities';
-import type { Envelope } from '../protocol/events';
+import type { DomainEvent, Envelope } from '../protocol/events';
 import { touchMessage, type ChangeSet } from './changes';
 import type { ThreadsState } from './threads';
 
@@ -55,6 +55,38 @@ function storeFor(state: MessagesState, address: string): MessageStore {
     state.byAddress.set(address, store);
   }
   return store;
+}
+
+/** A copy of one store later folds cannot change (messages are values: folds replace them, never mutate them). */
+export function cloneStore(store: MessageStore): MessageStore {
+  return { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() };
+}
+
+/**
+ * The addresses whose store an event may create or change in place. Removing a store from the map
+ * (channel.removed, channels.listed) changes no store, so those are not named. The one place that
+ * knows it besides `applyMessages` itself: copy-on-write checkpoints (the debugger) rely on it, and
+ * tests/projections/clone.test.ts holds it to the fold.
+ */
+export function storesWrittenBy(event: DomainEvent): readonly string[] {
+  switch (event.type) {
+    case 'history.loaded':
+    case 'thread.loaded':
+    case 'message.deleted':
+    case 'reactions.changed':
+    case 'reaction.toggled':
+    case 'flag.set':
+      return [event.address];
+    case 'message.received':
+      return [event.message.address];
+    default:
+      return [];
+  }
+}
+
+/** Whether an event may add to the tombstones (`deleted`), which copy-on-write checkpoints share likewise. */
+export function writesTombstones(event: DomainEvent): boolean {
+  return event.type === 'message.deleted';
 }
 
 /**

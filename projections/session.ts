@@ -18,6 +18,11 @@ export function createSession(): SessionState {
   return { user: null, active: false, endedReason: null, openAddress: null, usersByGuid: new Map(), unconfirmed: false };
 }
 
+/** A copy later folds cannot change (users are values: folds replace them, never mutate them). */
+export function cloneSession(state: SessionState): SessionState {
+  return { ...state, usersByGuid: new Map(state.usersByGuid) };
+}
+
 export function applySession(state: SessionState, { event }: Envelope, changes: ChangeSet): void {
   switch (event.type) {
     case 'session.started':

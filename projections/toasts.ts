@@ -20,6 +20,11 @@ export function createToasts(): ToastsState {
   return { shown: [] };
 }
 
+/** A copy later folds cannot change (folds replace the list and its toasts, never mutate them). */
+export function cloneToasts(state: ToastsState): ToastsState {
+  return { shown: state.shown.slice() };
+}
+
 function expire(state: ToastsState, now: number, changes: ChangeSet): void {
   const live = state.shown.filter((t) => t.expiresAt > now);
   if (live.length === state.shown.length) return;

@@ -36,6 +36,20 @@ function queueOf(state: TypingState): { items: Expiry[]; head: number } {
   return queue;
 }
 
+/**
+ * A copy later folds cannot change, with its own expiry queue. The copy's queue keeps only the live
+ * entries (every typist's latest), which behave exactly as the whole queue does: the others are skipped.
+ */
+export function cloneTyping(state: TypingState): TypingState {
+  const copy: TypingState = { byAddress: new Map() };
+  for (const [address, typists] of state.byAddress) copy.byAddress.set(address, new Map(typists));
+  const queue = queueOf(state);
+  const items: Expiry[] = [];
+  for (let i = queue.head; i < queue.items.length; i++) if (isLive(state, queue.items[i]!)) items.push(queue.items[i]!);
+  expiryQueues.set(copy, { items, head: 0 });
+  return copy;
+}
+
 /** Whether a queued expiry still describes a typist (not stopped, not extended since). */
 function isLive(state: TypingState, e: Expiry): boolean {
   return state.byAddress.get(e.address)?.get(e.userGuid)?.expiresAt === e.expiresAt;

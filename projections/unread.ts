@@ -33,6 +33,13 @@ export function createUnread(): UnreadState {
   return { byAddress: new Map(), total: 0, mentionTotal: 0 };
 }
 
+/** A copy later folds cannot change: entries are copied (folds assign their fields); bookmarks are values. */
+export function cloneUnread(state: UnreadState): UnreadState {
+  const byAddress = new Map<string, UnreadEntry>();
+  for (const [address, entry] of state.byAddress) byAddress.set(address, { ...entry });
+  return { ...state, byAddress };
+}
+
 /** Sets a channel's counts; mentions never exceed the unread count. O(1): totals move by the difference. */
 function setCount(state: UnreadState, address: string, entry: UnreadEntry, count: number, changes: ChangeSet, mentions = entry.mentions): void {
   const m = Math.min(mentions, count);

@@ -9,7 +9,31 @@ import type { Result } from './result';
 import type { SessionHeader } from './session-file';
 import type { ViewPatch } from './views';
 
-export const DEBUG_PROJECTIONS = ['session', 'channels', 'unread', 'messages', 'typing', 'connection', 'folders', 'teams', 'threads', 'flagged', 'reading', 'messageSettings', 'outbox', 'preferences'] as const;
+export const DEBUG_PROJECTIONS = [
+  'session',
+  'channels',
+  'unread',
+  'messages',
+  'typing',
+  'connection',
+  'folders',
+  'teams',
+  'threads',
+  'flagged',
+  'reading',
+  'messageSettings',
+  'outbox',
+  'preferences',
+  'presence',
+  'people',
+  'search',
+  'context',
+  'alerts',
+  'toasts',
+  'notify',
+  'popover',
+  'mfa',
+] as const;
 export type DebugProjectionName = (typeof DEBUG_PROJECTIONS)[number];
 
 /** Where a replay first differed from the recording (core-worker/replayer.ts Divergence, as text). */
@@ -117,8 +141,9 @@ export interface StateAt {
   at: number | null;
   /** Events folded at this position. */
   events: number;
-  hash: string;
-  /** Canonical JSON (maps as sorted objects), pretty-printed, of the requested projections. */
+  /** The projection hash (as `npm run replay -- FILE --until N` prints it); null for a large state, which `$hashAt` hashes on request. */
+  hash: string | null;
+  /** Canonical JSON (maps as sorted objects), pretty-printed, of the requested projections; a very large one is cut, saying so at its end. */
   projections: Partial<Record<DebugProjectionName, string>>;
   /** Projections that differ from position - 1, with their diffs. */
   diffs: ProjectionDiff[];
@@ -139,6 +164,8 @@ export interface DebugApi {
   $eventRate(buckets: number): Promise<EventRateSeries>;
   /** The state after input `position`; `projections` limits which canonical JSON texts are returned (all when omitted). */
   $stateAt(position: number, projections?: DebugProjectionName[]): Promise<Result<StateAt>>;
+  /** The projection hash after input `position` (hundreds of milliseconds for a heavy user's state). */
+  $hashAt(position: number): Promise<Result<string>>;
   /** The first input that touched a channel or a message (null: none did). */
   $firstTouch(target: { channel: string } | { message: string }): Promise<number | null>;
 }

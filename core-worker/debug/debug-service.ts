@@ -3,9 +3,9 @@
  * session: replayed once on load, then answered from the recorded timeline.
  * Runs the same in Node tests and in the debug worker.
  */
-import { canonicalize } from '../../projections/canonical';
+import { canonicalText } from '../../projections/canonical';
 import type { Projections } from '../../projections/fold';
-import { fnv1a64, PROJECTION_NAMES, type ProjectionName } from '../../projections/hash';
+import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../projections/hash';
 import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
@@ -13,14 +13,18 @@ import { parseSessionFile, SessionFileError } from '../../protocol/session-file'
 import { createPublisher, createTeamsRuntime } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
-import { diffJson } from './json-diff';
+import { diffJson, prunedCanonical } from './json-diff';
 import { indexSession, type SessionIndex } from './session-index';
-import { createTimeline, type Timeline } from './timeline';
+import { createTimeline, type Before, type Timeline } from './timeline';
 
 export interface DebugServiceOptions {
   settle: SettleAsync;
   now?: () => number;
   checkpointEvery?: number;
+  /** A projection's JSON text is cut at this many characters (STATE_TEXT_LIMIT). */
+  stateTextLimit?: number;
+  /** Up to this many messages in the state, `$stateAt` hashes it too (INLINE_HASH_MAX_MESSAGES). */
+  inlineHashMaxMessages?: number;
 }
 
 interface Loaded {
@@ -31,9 +35,44 @@ interface Loaded {
   /** Lazily built text per input, for filters by address or guid. */
   text: (string | undefined)[];
   filtered: { key: string; indexes: Int32Array } | null;
-  /** Canonical values of the last state answered, so stepping forward diffs without folding twice. */
-  last: { position: number; json: Record<ProjectionName, string>; values: Record<ProjectionName, unknown> } | null;
+  /** Projection hashes computed so far, by position (the most recent few). */
+  hashes: Map<number, string>;
 }
+
+/** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
+export const STATE_TEXT_LIMIT = 64 * 1024;
+/** Up to this many messages in the state, `$stateAt` hashes it too; beyond, `$hashAt` does it on request. */
+export const INLINE_HASH_MAX_MESSAGES = 5_000;
+const HASHES_KEPT = 64;
+
+
+/**
+ * What input `position` changed, projection by projection: the states before and after it, pruned of
+ * everything they share (the timeline shares what the input did not write), then diffed.
+ */
+function diffStep(before: Before, after: Projections): ProjectionDiff[] {
+  // The tombstones as the same object when the input added none, so the diff prunes them at once.
+  const was: Projections = { ...before.p, messages: { byAddress: new Map(before.stores), deleted: before.deleted as Set<string>, cursor: before.cursor } };
+  const diffs: ProjectionDiff[] = [];
+  for (const name of PROJECTION_NAMES) {
+    const pair = prunedCanonical(was[name], after[name]);
+    if (!pair) continue;
+    const diff = diffJson(pair[0], pair[1]);
+    if (diff.changes.length > 0) diffs.push({ projection: name, ...diff });
+  }
+  return diffs;
+}
+
+function projectionText(p: Projections, name: ProjectionName, limit: number): string {
+  const { text, truncated } = canonicalText(p[name], limit);
+  return truncated ? `${text}\n… cut at ${limit.toLocaleString('en')} characters (npm run replay -- FILE --until N --dump ${name} prints it whole)` : text;
+}
+
+const messageCount = (p: Projections): number => {
+  let n = 0;
+  for (const store of p.messages.byAddress.values()) n += store.order.length;
+  return n;
+};
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 
@@ -62,19 +101,26 @@ function divergenceView(d: Divergence): DebugDivergence {
   return { input: d.input, line: d.line, what: d.what, ...(d.projection ? { projection: d.projection } : {}), expected: text(d.expected), actual: text(d.actual) };
 }
 
+function remember(l: Loaded, position: number, hash: string): string {
+  if (l.hashes.size >= HASHES_KEPT) l.hashes.delete(l.hashes.keys().next().value!);
+  l.hashes.set(position, hash);
+  return hash;
+}
+
 export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
   const now = options.now ?? (() => Date.now());
   let loaded: Loaded | null = null;
 
   const inputRow = (l: Loaded, index: number): InputRow => {
-    const { input, line } = l.index.inputs[index - 1]!;
+    const input = l.index.inputs[index - 1]!;
+    const line = l.index.inputLines[index - 1]!;
     return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
   };
 
   const textOf = (l: Loaded, index: number): string => {
     let t = l.text[index - 1];
     if (t === undefined) {
-      t = searchText(l.index.inputs[index - 1]!.input, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
+      t = searchText(l.index.inputs[index - 1]!, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
       l.text[index - 1] = t;
     }
     return t;
@@ -82,7 +128,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
 
   const matches = (l: Loaded, index: number, filter: InputFilter): boolean => {
     if (filter.code) {
-      const { input } = l.index.inputs[index - 1]!;
+      const input = l.index.inputs[index - 1]!;
       const q = filter.code.toLowerCase();
       if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
@@ -99,16 +145,6 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     for (let i = 1; i <= l.index.inputs.length; i++) if (matches(l, i, f)) found.push(i);
     l.filtered = { key, indexes: Int32Array.from(found) };
     return l.filtered.indexes;
-  };
-
-  const canonicalOf = (p: Projections): { json: Record<ProjectionName, string>; values: Record<ProjectionName, unknown> } => {
-    const json = {} as Record<ProjectionName, string>;
-    const values = {} as Record<ProjectionName, unknown>;
-    for (const name of PROJECTION_NAMES) {
-      values[name] = canonicalize(p[name]);
-      json[name] = JSON.stringify(values[name]);
-    }
-    return { json, values };
   };
 
   return {
@@ -130,9 +166,9 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
       const eventStart = new Int32Array(index.inputs.length + 1);
       for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
-      loaded = { index, timeline, eventStart, text: [], filtered: null, last: null };
-      const first = index.inputs[0]?.input.t ?? null;
-      const last = index.inputs.at(-1)?.input.t ?? null;
+      loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map() };
+      const first = index.inputs[0]?.t ?? null;
+      const last = index.inputs.at(-1)?.t ?? null;
       const { replay } = index;
       const summary: SessionSummary = {
         header: file.header,
@@ -176,13 +212,13 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const n = Math.max(1, Math.min(10_000, Math.floor(buckets)));
       if (!l || l.index.inputs.length === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
       const inputs = l.index.inputs;
-      const start = inputs[0]!.input.t;
-      const span = Math.max(1, inputs.at(-1)!.input.t - start);
+      const start = inputs[0]!.t;
+      const span = Math.max(1, inputs.at(-1)!.t - start);
       const bucketMs = span / n;
       const counts = new Array<number>(n).fill(0);
       // Events are placed at the time of the input that appended them (a reloaded log's events may be older).
       for (const input of l.index.inputOf) {
-        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.input.t - start) / bucketMs));
+        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.t - start) / bucketMs));
         counts[bucket]!++;
       }
       return { start, bucketMs, counts, max: Math.max(0, ...counts) };
@@ -193,24 +229,22 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return fail(notLoaded);
       const started = now();
       const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
-      // The previous point first: the timeline then folds forward from it to this one.
-      const prev = pos === 0 ? null : l.last?.position === pos - 1 ? l.last : { position: pos - 1, ...canonicalOf(l.timeline.at(pos - 1)) };
-      const p = l.timeline.at(pos);
-      const current = { position: pos, ...canonicalOf(p) };
-      l.last = current;
-      const diffs: ProjectionDiff[] = [];
-      if (prev) {
-        for (const name of PROJECTION_NAMES) {
-          if (prev.json[name] === current.json[name]) continue;
-          diffs.push({ projection: name, ...diffJson(prev.values[name], current.values[name]) });
-        }
-      }
+      const { p, before } = l.timeline.step(pos);
+      const diffs = before ? diffStep(before, p) : [];
       const projections: StateAt['projections'] = {};
-      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = JSON.stringify(current.values[name], null, 2);
-      const hash = fnv1a64(PROJECTION_NAMES.map((n) => fnv1a64(current.json[n])).join(':'));
+      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
+      let hash = l.hashes.get(pos) ?? null;
+      if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p).all);
       const view = viewSnapshot(p);
-      const at = l.index.inputs[Math.max(0, pos - 1)]?.input.t ?? null;
+      const at = l.index.inputs[Math.max(0, pos - 1)]?.t ?? null;
       return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
+    },
+
+    async $hashAt(position) {
+      const l = loaded;
+      if (!l) return fail(notLoaded);
+      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
+      return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos)).all));
     },
 
     async $firstTouch(target) {

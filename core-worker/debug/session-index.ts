@@ -1,31 +1,36 @@
 /**
  * Replays a session file once with the real core and keeps what the debugger
  * needs to seek without replaying again: every input (with its file line),
- * every event appended, and which input appended it.
+ * every event appended, and which input appended it. Outputs and digests are
+ * not kept (the replay checked them): a heavy user's session has a million of
+ * them, and every object kept is one more for each garbage collection to mark.
  */
 import type { Envelope } from '../../protocol/events';
-import { INPUT_KINDS, type InputLine, type SessionFile } from '../../protocol/session-file';
+import { INPUT_KINDS, type InputLine, type SessionFile, type SessionFooter, type SessionHeader } from '../../protocol/session-file';
 import { replaySession, type ReplayResult, type SettleAsync } from '../replayer';
 import type { TimelineSource } from './timeline';
 
-export interface IndexedInput {
-  line: number;
-  input: InputLine;
-}
-
 export interface SessionIndex extends TimelineSource {
-  file: SessionFile;
-  inputs: IndexedInput[];
+  header: SessionHeader;
+  footer: SessionFooter;
+  /** Every input in order: input i (1-based) at [i - 1]. */
+  inputs: InputLine[];
+  /** The file line of each input (the header is line 1), at the same index. */
+  inputLines: Int32Array;
   events: Envelope[];
-  inputOf: number[];
+  inputOf: Int32Array;
   resets: { event: number; input: number }[];
-  replay: ReplayResult;
+  /** The replay's outcome. Its core is not kept: the timeline holds what seeking needs, and a heavy user's core is hundreds of megabytes. */
+  replay: Omit<ReplayResult, 'core'>;
 }
 
 export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number }): Promise<SessionIndex> {
-  const inputs: IndexedInput[] = [];
+  const inputs: InputLine[] = [];
+  const lines: number[] = [];
   file.lines.forEach((line, i) => {
-    if (INPUT_KINDS.has(line.k)) inputs.push({ line: i + 2, input: line as InputLine });
+    if (!INPUT_KINDS.has(line.k)) return;
+    inputs.push(line as InputLine);
+    lines.push(i + 2);
   });
 
   const events: Envelope[] = [];
@@ -58,5 +63,6 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
     onInput: (index, core) => sync(index, core.log),
   });
   sync(replay.inputs, replay.core.log);
-  return { file, inputs, events, inputOf, resets, replay };
+  const { core: _core, ...outcome } = replay;
+  return { header: file.header, footer: file.footer, inputs, inputLines: Int32Array.from(lines), events, inputOf: Int32Array.from(inputOf), resets, replay: outcome };
 }

@@ -1,14 +1,22 @@
 /**
  * The recorded event timeline of a replayed session, and fast seeking in it:
- * the state after any input is folded from the nearest checkpoint (a
- * copy of the projections every K events), never by re-running the
- * replay. A log reload (another user's log opened) starts a new segment whose
- * state begins empty, as the core's `openUserLog` does.
+ * the state after any input is folded from the nearest checkpoint, never by
+ * re-running the replay. A log reload (another user's log opened) starts a
+ * new segment whose state begins empty, as the core's `openUserLog` does.
+ *
+ * Checkpoints share structure. Message stores — nearly all of a heavy user's
+ * state — are copied on write: a checkpoint keeps the stores as they were,
+ * and whoever folds on from it copies a store only before an event writes it
+ * (`storesWrittenBy`), and then only its order array and an overlay on its
+ * guid map (overlay-map.ts). Message objects are shared everywhere (folds
+ * replace them, never mutate them); the small projections are copied per
+ * checkpoint.
  */
-import { createChangeSet } from '../../projections/changes';
-import { applyEnvelope, createProjections, type Projections } from '../../projections/fold';
-import type { MessagesState } from '../../projections/messages';
+import { createChangeSet, type ChangeSet } from '../../projections/changes';
+import { applyEnvelope, cloneProjections, createProjections, type Projections } from '../../projections/fold';
+import { storesWrittenBy, writesTombstones, type MessageStore } from '../../projections/messages';
 import type { Envelope } from '../../protocol/events';
+import { OverlayMap, OverlaySet } from './overlay-map';
 
 export interface TimelineSource {
   /** Every event appended during the replay, in order (a reloaded log's events appear again, after its reset). */
@@ -23,7 +31,34 @@ interface Checkpoint {
   /** Events folded into `p` (a timeline index). */
   at: number;
   segment: number;
+  /** Never folded again: its message stores may be shared with later checkpoints and working states. */
   p: Projections;
+}
+
+/** A state being folded forward, with the message stores it may write in place (its own copies). */
+interface Working {
+  at: number;
+  segment: number;
+  p: Projections;
+  owned: Set<MessageStore>;
+  /** Whether the tombstones (`messages.deleted`) are this state's own to add to. */
+  ownsTombstones: boolean;
+  /** A seek's throwaway state, not the build's (see copyForWrite). */
+  seeking: boolean;
+}
+
+/** The state just before an input's events, for comparing with the state after them. */
+export interface Before {
+  /** Copies of the small projections as they were. */
+  p: Omit<Projections, 'messages'>;
+  /** The message stores as they were, by address (shared: the fold copies any store it writes). */
+  stores: ReadonlyMap<string, MessageStore>;
+  /** The tombstones as they were (shared likewise). */
+  deleted: ReadonlySet<string>;
+  /** The messages' catch-up cursor as it was. */
+  cursor: number | null;
+  /** The fold started from empty (a log reload) rather than from the state before. */
+  reset: boolean;
 }
 
 export interface Timeline {
@@ -34,6 +69,12 @@ export interface Timeline {
   eventsUpTo(position: number): number;
   /** The projections after input `position`. Read-only: the object is reused by the next call. */
   at(position: number): Projections;
+  /**
+   * The projections after input `position`, and the state just before that input's events (null at
+   * position 0). Read-only, like `at`; comparing the two is cheap because the message stores the
+   * input did not write are the same objects in both.
+   */
+  step(position: number): { p: Projections; before: Before | null };
 }
 
 /** First index in `sorted` whose value is greater than `value` (upper bound). */
@@ -48,75 +89,138 @@ export function upperBound(sorted: ArrayLike<number>, value: number): number {
   return lo;
 }
 
-export function createTimeline(source: TimelineSource, options: { checkpointEvery?: number } = {}): Timeline {
-  const K = options.checkpointEvery ?? 2_000;
-  const { events, inputOf, resets } = source;
-  const resetInputs = resets.map((r) => r.input);
-
-  // One fold over everything, cloning the state every K events and at each reset.
-  const checkpoints: Checkpoint[] = [];
-  let p = createProjections();
-  let segment = 0;
-  let nextReset = 0;
-  const changes = createChangeSet();
-  for (let i = 0; i <= events.length; i++) {
-    while (nextReset < resets.length && resets[nextReset]!.event === i) {
-      segment = ++nextReset;
-      p = createProjections();
-      checkpoints.push({ at: i, segment, p: createProjections() });
-    }
-    if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoints.push({ at: i, segment, p: cloneProjections(p) });
-    if (i === events.length) break;
-    applyEnvelope(p, events[i]!, changes);
-    if ((i & 0xfff) === 0) resetChanges(changes);
-  }
-  if (checkpoints.length === 0 || checkpoints[0]!.at !== 0) checkpoints.unshift({ at: 0, segment: 0, p: createProjections() });
-
-  const checkpointAts = checkpoints.map((c) => c.at);
-  // The state last handed out, folded forward in place when the next seek is just ahead of it.
-  let cursor: { at: number; segment: number; p: Projections } | null = null;
-
-  const eventsUpTo = (position: number): number => upperBound(inputOf, position);
-
-  return {
-    source,
-    checkpointEvery: K,
-    checkpoints: checkpoints.length,
-    eventsUpTo,
-    at(position) {
-      const count = eventsUpTo(position);
-      const seg = upperBound(resetInputs, position);
-      const reusable = cursor && cursor.segment === seg && cursor.at <= count && count - cursor.at <= K;
-      if (!reusable) {
-        let c = upperBound(checkpointAts, count) - 1;
-        while (c > 0 && checkpoints[c]!.segment > seg) c--;
-        const from = checkpoints[c]!;
-        cursor = { at: from.at, segment: from.segment, p: cloneProjections(from.p) };
-      }
-      const current = cursor!;
-      const changes = createChangeSet();
-      for (let i = current.at; i < count; i++) applyEnvelope(current.p, events[i]!, changes);
-      current.at = count;
-      return current.p;
-    },
-  };
+/**
+ * A store the working state may write: its order array copied (a plain array of guids: cheap), its guid
+ * map an overlay on the shared one. Checkpoints hold overlays one level deep (the build forks, copying
+ * what changed since the last flattening); a seek layers over them without copying anything, and forks
+ * an overlay it made itself.
+ */
+function copyForWrite(store: MessageStore, seeking: boolean): MessageStore {
+  const map = store.byGuid;
+  const byGuid = !(map instanceof OverlayMap) ? new OverlayMap(map) : seeking && map.depth === 1 ? map.layer() : map.fork();
+  return { ...store, byGuid, order: store.order.slice() };
 }
 
-/** Change sets only matter to a publisher; the checkpoint fold empties its one now and then so it does not grow. */
-function resetChanges(changes: ReturnType<typeof createChangeSet>): void {
+/** The tombstones the working state may add to: an overlay on the shared set, as copyForWrite does for guid maps. */
+function tombstonesForWrite(deleted: Set<string>, seeking: boolean): Set<string> {
+  return !(deleted instanceof OverlaySet) ? new OverlaySet(deleted) : seeking && deleted.depth === 1 ? deleted.layer() : deleted.fork();
+}
+
+/** Folds one event into a working state, first copying what it writes that the state does not own. */
+function foldInto(w: Working, envelope: Envelope, changes: ChangeSet): void {
+  if (!w.ownsTombstones && writesTombstones(envelope.event)) {
+    w.p.messages.deleted = tombstonesForWrite(w.p.messages.deleted, w.seeking);
+    w.ownsTombstones = true;
+  }
+  const stores = w.p.messages.byAddress;
+  const written = storesWrittenBy(envelope.event);
+  for (const address of written) {
+    const store = stores.get(address);
+    if (store && !w.owned.has(store)) {
+      const copy = copyForWrite(store, w.seeking);
+      w.owned.add(copy);
+      stores.set(address, copy);
+    }
+  }
+  applyEnvelope(w.p, envelope, changes);
+  // A store the event created is the working state's own too.
+  for (const address of written) {
+    const store = stores.get(address);
+    if (store) w.owned.add(store);
+  }
+}
+
+/** A working state starting from a checkpoint: small projections copied, stores shared until written. */
+const fromCheckpoint = (c: Checkpoint, seeking: boolean): Working => ({ at: c.at, segment: c.segment, p: cloneProjections(c.p, { shareStores: true }), owned: new Set(), ownsTombstones: false, seeking });
+
+/** Change sets only matter to a publisher; a long fold empties its one now and then so it does not grow. */
+function resetChanges(changes: ChangeSet): void {
   Object.assign(changes, createChangeSet());
 }
 
-/**
- * A copy of the projections that later folds cannot change. Message objects
- * are shared, not copied: folds never mutate a stored message (they replace
- * it, e.g. `{ ...message, reactions }`), and they are the events' own objects,
- * so a checkpoint costs the maps and order arrays only. Everything else is
- * small and structuredClone'd.
- */
-export function cloneProjections(p: Projections): Projections {
-  const { messages, ...rest } = p;
-  const copy: MessagesState = { byAddress: new Map(), deleted: new Set(messages.deleted), cursor: messages.cursor };
-  for (const [address, store] of messages.byAddress) copy.byAddress.set(address, { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() });
-  return { ...structuredClone(rest), messages: copy };
+export function createTimeline(source: TimelineSource, options: { checkpointEvery?: number } = {}): Timeline {
+  const K = options.checkpointEvery ?? 20_000;
+  const { events, inputOf, resets } = source;
+  const resetInputs = resets.map((r) => r.input);
+
+  // One fold over everything. At each checkpoint the state folded so far becomes the checkpoint, and the
+  // fold goes on in a copy of it that shares its message stores.
+  const checkpoints: Checkpoint[] = [];
+  let live: Working = { at: 0, segment: 0, p: createProjections(), owned: new Set(), ownsTombstones: true, seeking: false };
+  let nextReset = 0;
+  const changes = createChangeSet();
+  const checkpoint = (): void => {
+    checkpoints.push({ at: live.at, segment: live.segment, p: live.p });
+    live = fromCheckpoint(checkpoints.at(-1)!, false);
+  };
+  for (let i = 0; i <= events.length; i++) {
+    while (nextReset < resets.length && resets[nextReset]!.event === i) {
+      live = { at: i, segment: ++nextReset, p: createProjections(), owned: new Set(), ownsTombstones: true, seeking: false };
+      checkpoint();
+    }
+    if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoint();
+    if (i === events.length) break;
+    foldInto(live, events[i]!, changes);
+    live.at = i + 1;
+    if ((i & 0xff) === 0xff) resetChanges(changes);
+  }
+  if (checkpoints[0]!.at !== 0) checkpoints.unshift({ at: 0, segment: 0, p: createProjections() });
+
+  const checkpointAts = checkpoints.map((c) => c.at);
+  // The state last handed out, folded forward in place when the next seek is just ahead of it.
+  let cursor: Working | null = null;
+
+  const eventsUpTo = (position: number): number => upperBound(inputOf, position);
+  const segmentOf = (position: number): number => upperBound(resetInputs, position);
+
+  /** The working state at or before `count` events of segment `seg` closest to it: the cursor, or a copy of the nearest checkpoint. */
+  const start = (count: number, seg: number): Working => {
+    let c = upperBound(checkpointAts, count) - 1;
+    while (c > 0 && checkpoints[c]!.segment > seg) c--;
+    if (cursor && cursor.segment === seg && cursor.at <= count && cursor.at >= checkpoints[c]!.at) return cursor;
+    return fromCheckpoint(checkpoints[c]!, true);
+  };
+
+  const foldTo = (w: Working, count: number): void => {
+    const changes = createChangeSet();
+    for (let i = w.at; i < count; i++) {
+      foldInto(w, events[i]!, changes);
+      // Nothing reads these change sets: emptied often, they stay young garbage instead of growing through the fold.
+      if ((i & 0xff) === 0xff) resetChanges(changes);
+    }
+    w.at = count;
+  };
+
+  const at = (position: number): Projections => {
+    const count = eventsUpTo(position);
+    cursor = start(count, segmentOf(position));
+    foldTo(cursor, count);
+    return cursor.p;
+  };
+
+  const step = (position: number): { p: Projections; before: Before | null } => {
+    if (position <= 0) return { p: at(0), before: null };
+    const count = eventsUpTo(position);
+    const seg = segmentOf(position);
+    const previous = eventsUpTo(position - 1);
+    const reset = seg !== segmentOf(position - 1);
+    const w = start(previous, segmentOf(position - 1));
+    foldTo(w, previous);
+    const { messages, ...small } = w.p;
+    const { messages: _none, ...copied } = cloneProjections({ ...small, messages: { byAddress: new Map(), deleted: new Set(), cursor: null } });
+    const before: Before = { p: copied, stores: new Map(messages.byAddress), deleted: messages.deleted, cursor: messages.cursor, reset };
+    if (reset) {
+      // Input `position` reloaded the log: the state after it starts from the reset's empty checkpoint.
+      cursor = start(count, seg);
+    } else {
+      // From here on every store, and the tombstones, are shared with `before`: the fold copies what it writes.
+      w.owned = new Set();
+      w.ownsTombstones = false;
+      cursor = w;
+    }
+    foldTo(cursor, count);
+    return { p: cursor.p, before };
+  };
+
+  return { source, checkpointEvery: K, checkpoints: checkpoints.length, eventsUpTo, at, step };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaySession } from '../../core-worker/replayer';
-import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
+import { INPUT_KINDS, lineInfo, parseSessionFile, SessionFileError } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from './record-session';
 
@@ -42,6 +42,21 @@ describe('record and replay', () => {
     expect(second.hash).toBe(first.hash);
   });
 
+  it('writes version 2, frames and digests as compact lines, and replays the same session written as version 1', async () => {
+    const file = parseSessionFile(recorded.text);
+    expect(file.header.version).toBe(2);
+    const rows = recorded.text.trimEnd().split('\n');
+    expect(rows.some((r) => /^[FB] \d+ \d+ MSG /.test(r))).toBe(true);
+    expect(rows.some((r) => /^E \d+ [0-9a-f]{16}$/.test(r))).toBe(true);
+    // Version 1: every line JSON, as the previous Plaza wrote it.
+    const v1 = [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), rows.at(-1)!].join('\n') + '\n';
+    const old = parseSessionFile(v1);
+    expect(old.header.version).toBe(1);
+    const result = await replaySession(old, { settle });
+    expect(result.divergence).toBeNull();
+    expect(result.hash).toBe(file.footer.hash);
+  });
+
   it('keeps no secret anywhere in the file', () => {
     for (const secret of recorded.secrets) expect(recorded.text).not.toContain(secret);
     expect(recorded.text).toContain('plaza-redacted-password');
@@ -56,10 +71,10 @@ describe('record and replay', () => {
 
   it('names the first divergence of an altered recording', async () => {
     const rows = recorded.text.trimEnd().split('\n');
-    const target = rows.findIndex((r) => r.includes('"k":"frame"') && r.includes('hello Bob'));
+    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
     expect(target).toBeGreaterThan(0);
     rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
-    const inputsBefore = rows.slice(1, target).filter((r) => /"k":"(frame|open|close|res|neterr|timer|intent|io)"/.test(r)).length;
+    const inputsBefore = rows.slice(1, target).filter((r) => INPUT_KINDS.has(lineInfo(r).kind ?? '')).length;
     const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
     expect(result.divergence).toMatchObject({ input: inputsBefore + 1, what: 'events' });
     expect(JSON.stringify(result.divergence!.actual)).toContain('hello Bill');
@@ -78,7 +93,7 @@ describe('record and replay', () => {
     };
     expect(refuse(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);
     expect(refuse([rows[0], '{not json', ...rows.slice(2)].join('\n'))).toBe('line 2: not valid JSON');
-    expect(refuse([rows[0]!.replace('"version":1', '"version":99'), ...rows.slice(1)].join('\n'))).toMatch(/^line 1: unsupported version 99/);
+    expect(refuse([rows[0]!.replace(/"version":\d+/, '"version":99'), ...rows.slice(1)].join('\n'))).toMatch(/^line 1: unsupported version 99/);
     expect(refuse([rows[0], '{"k":"intent","t":1,"m":"constructor","a":[]}', ...rows.slice(1)].join('\n'))).toMatch(/^line 2: intent: m: /);
     expect(refuse('')).toBe('line 1: the file is empty');
   });

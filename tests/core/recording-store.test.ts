@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../../core-worker/core';
 import type { Storage } from '../../core-worker/ports';
 import { replaySession } from '../../core-worker/replayer';
-import { createMemoryRecordingStore, type RecordingStore } from '../../core-worker/recording-store';
+import { createMemoryLiveRecordings, createMemoryRecordingStore, type LiveRecordings, type RecordingStore } from '../../core-worker/recording-store';
 import { createSessionRecording, RECORDING_SETTINGS_KEY, type SessionRecordingOptions } from '../../core-worker/session-recording';
 import { createIdbRecordingStore } from '../../core-worker/storage-idb';
 import { createMemoryStorage } from '../../core-worker/storage-memory';
@@ -140,6 +140,41 @@ describe('the bound across stored recordings', () => {
       [T0 + 2_000, false],
     ]);
     expect(after.every((m) => m.frozenFooter === null)).toBe(true);
+  });
+
+  it('never evicts a recording another tab is still writing; once that tab ends, it goes like any other', async () => {
+    const store = createMemoryRecordingStore();
+    const kv = createMemoryStorage();
+    // The tabs share the live marks, as tabs share Web Locks; a tab's marks go when it ends.
+    const shared = createMemoryLiveRecordings();
+    const tab = () => {
+      const releases: (() => void)[] = [];
+      const live: LiveRecordings = { hold: (id) => (releases.push(shared.hold(id)), releases.at(-1)!), held: () => shared.held() };
+      return { live, close: () => releases.forEach((r) => r()) };
+    };
+    await runSession(store, kv, { start: T0 }); // an earlier tab, closed
+    const a = tab();
+    await runSession(store, kv, { start: T0 + 1_000, live: a.live }); // still open
+    const size = Math.max(...(await store.list()).map((m) => m.chars));
+    const b = tab();
+    const { recording } = await runSession(store, kv, { start: T0 + 2_000, live: b.live, maxChars: Math.floor(size * 1.5) });
+    // Over the bound: the closed tab's recording went, the open tab's stays (the total may exceed the bound meanwhile).
+    expect((await store.list()).map((m) => m.started)).toEqual([T0 + 1_000, T0 + 2_000]);
+    expect([...(await shared.held())].length).toBe(2);
+    a.close();
+    await recording.flush();
+    expect((await store.list()).map((m) => m.started)).toEqual([T0 + 2_000]);
+    b.close();
+  });
+
+  it('lets go of the live mark when a recording stops at the bound', async () => {
+    const store = createMemoryRecordingStore();
+    const live = createMemoryLiveRecordings();
+    const { recording } = await runSession(store, createMemoryStorage(), { live, maxChars: 2_000, signIns: 20 });
+    await recording.flush();
+    const [meta] = await store.list();
+    expect(meta!.frozenFooter).not.toBeNull();
+    expect((await live.held()).has(meta!.id)).toBe(false);
   });
 
   it('freezes the current session only when it alone exceeds the bound', async () => {

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDebugService } from '../../core-worker/debug/debug-service';
 import { replaySession } from '../../core-worker/replayer';
 import { foldAll } from '../../projections/fold';
-import { projectionHashes } from '../../projections/hash';
-import { parseSessionFile } from '../../protocol/session-file';
+import { canonicalize } from '../../projections/canonical';
+import { PROJECTION_NAMES, projectionHashes } from '../../projections/hash';
+import { diffJson } from '../../core-worker/debug/json-diff';
+import { lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from '../core/record-session';
 
@@ -67,7 +69,7 @@ describe('debug service on a recorded session', () => {
     const post = (await service.$inputs(0, 10, { code: '$post' })).rows[0]!;
     const after = await service.$stateAt(post.index + 10);
     if (!after.ok) throw new Error(after.error.message);
-    expect(Object.keys(after.value.projections).sort()).toEqual(['channels', 'connection', 'flagged', 'folders', 'messageSettings', 'messages', 'outbox', 'preferences', 'reading', 'session', 'teams', 'threads', 'typing', 'unread']);
+    expect(Object.keys(after.value.projections).sort()).toEqual([...PROJECTION_NAMES].sort());
     expect(JSON.parse(after.value.projections.messages!)).toHaveProperty('byAddress');
     // Some input changed the messages projection; its diff names paths.
     let found = false;
@@ -95,6 +97,43 @@ describe('debug service on a recorded session', () => {
     const quiet = (await service.$inputs(0, summary.inputs)).rows.find((r) => r.events === 0 && r.index > 1)!;
     const state = await service.$stateAt(quiet.index);
     expect(state.ok && state.value.diffs).toEqual([]);
+  });
+
+  it('diffs each input exactly as comparing the whole canonical projections does, for every input', async () => {
+    const { service, summary } = await loadedService(4);
+    const index = service.loaded!.index;
+    const stateAfter = (n: number) => {
+      const reset = index.resets.filter((r) => r.input <= n).at(-1)?.event ?? 0;
+      return foldAll(index.events.filter((_, i) => i >= reset && index.inputOf[i]! <= n));
+    };
+    let changed = 0;
+    for (let n = summary.inputs; n >= 1; n--) {
+      const [a, b] = [stateAfter(n - 1), stateAfter(n)];
+      const expected = PROJECTION_NAMES.map((name) => ({ projection: name, ...diffJson(canonicalize(a[name]), canonicalize(b[name])) })).filter((d) => d.changes.length > 0);
+      const state = await service.$stateAt(n);
+      if (!state.ok) throw new Error(state.error.message);
+      expect(state.value.diffs, `input ${n}`).toEqual(expected);
+      changed += expected.length;
+    }
+    expect(changed).toBeGreaterThan(10);
+  });
+
+  it('for a large state: cuts the projection text, and leaves the hash to $hashAt', async () => {
+    const service = createDebugService({ settle, checkpointEvery: 4, stateTextLimit: 300, inlineHashMaxMessages: 0 });
+    const loaded = await service.$load(text);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const end = loaded.value.inputs;
+    const state = await service.$stateAt(end, ['channels']);
+    if (!state.ok) throw new Error(state.error.message);
+    expect(state.value.hash).toBeNull();
+    expect(Object.keys(state.value.projections)).toEqual(['channels']);
+    const full = JSON.stringify(canonicalize(service.loaded!.timeline.at(end).channels), null, 2);
+    expect(state.value.projections.channels).toBe(`${full.slice(0, 300)}\n… cut at 300 characters (npm run replay -- FILE --until N --dump channels prints it whole)`);
+    const hash = await service.$hashAt(end);
+    expect(hash).toEqual({ ok: true, value: loaded.value.hash });
+    // Asked again, the state carries the hash now known.
+    const again = await service.$stateAt(end, []);
+    expect(again.ok && again.value.hash).toBe(loaded.value.hash);
   });
 
   it('lists events with the input that appended them, up to a position', async () => {
@@ -167,7 +206,8 @@ describe('debug service on a recorded session', () => {
 
   it('reports a divergence of an altered recording', async () => {
     const rows = text.trimEnd().split('\n');
-    const target = rows.findIndex((r) => r.includes('"k":"frame"') && r.includes('hello Bob'));
+    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
+    expect(target).toBeGreaterThan(0);
     rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
     const service = createDebugService({ settle });
     const result = await service.$load(rows.join('\n'));

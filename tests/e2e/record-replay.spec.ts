@@ -66,3 +66,17 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   const { stdout } = await run('npx', ['tsx', 'scripts/replay.ts', file]);
   expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
 });
+
+test('each tab holds a Web Lock on the recording it writes, so another tab never evicts it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signIn(first, 'bob@acme.test');
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  const held = () => first.evaluate(async () => ((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').filter((n) => n.startsWith('plaza-recording:')));
+  await expect.poll(async () => (await held()).length).toBe(2);
+  await second.close();
+  await expect.poll(async () => (await held()).length).toBe(1);
+  await context.close();
+});

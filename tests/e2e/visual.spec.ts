@@ -10,22 +10,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { INPUT_KINDS, parseSessionFile } from '../../protocol/session-file';
 
 const fixture = fileURLToPath(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url));
-const lines = readFileSync(fixture, 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line) as { k?: string; m?: string; a?: unknown[]; t?: number; started?: number });
-const started = lines[0]!.started!;
+// Parsed as the app reads it: either version (version 2 writes frames and digests as compact, non-JSON lines).
+const session = parseSessionFile(readFileSync(fixture, 'utf8'));
+const started = session.header.started;
 
-/** 1-based index of the nth input that is intent `method` (inputs are the lines with a time), as in tests/fixture-ui. */
+/** 1-based index of the nth input that is intent `method`, as in tests/fixture-ui. */
 function inputIndexOfIntent(method: string, nth: number, predicate: (args: unknown[]) => boolean = () => true): number {
   let index = 0;
   let seen = 0;
-  for (const line of lines.slice(1)) {
-    if (!('t' in line)) continue;
+  for (const line of session.lines) {
+    if (!INPUT_KINDS.has(line.k)) continue;
     index++;
-    if (line.k === 'intent' && line.m === method && predicate(line.a ?? []) && ++seen === nth) return index;
+    if (line.k === 'intent' && line.m === method && predicate(line.a) && ++seen === nth) return index;
   }
   throw new Error(`no ${method} intent #${nth} in the fixture`);
 }
@@ -80,6 +79,7 @@ async function seek(page: Page, slider: Locator, to: number, max: number): Promi
   for (let i = max; i > to; i--) await page.keyboard.press('ArrowLeft');
   await expect(slider).toHaveAttribute('aria-valuenow', String(to));
   await expect(page.getByText(`Input ${to} of ${max}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Projection state' })).toHaveAttribute('aria-busy', 'false');
 }
 
 test('sign-in page', async ({ page }) => {

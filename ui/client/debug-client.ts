@@ -18,6 +18,7 @@ export function debugApi(): DebugApi {
       $events: (start, count, position) => remote.$events(start, count, position),
       $eventRate: (buckets) => remote.$eventRate(buckets),
       $stateAt: (position, projections) => remote.$stateAt(position, projections),
+      $hashAt: (position) => remote.$hashAt(position),
       $firstTouch: (target) => remote.$firstTouch(target),
     };
   }

@@ -1,7 +1,12 @@
 /**
  * The debugger screen's state as signals: the loaded session, the position,
- * the state there (latest request wins), the input filter and playback.
- * Components render these and call the methods; the work is in the worker.
+ * the state there, the input filter and playback. Components render these and
+ * call the methods; the work is in the worker.
+ *
+ * Scrubbing asks for one state at a time: while the worker computes one, only
+ * the latest position asked for waits, so a fast drag never queues up stale
+ * positions. Only the projection on show is asked for; a large state's hash
+ * follows in a second request once the position holds still.
  */
 import { batch, signal, type Signal } from '@preact/signals-react';
 import type { DebugApi, DebugProjectionName, EventRateSeries, InputFilter, SessionSummary, StateAt } from '../../protocol/debug-api';
@@ -35,8 +40,41 @@ export const RATE_BUCKETS = 200;
 
 export function createDebugController(api: DebugApi, options: { playIntervalMs?: number } = {}): DebugController {
   const playIntervalMs = options.playIntervalMs ?? 100;
-  let request = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
+  /** A state request is with the worker. */
+  let busy = false;
+  /** What to ask for when it answers: the latest position (and projection) wanted. */
+  let pending: { position: number; projection: DebugProjectionName } | null = null;
+  /** Bumped on load, so answers about an earlier file are dropped. */
+  let loads = 0;
+
+  const fetchState = (position: number, projection: DebugProjectionName): void => {
+    busy = true;
+    const load = loads;
+    const answered = (result: Awaited<ReturnType<DebugApi['$stateAt']>> | null): void => {
+      busy = false;
+      if (load !== loads) return;
+      if (result?.ok) c.state.value = result.value;
+      const next = pending;
+      pending = null;
+      if (next) fetchState(next.position, next.projection);
+      else if (result?.ok && result.value.hash === null) fetchHash(position, load);
+    };
+    void api.$stateAt(position, [projection]).then(answered, () => answered(null));
+  };
+
+  const fetchHash = (position: number, load: number): void => {
+    void api.$hashAt(position).then((result) => {
+      const state = c.state.value;
+      if (load === loads && result.ok && state?.position === position && state.hash === null) c.state.value = { ...state, hash: result.value };
+    });
+  };
+
+  const request = (position: number): void => {
+    const wanted = { position, projection: c.projection.value };
+    if (busy) pending = wanted;
+    else fetchState(wanted.position, wanted.projection);
+  };
 
   const c: DebugController = {
     api,
@@ -68,6 +106,9 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
           return;
         }
         const rate = await api.$eventRate(RATE_BUCKETS);
+        loads++;
+        busy = false;
+        pending = null;
         batch(() => {
           c.summary.value = result.value;
           c.rate.value = rate;
@@ -83,11 +124,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       const max = c.summary.value?.inputs ?? 0;
       const target = Math.max(0, Math.min(max, Math.round(position)));
       c.position.value = target;
-      const mine = ++request;
-      void api.$stateAt(target).then((result) => {
-        if (mine !== request) return; // a later seek superseded this one
-        if (result.ok) c.state.value = result.value;
-      });
+      request(target);
     },
 
     step(delta) {
@@ -117,6 +154,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
 
     setProjection(name) {
       c.projection.value = name;
+      if (c.summary.value) request(c.position.value); // the state carries the text of the projection on show only
     },
 
     async jumpToFirstTouch(channel) {

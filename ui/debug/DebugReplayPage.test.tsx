@@ -58,8 +58,10 @@ describe('session-replay debugger', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
     fireEvent.keyDown(slider, { key: 'End' });
     expect(slider.getAttribute('aria-valuenow')).toBe('30');
-    expect(api.seeks).toEqual([30, 29, 0, 1, 2, 3, 2, 30]);
     await screen.findByText('hash hash-30 · 30 events · 1.0 ms');
+    // One state is asked for at a time, then the latest position wanted (debug-controller.test.ts).
+    expect(api.seeks[0]).toBe(30);
+    expect(api.seeks.at(-1)).toBe(30);
   });
 
   it('plays and pauses', async () => {

@@ -10,7 +10,8 @@ export function ProjectionPanel({ debug }: { debug: DebugController }) {
   const diff = state?.diffs.find((d) => d.projection === name);
   const changed = state?.diffs.map((d) => d.projection) ?? [];
   return (
-    <section className="debug-panel debug-projection" aria-label="Projection state">
+    // Busy until the state shown is the position's (a drag asks for the latest position only when the worker answers).
+    <section className="debug-panel debug-projection" aria-label="Projection state" aria-busy={state?.position !== debug.position.value}>
       <h2>State</h2>
       <label>
         Projection{' '}
@@ -23,7 +24,7 @@ export function ProjectionPanel({ debug }: { debug: DebugController }) {
           ))}
         </select>
       </label>
-      {state && <p className="debug-hash">hash {state.hash} · {state.events} events · {state.computeMs.toFixed(1)} ms</p>}
+      {state && <p className="debug-hash">hash {state.hash ?? 'computing…'} · {state.events} events · {state.computeMs.toFixed(1)} ms</p>}
       <h3>Changes from the previous input</h3>
       {!diff || diff.changes.length === 0 ? (
         <p>No change to {name}.</p>

@@ -53,6 +53,9 @@ export class FakeDebugApi implements DebugApi {
     };
     return ok(state);
   }
+  async $hashAt(position: number) {
+    return ok(`hash-${position}`);
+  }
   async $firstTouch(target: { channel: string } | { message: string }) {
     return 'channel' in target && target.channel === 'c1' ? 4 : null;
   }

@@ -1,0 +1,142 @@
+/**
+ * Debugger seeking on a recorded session: loads it into the debug service
+ * (parse, replay verifying every input, index, checkpoints) as the debug
+ * worker does, then asks for the state at random positions — what scrubbing
+ * the timeline does — and at consecutive ones (stepping, playing), and times
+ * each answer whole: the fold from the nearest checkpoint, the diff from the
+ * previous input, the projection's text and the app's view snapshot.
+ */
+import { PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createDebugService } from '../core-worker/debug/debug-service';
+import { createTimeline } from '../core-worker/debug/timeline';
+import type { DebugProjectionName } from '../protocol/debug-api';
+import { cpuMs } from './replay';
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A full garbage collection, for measuring what stays in the heap. */
+const gc: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface SeekBench {
+  inputs: number;
+  events: number;
+  messages: number;
+  /** $load: parse, replay verifying every input, index, checkpoints. */
+  loadMs: number;
+  checkpointEvery: number;
+  checkpoints: number;
+  /** Building the checkpointed timeline alone (one fold over every event). */
+  checkpointBuildMs: number;
+  /** Heap the checkpoints take beyond the loaded session. */
+  checkpointMB: number;
+  /** Heap of the whole loaded session (file, index, timeline). */
+  heapMB: number;
+  /** $stateAt at random positions, showing the channels projection (the screen's default). */
+  seek: Percentiles;
+  /** The CPU time of those (user + system, this process). */
+  seekCpu: Percentiles;
+  /** The same, showing the messages projection (its text cut at 64 KiB). */
+  seekMessages: Percentiles;
+  /** $stateAt at consecutive positions (Step, Play). */
+  step: Percentiles;
+  /** $hashAt at the end (a large state's hash, asked for once the position holds still). */
+  hashAtEndMs: number;
+  /** The garbage collector's pauses during the random seeks: the longest, and all of them together. */
+  gcPause: { maxMs: number; totalMs: number };
+}
+
+export function percentiles(samples: readonly number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { p50: at(50), p95: at(95), max: sorted.at(-1)! };
+}
+
+export async function measureSeek(text: string, options: { seeks?: number; checkpointEvery?: number } = {}): Promise<SeekBench> {
+  const seeks = options.seeks ?? 200;
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const service = createDebugService({ settle, now: () => performance.now(), ...(options.checkpointEvery ? { checkpointEvery: options.checkpointEvery } : {}) });
+  const loaded = await service.$load(text);
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const { index, timeline } = service.loaded!;
+  gc();
+  const heapLoaded = process.memoryUsage().heapUsed;
+
+  // The timeline again, alone, to time it and weigh its checkpoints (then dropped).
+  let t = performance.now();
+  let second: ReturnType<typeof createTimeline> | null = createTimeline(index, { checkpointEvery: timeline.checkpointEvery });
+  const checkpointBuildMs = performance.now() - t;
+  gc();
+  const checkpointMB = (process.memoryUsage().heapUsed - heapLoaded) / 2 ** 20;
+  second = null;
+  void second;
+
+  const n = loaded.value.inputs;
+  let seed = 7;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const cpus: number[] = [];
+  const time = async (position: number, projection: DebugProjectionName): Promise<number> => {
+    const cpu = cpuMs();
+    const started = performance.now();
+    const state = await service.$stateAt(position, [projection]);
+    if (!state.ok) throw new Error(state.error.message);
+    const wall = performance.now() - started;
+    cpus.push(cpuMs() - cpu);
+    return wall;
+  };
+  const randomSeeks: number[] = [];
+  const gcPause = { maxMs: 0, totalMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcPause.maxMs = Math.max(gcPause.maxMs, entry.duration);
+      gcPause.totalMs += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  for (let i = 0; i < seeks; i++) randomSeeks.push(await time(Math.floor(random() * (n + 1)), 'channels'));
+  // GC entries are made, then delivered, in tasks of their own: the seeks above never yield to them.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  const seekCpu = percentiles(cpus);
+  const messageSeeks: number[] = [];
+  for (let i = 0; i < seeks / 2; i++) messageSeeks.push(await time(Math.floor(random() * (n + 1)), 'messages'));
+  const steps: number[] = [];
+  const from = Math.floor(n / 2);
+  for (let i = 0; i < seeks; i++) steps.push(await time(from + i, 'channels'));
+  t = performance.now();
+  const hash = await service.$hashAt(n);
+  const hashAtEndMs = performance.now() - t;
+  if (!hash.ok || hash.value !== loaded.value.hash) throw new Error('$hashAt at the end differs from the replay');
+
+  const end = timeline.at(n);
+  let messages = 0;
+  for (const store of end.messages.byAddress.values()) messages += store.order.length;
+  return {
+    inputs: n,
+    events: loaded.value.events,
+    messages,
+    loadMs: loaded.value.loadMs,
+    checkpointEvery: timeline.checkpointEvery,
+    checkpoints: timeline.checkpoints,
+    checkpointBuildMs,
+    checkpointMB,
+    heapMB: (heapLoaded - heapBefore) / 2 ** 20,
+    seek: percentiles(randomSeeks),
+    seekCpu,
+    seekMessages: percentiles(messageSeeks),
+    step: percentiles(steps),
+    hashAtEndMs,
+    gcPause,
+  };
+}

@@ -1,0 +1,90 @@
+/** OverlayMap answers as a plain Map would, through forks and flattening, and never changes its base. */
+import { describe, expect, it } from 'vitest';
+import { OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
+import { prng } from '../../protocol/prng';
+
+const sorted = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+
+describe('OverlayMap', () => {
+  it('behaves as a Map under random sets, deletes, clears and forks (200 seeds)', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const rand = prng(seed);
+      const key = () => `k${Math.floor(rand() * 40)}`;
+      const base = new Map(Array.from({ length: Math.floor(rand() * 30) }, (_, i) => [`k${i}`, i] as [string, number]));
+      const frozen = JSON.stringify([...base]);
+      let overlay = new OverlayMap(base);
+      let plain = new Map(base);
+      for (let step = 0; step < 300; step++) {
+        const r = rand();
+        const k = key();
+        if (r < 0.45) expect(overlay.set(k, step)).toBe(overlay), plain.set(k, step);
+        else if (r < 0.8) expect(overlay.delete(k)).toBe(plain.delete(k));
+        else if (r < 0.82) overlay.clear(), plain.clear();
+        else if (r < 0.9) {
+          // A fork is independent of the overlay it came from.
+          const fork = overlay.fork();
+          overlay.set('only-in-the-old-one', -1);
+          overlay = fork;
+        }
+        expect(overlay.size, `seed ${seed} step ${step}`).toBe(plain.size);
+        expect(overlay.get(k)).toBe(plain.get(k));
+        expect(overlay.has(k)).toBe(plain.has(k));
+      }
+      expect(sorted(new Map(overlay)), `seed ${seed}`).toEqual(sorted(plain));
+      expect([...overlay.keys()].sort()).toEqual([...plain.keys()].sort());
+      expect([...overlay.values()].sort()).toEqual([...plain.values()].sort());
+      const seen: [string, number][] = [];
+      overlay.forEach((v, k) => seen.push([k, v]));
+      expect(seen.sort(([a], [b]) => (a < b ? -1 : 1))).toEqual(sorted(plain));
+      expect(overlay instanceof Map).toBe(true);
+      expect(JSON.stringify([...base]), `seed ${seed}: the base changed`).toBe(frozen);
+    }
+  });
+
+  it('flattens a large overlay when forking, answering the same', () => {
+    const base = new Map([['a', 1], ['b', 2]]);
+    const overlay = new OverlayMap(base);
+    for (let i = 0; i < 200; i++) overlay.set(`n${i}`, i);
+    overlay.delete('a');
+    const fork = overlay.fork();
+    fork.set('c', 3);
+    expect(fork.size).toBe(202);
+    expect(fork.has('a')).toBe(false);
+    expect(fork.get('n199')).toBe(199);
+    expect(overlay.has('c')).toBe(false);
+    expect([...base]).toEqual([['a', 1], ['b', 2]]);
+  });
+
+  it('OverlaySet behaves as a Set under random adds, deletes, clears and forks (100 seeds)', () => {
+    for (let seed = 1; seed <= 100; seed++) {
+      const rand = prng(seed);
+      const key = () => `k${Math.floor(rand() * 40)}`;
+      const base = new Set(Array.from({ length: Math.floor(rand() * 30) }, (_, i) => `k${i}`));
+      const frozen = [...base].join();
+      let overlay = new OverlaySet(base);
+      let plain = new Set(base);
+      for (let step = 0; step < 300; step++) {
+        const r = rand();
+        const k = key();
+        if (r < 0.5) expect(overlay.add(k)).toBe(overlay), plain.add(k);
+        else if (r < 0.8) expect(overlay.delete(k)).toBe(plain.delete(k));
+        else if (r < 0.82) overlay.clear(), plain.clear();
+        else if (r < 0.9) {
+          const fork = rand() < 0.5 ? overlay.fork() : overlay.layer();
+          if (fork.depth > 1) {
+            overlay = fork; // a layer's base must not change again: leave the old one alone
+          } else {
+            overlay.add('only-in-the-old-one');
+            overlay = fork;
+          }
+        }
+        expect(overlay.size, `seed ${seed} step ${step}`).toBe(plain.size);
+        expect(overlay.has(k)).toBe(plain.has(k));
+      }
+      expect([...overlay].sort()).toEqual([...plain].sort());
+      expect([...overlay.values()].sort()).toEqual([...plain].sort());
+      expect(overlay instanceof Set).toBe(true);
+      expect([...base].join(), `seed ${seed}: the base changed`).toBe(frozen);
+    }
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The session file, version 2: compact frame and digest lines round-trip
+ * exactly, frames that cannot be compact stay JSON, a damaged compact line is
+ * refused naming the line and field, and version 1 files are still read.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  compactDigestLine,
+  compactFrameLine,
+  INPUT_KINDS,
+  lineInfo,
+  parseSessionFile,
+  SessionFileError,
+  STORAGE_OPS,
+  type SessionLine,
+} from '../../protocol/session-file';
+
+const header = (version: number) => JSON.stringify({ format: 'plaza-session', version, app: 'test', schema: 1, started: 1_000, user: null });
+const footer = (inputs: number) => JSON.stringify({ k: 'end', inputs, events: 0, hash: '0'.repeat(16), projections: {} });
+const file = (version: number, body: string[]) => [header(version), ...body, footer(body.filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length)].join('\n') + '\n';
+const linesOf = (text: string): SessionLine[] => parseSessionFile(text).lines;
+
+function refusal(text: string): string {
+  try {
+    parseSessionFile(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SessionFileError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+}
+
+/** A version 2 file written back as version 1: every compact line as the JSON line v1 had. */
+function toVersion1(text: string): string {
+  const rows = text.trimEnd().split('\n');
+  const h = JSON.parse(rows[0]!) as { version: number };
+  h.version = 1;
+  const lines = parseSessionFile(text).lines;
+  return [JSON.stringify(h), ...lines.map((l) => JSON.stringify(l)), rows.at(-1)!].join('\n') + '\n';
+}
+
+describe('session file version 2', () => {
+  const texts = [
+    'MSG {"message":{"guid":"m1","json":"[{\\"type\\":\\"text\\",\\"text\\":\\"hi\\"}]"}}',
+    'REA {"reactions":[{"content":"👍"}]}',
+    'ACK{"check":3}',
+    '',
+    ' ',
+    '  leading and trailing spaces  ',
+    'd 0 looks like a field',
+    'F 0 1 a line inside a line',
+    'tab\there, é, 中文, 𝄞',
+    '{"k":"frame"}',
+    'x'.repeat(10_000),
+  ];
+
+  it('round-trips frames as compact lines: socket, time, burst mark and text exactly', () => {
+    const cases: [number, number, boolean][] = [
+      [0, 0, false],
+      [3, 1_795_320_633_019, true],
+      [12, 1.5, false],
+      [1, 1e21, true],
+      [999_999_999, 42, false],
+    ];
+    for (const x of texts) {
+      for (const [s, t, burst] of cases) {
+        const line = compactFrameLine(s, t, x, burst);
+        expect(line, x).not.toBeNull();
+        expect(lineInfo(line!)).toEqual({ kind: 'frame', burst });
+        const [parsed] = linesOf(file(2, [line!]));
+        expect(parsed).toEqual(burst ? { k: 'frame', t, s, x, d: 0 } : { k: 'frame', t, s, x });
+      }
+    }
+  });
+
+  it('keeps as JSON a frame that a compact line cannot carry: not text, a line break, a lone surrogate', () => {
+    for (const x of ['a\nb', 'a\rb', 'x\ud800', '\udc00x', 42, { binary: true }, null]) {
+      expect(compactFrameLine(0, 1, x, false), JSON.stringify(x)).toBeNull();
+    }
+    expect(compactFrameLine(0, 1, 'pair 𝄞 ok', false)).not.toBeNull();
+    expect(compactFrameLine(-1, 1, 'x', false)).toBeNull();
+    expect(compactFrameLine(0, Number.NaN, 'x', false)).toBeNull();
+    // And such a JSON frame line reads in a version 2 file like any other.
+    const [parsed] = linesOf(file(2, [JSON.stringify({ k: 'frame', s: 0, x: 'a\nb', t: 5, d: 0 })]));
+    expect(parsed).toEqual({ k: 'frame', s: 0, x: 'a\nb', t: 5, d: 0 });
+  });
+
+  it('round-trips digests as compact lines', () => {
+    const [, parsed] = linesOf(file(2, [compactFrameLine(0, 1, 'ACK {}', false)!, compactDigestLine(3, '0123456789abcdef')]));
+    expect(parsed).toEqual({ k: 'ev', n: 3, h: '0123456789abcdef' });
+    expect(lineInfo(compactDigestLine(1, 'ffffffffffffffff'))).toEqual({ kind: 'ev', burst: false });
+  });
+
+  it('reads a file with CRLF line ends the same', () => {
+    const body = [compactFrameLine(0, 7, 'MSG {"a":1}', true)!, compactDigestLine(1, 'abcdefabcdef0123'), JSON.stringify({ k: 'uuid', v: 'u1' })];
+    expect(linesOf(file(2, body).replace(/\n/g, '\r\n'))).toEqual(linesOf(file(2, body)));
+  });
+
+  it('refuses damaged compact lines, naming the line and the field', () => {
+    const refuse = (line: string) => refusal(file(2, [compactFrameLine(0, 1, 'ACK {}', false)!, line]));
+    expect(refuse('F x 1 ACK {}')).toBe('line 3: frame: s: expected a socket id (a whole number)');
+    expect(refuse('F 01 1 ACK {}')).toBe('line 3: frame: s: expected a socket id (a whole number)');
+    expect(refuse('F 0 -5 ACK {}')).toBe('line 3: frame: t: expected a time (a non-negative number)');
+    expect(refuse('F 0 soon ACK {}')).toBe('line 3: frame: t: expected a time (a non-negative number)');
+    expect(refuse('F 0 1e999 ACK {}')).toBe('line 3: frame: t: expected a time (a non-negative number)');
+    expect(refuse('F 0 1')).toBe('line 3: frame: expected "F socket time text"');
+    expect(refuse('F 0')).toBe('line 3: frame: expected "F socket time text"');
+    expect(refuse('E 0 0123456789abcdef')).toBe('line 3: ev: n: expected the number of events (a whole number above 0)');
+    expect(refuse('E 1 0123456789ABCDEF')).toBe('line 3: ev: h: expected 16 hex digits');
+    expect(refuse('E 1 0123')).toBe('line 3: ev: h: expected 16 hex digits');
+    expect(refuse('E 1')).toBe('line 3: ev: n: expected the number of events (a whole number above 0)');
+    expect(refuse('hello')).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
+    expect(refuse('X 1 2')).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
+    expect(refuse('{"k":"frame","s":0,"x":"ACK {}"}')).toMatch(/^line 3: frame: t: /);
+    expect(refusal(file(2, ['F 0 1 ' + 'x'.repeat(50)]).replace('"inputs":1', '"inputs":2'))).toBe('line 3: the footer counts 2 inputs but the file has 1');
+  });
+
+  it('refuses a line longer than the limit in either form', () => {
+    const long = compactFrameLine(0, 1, 'x'.repeat(200), false)!;
+    expect(() => parseSessionFile(file(2, [long]), { maxLines: 100, maxLineLength: 100 })).toThrow('line 2: line longer than 100 characters');
+    expect(() => parseSessionFile(file(1, [JSON.stringify({ k: 'frame', s: 0, x: 'x'.repeat(200), t: 1 })]), { maxLines: 100, maxLineLength: 100 })).toThrow('line 2: line longer than 100 characters');
+  });
+
+  it('does not accept compact lines in a version 1 file', () => {
+    expect(refusal(file(1, [compactFrameLine(0, 1, 'ACK {}', false)!]))).toBe('line 2: not valid JSON');
+  });
+
+  it('refuses versions it does not read', () => {
+    expect(refusal(file(3, []))).toBe('line 1: unsupported version 3; this Plaza reads versions 1 and 2');
+  });
+});
+
+describe('storage operations', () => {
+  it('reads every storage op (kv, log, compact, the outbox) with its completion, in both versions', () => {
+    const body = STORAGE_OPS.flatMap((op, o) => [
+      JSON.stringify({ k: 'op', o, op, ...(op === 'oopen' || op === 'open' || op === 'get' ? { key: 'bob' } : op === 'oput' || op === 'odel' ? { key: 'entry-1' } : {}) }),
+      JSON.stringify({ k: 'io', o, t: 10 + o, ...(op === 'oload' ? { v: [{ id: 'entry-1', kind: 'post' }] } : op === 'compact' ? {} : { v: null }) }),
+    ]);
+    const v2 = file(2, [compactFrameLine(0, 1, 'ACK {"check":1}', false)!, ...body]);
+    const lines = linesOf(v2);
+    expect(lines.filter((l) => l.k === 'op').map((l) => (l as { op: string }).op)).toEqual([...STORAGE_OPS]);
+    expect(parseSessionFile(toVersion1(v2)).lines).toEqual(lines);
+  });
+
+  it('refuses an unknown storage op, naming the line', () => {
+    expect(refusal(file(2, [JSON.stringify({ k: 'op', o: 0, op: 'truncate' })]))).toMatch(/^line 2: op: op: /);
+  });
+});
+
+describe('session file version 1', () => {
+  it('reads the shipped fixture (version 2) written back as version 1 to the same lines', () => {
+    const text = readFileSync(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url), 'utf8');
+    const parsed = parseSessionFile(text);
+    expect(parsed.header.version).toBe(2);
+    expect(parsed.lines.filter((l) => l.k === 'frame').length).toBeGreaterThan(0);
+    const v1 = parseSessionFile(toVersion1(text));
+    expect(v1.header.version).toBe(1);
+    expect(v1.lines).toEqual(parsed.lines);
+  });
+
+  it('reads to the same lines as the version 2 file it was written from', () => {
+    const body = [
+      JSON.stringify({ k: 'intent', m: '$boot', a: [], t: 1 }),
+      compactFrameLine(0, 2, 'MSG {"message":{}}', true)!,
+      compactFrameLine(0, 2, 'TYP {"address":"c1"}', false)!,
+      compactDigestLine(2, '00000000deadbeef'),
+      JSON.stringify({ k: 'uuid', v: 'u1' }),
+    ];
+    const v2 = file(2, body);
+    expect(parseSessionFile(toVersion1(v2)).lines).toEqual(parseSessionFile(v2).lines);
+  });
+});

@@ -1,0 +1,76 @@
+/** Scrubbing: one state request at a time, then only the latest position; a large state's hash follows. */
+import { describe, expect, it } from 'vitest';
+import type { DebugApi, StateAt } from '../../protocol/debug-api';
+import { ok } from '../../protocol/result';
+import { FakeDebugApi } from '../testing/fake-debug';
+import { createDebugController } from './debug-controller';
+
+/** A debug API whose $stateAt answers only when told to. */
+class SlowDebugApi extends FakeDebugApi {
+  readonly asked: { position: number; projections: string[] | undefined }[] = [];
+  readonly hashAsked: number[] = [];
+  private waiting: (() => void)[] = [];
+  hashless = false;
+
+  override async $stateAt(position: number, projections?: Parameters<DebugApi['$stateAt']>[1]) {
+    this.asked.push({ position, projections });
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const state = (await super.$stateAt(position)) as { ok: true; value: StateAt };
+    return ok({ ...state.value, hash: this.hashless ? null : state.value.hash });
+  }
+  override async $hashAt(position: number) {
+    this.hashAsked.push(position);
+    return super.$hashAt(position);
+  }
+  answer(): void {
+    this.waiting.shift()?.();
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('debug controller', () => {
+  it('asks for one state at a time, then for the latest position only', async () => {
+    const api = new SlowDebugApi();
+    const debug = createDebugController(api);
+    await debug.load('session');
+    expect(api.asked.map((a) => a.position)).toEqual([30]);
+    for (const p of [29, 20, 10, 5]) debug.seek(p);
+    expect(debug.position.value).toBe(5);
+    expect(api.asked).toHaveLength(1);
+    api.answer();
+    await flush();
+    expect(api.asked.map((a) => a.position)).toEqual([30, 5]);
+    api.answer();
+    await flush();
+    expect(debug.state.value?.position).toBe(5);
+    expect(api.asked).toHaveLength(2);
+  });
+
+  it('asks for the projection on show only, and again when another is chosen', async () => {
+    const api = new SlowDebugApi();
+    const debug = createDebugController(api);
+    await debug.load('session');
+    api.answer();
+    await flush();
+    debug.setProjection('messages');
+    api.answer();
+    await flush();
+    expect(api.asked.map((a) => a.projections)).toEqual([['channels'], ['messages']]);
+  });
+
+  it('asks for the hash of a large state once the position holds still', async () => {
+    const api = new SlowDebugApi();
+    api.hashless = true;
+    const debug = createDebugController(api);
+    await debug.load('session');
+    debug.seek(3);
+    api.answer(); // 30, superseded by 3: no hash for it
+    await flush();
+    expect(api.hashAsked).toEqual([]);
+    api.answer();
+    await flush();
+    expect(api.hashAsked).toEqual([3]);
+    expect(debug.state.value).toMatchObject({ position: 3, hash: 'hash-3' });
+  });
+});
