@@ -11,6 +11,7 @@
  */
 import { canonicalize, canonicalKeyOrder } from './canonical';
 import type { Projections } from './fold';
+import { DEBUG_PROJECTIONS } from '../protocol/debug-api';
 
 const OFFSET = [0x2325, 0x8422, 0x9ce4, 0xcbf2] as const;
 /** "00" … "ff": a digest per replayed input is formatted, and Number#toString(16) is slow at that rate. */
@@ -206,34 +207,10 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
 /**
  * Every projection, in the order their hashes are combined (the ones hashed since the first recordings
  * first). Nothing is left out: a replay that diverges in any projection is caught at the footer, and the
- * debugger shows and diffs each one (protocol/debug-api.ts DEBUG_PROJECTIONS is the same list; the tests
- * hold both to `createProjections`).
+ * debugger shows and diffs each one. One list for both (protocol/debug-api.ts DEBUG_PROJECTIONS, where
+ * the debugger's UI can read it); the tests hold it to `createProjections`.
  */
-export const PROJECTION_NAMES = [
-  'session',
-  'channels',
-  'unread',
-  'messages',
-  'typing',
-  'connection',
-  'folders',
-  'teams',
-  'threads',
-  'flagged',
-  'reading',
-  'messageSettings',
-  'outbox',
-  'preferences',
-  'presence',
-  'people',
-  'search',
-  'context',
-  'alerts',
-  'toasts',
-  'notify',
-  'popover',
-  'mfa',
-] as const;
+export const PROJECTION_NAMES = DEBUG_PROJECTIONS;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 
 /** The canonical JSON of one projection. */

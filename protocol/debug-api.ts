@@ -9,6 +9,7 @@ import type { Result } from './result';
 import type { SessionHeader } from './session-file';
 import type { ViewPatch } from './views';
 
+/** Every projection, in the order the projection hash combines them (projections/hash.ts PROJECTION_NAMES is this list). */
 export const DEBUG_PROJECTIONS = [
   'session',
   'channels',
