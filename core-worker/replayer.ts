@@ -5,10 +5,10 @@
  * digests, and reports the first place it does not. Runs the same in Node
  * (CLI, tests) and in a browser worker (debugger).
  */
-import { fnv1a64, projectionHashes, type ProjectionName } from '../projections/hash';
+import { hashText, projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
 import type { OutboxEntry } from '../protocol/outbox';
-import { INPUT_KINDS, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
+import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
 import type { CoreDeps, HttpResponse, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 
@@ -80,6 +80,8 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   let cursor = 0; // next line to consume
   let inputIndex = 0;
   let pinned = file.header.started;
+  // Digests and the footer are checked with the hash of the file's own format version.
+  const hash = sessionHashName(file.header.version);
 
   /** Takes the next line, which must be this output; returns it. */
   const expectOutput = <K extends OutputLine['k']>(actual: Omit<Extract<OutputLine, { k: K }>, never>, compare: (keyof Extract<OutputLine, { k: K }>)[]): Extract<OutputLine, { k: K }> => {
@@ -244,7 +246,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     const next: SessionLine | undefined = lines[cursor];
     const expected = next?.k === 'ev' ? next : null;
     if (added.length === 0 && !expected) return;
-    const actual = added.length ? { n: added.length, h: fnv1a64(JSON.stringify(added)) } : null;
+    const actual = added.length ? { n: added.length, h: hashText(JSON.stringify(added), hash) } : null;
     if (!expected || !actual || expected.n !== actual.n || expected.h !== actual.h) {
       throw new Diverged({ what: 'events', expected: expected ? { events: expected.n, hash: expected.h } : 'no events', actual: actual ? { events: actual.n, hash: actual.h, appended: added } : 'no events' });
     }
@@ -279,7 +281,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     fail(error);
   }
 
-  const hashes = projectionHashes(core.projections);
+  const hashes = projectionHashes(core.projections, hash);
   if (!divergence && options.until === undefined && hashes.all !== file.footer.hash) {
     const name = (Object.keys(hashes.each) as ProjectionName[]).find((n) => hashes.each[n] !== file.footer.projections[n]);
     divergence = { input: inputIndex, line: lines.length + 2, what: 'projection', ...(name ? { projection: name } : {}), expected: name ? file.footer.projections[name] : file.footer.hash, actual: name ? hashes.each[name] : hashes.all };

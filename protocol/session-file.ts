@@ -19,16 +19,24 @@ import { z } from 'zod';
 
 export const SESSION_FORMAT = 'plaza-session';
 /** The version this Plaza writes. */
-export const SESSION_FORMAT_VERSION = 2;
+export const SESSION_FORMAT_VERSION = 3;
 /** The versions this Plaza reads. */
-export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2];
+export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2, 3];
+
+/** The 64-bit hashes a session's digests and footer are computed with (projections/hash.ts; docs/session-format.md defines them). */
+export type HashName = 'fnv1a64' | 'cyrb64';
+
+/** The hash of format `version`: FNV-1a 64 up to version 2, cyrb64 from version 3. */
+export function sessionHashName(version: number): HashName {
+  return version >= 3 ? 'cyrb64' : 'fnv1a64';
+}
 
 const id = z.number().int().nonnegative();
 const time = z.number().nonnegative();
 
 export const SessionHeader = z.object({
   format: z.literal(SESSION_FORMAT),
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   app: z.string().max(100),
   schema: z.number().int().positive(),
   started: time,
@@ -259,7 +267,7 @@ export function parseSessionFile(text: string, limits = { maxLines: 20_000_000, 
   if (format !== SESSION_FORMAT) throw new SessionFileError(1, 'not a Plaza session file (missing "format": "plaza-session")');
   const version = (headerRaw as { version?: unknown }).version;
   if (typeof version !== 'number' || !READABLE_SESSION_VERSIONS.includes(version)) {
-    throw new SessionFileError(1, `unsupported version ${JSON.stringify(version)}; this Plaza reads versions ${READABLE_SESSION_VERSIONS.join(' and ')}`);
+    throw new SessionFileError(1, `unsupported version ${JSON.stringify(version)}; this Plaza reads versions ${READABLE_SESSION_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_SESSION_VERSIONS.at(-1)}`);
   }
   const header = SessionHeader.safeParse(headerRaw);
   if (!header.success) throw new SessionFileError(1, `header: ${issueText(header.error)}`);

@@ -127,7 +127,7 @@ describe('session file version 2', () => {
   });
 
   it('refuses versions it does not read', () => {
-    expect(refusal(file(3, []))).toBe('line 1: unsupported version 3; this Plaza reads versions 1 and 2');
+    expect(refusal(file(4, []))).toBe('line 1: unsupported version 4; this Plaza reads versions 1, 2 and 3');
   });
 });
 
@@ -149,10 +149,10 @@ describe('storage operations', () => {
 });
 
 describe('session file version 1', () => {
-  it('reads the shipped fixture (version 2) written back as version 1 to the same lines', () => {
+  it('reads the shipped fixture written back as version 1 to the same lines', () => {
     const text = readFileSync(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url), 'utf8');
     const parsed = parseSessionFile(text);
-    expect(parsed.header.version).toBe(2);
+    expect(parsed.header.version).toBeGreaterThanOrEqual(2);
     expect(parsed.lines.filter((l) => l.k === 'frame').length).toBeGreaterThan(0);
     const v1 = parseSessionFile(toVersion1(text));
     expect(v1.header.version).toBe(1);
