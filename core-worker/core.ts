@@ -92,6 +92,9 @@ export function createCore(deps: CoreDeps): Core {
   let epoch = 0;
   let ready: Promise<void> = Promise.resolve();
   let features: readonly FeatureHooks[] = [];
+  // The features with each per-event hook, found once: the hooks run for every frame and every dispatch.
+  let frameHooks: readonly Required<Pick<FeatureHooks, 'onFrame'>>[] = [];
+  let dispatchHooks: readonly Required<Pick<FeatureHooks, 'afterDispatch'>>[] = [];
   // Created after the socket, which calls back into it only once started.
   let connection: ConnectionFeature | null = null;
 
@@ -138,7 +141,7 @@ export function createCore(deps: CoreDeps): Core {
     // What the user did shows at once; everything else is coalesced per frame.
     if (source === 'intent') publisher.flushSoon();
     else publisher.schedule();
-    for (const f of features) f.afterDispatch?.(events);
+    for (const f of dispatchHooks) f.afterDispatch(events);
   }
 
   const ctx: CoreContext = {
@@ -246,6 +249,8 @@ export function createCore(deps: CoreDeps): Core {
   // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
   // expiry last, so it sees every deadline the others' events set.
   features = [session, outbox, conversations, sync, prefetch, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
+  frameHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'onFrame'>> => f.onFrame !== undefined);
+  dispatchHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'afterDispatch'>> => f.afterDispatch !== undefined);
 
   function ingestFrame(text: unknown): void {
     const decoded = decodeDownFrame(text);
@@ -257,7 +262,7 @@ export function createCore(deps: CoreDeps): Core {
     const frame = decoded.value;
     if (!runtime.signedIn) return;
     dispatch('socket', eventsFromFrame(frame, credentials?.user_guid));
-    for (const f of features) f.onFrame?.(frame);
+    for (const f of frameHooks) f.onFrame(frame);
   }
 
   const coreApi: CoreApi = {

@@ -50,10 +50,15 @@ export function createEventLog(store: LogStore, loaded: Envelope[], clock: Clock
     },
     append(source, events) {
       const at = clock.now();
-      let seq = (envelopes.at(-1)?.seq ?? 0) + 1;
-      const added = events.map((event): Envelope => ({ seq: seq++, at, source, event }));
-      envelopes.push(...added);
-      pending.push(...added);
+      let seq = envelopes.length === 0 ? 1 : envelopes[envelopes.length - 1]!.seq + 1;
+      // Plain loops: every frame appends, and a spread or map per append is measurable in a long replay.
+      const added: Envelope[] = [];
+      for (let i = 0; i < events.length; i++) {
+        const envelope: Envelope = { seq: seq++, at, source, event: events[i]! };
+        added.push(envelope);
+        envelopes.push(envelope);
+        pending.push(envelope);
+      }
       if (pending.length >= PERSIST_MAX_BATCH) void persist();
       else if (timer === null) timer = clock.setTimeout(() => void persist(), PERSIST_DELAY_MS);
       return added;

@@ -45,6 +45,7 @@ import type { AlertsState } from './alerts';
 import type { ChangeSet } from './changes';
 import type { ChannelsState } from './channels';
 import type { MessagesState } from './messages';
+import { mentionsUser } from './unread';
 
 /** The key of the global mute in `mutes`. */
 export const GLOBAL_MUTE = '';
@@ -174,11 +175,6 @@ function alertIsLoud(state: NotifyState, alert: Alert, inputs: NotifyInputs, at:
 }
 
 /** Whether the message mentions the user (a person part naming them, or the whole conversation). */
-function mentions(message: Message, me: string | undefined): boolean {
-  const parts = message.parts.flatMap((p) => (p.type === 'bullet-list' || p.type === 'ordered-list' ? p.items.flat() : [p]));
-  return parts.some((p) => p.type === 'person' && (p.scope !== 'user' || p.user_guid === me));
-}
-
 function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq }: Envelope, changes: ChangeSet): void {
   state.announced = null;
   const me = inputs.me?.target_user_guid;
@@ -186,7 +182,7 @@ function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, {
   // Thread replies are not announced (they do not count as unread either); a mention in one raises its alert.
   if (known || message.reply_to !== null || message.from_guid === me || message.disable_notification) return;
   // An urgent message or a mention raises an alert (type 0, 11) that announces it: one toast, not two.
-  if (message.is_urgent || mentions(message, me)) return;
+  if (message.is_urgent || mentionsUser(message, me)) return;
   if (!channelAudible(state, inputs.channels, message.address, at)) return;
   if (state.attentive && inputs.openAddress === message.address) return;
   if (state.lastAnnouncedAt !== null && at - state.lastAnnouncedAt < ANNOUNCE_THROTTLE_MS) return;

@@ -106,9 +106,10 @@ export function createConversationsFeature(ctx: CoreContext, host: Conversations
       if (frame.code !== 'MSG') return;
       const { address } = frame.data.message;
       // A message in the conversation on screen is shown at once; others wait for the frame's patch.
-      if (ctx.projections.session.openAddress === address) publisher.flushSoon();
+      const open = ctx.projections.session.openAddress === address;
+      if (open) publisher.flushSoon();
       if (!ctx.projections.channels.byAddress.has(address)) void host.catchUp(); // a conversation we do not know yet
-      void markViewed(address);
+      if (open) void markViewed(address); // most messages are elsewhere: no async call, no promise
     },
   };
 }
