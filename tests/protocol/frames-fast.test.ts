@@ -13,19 +13,23 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MessageParts } from '../../protocol/entities';
 import { AckFrame, ChkFrame } from '../../protocol/frames/connection';
-import { decodeDownFrame, SEQUENCED_DOWN_CODES, type DownCode } from '../../protocol/frames/down';
+import { decodeDownFrame, DOWN_CODES } from '../../protocol/frames/down';
 import { FAST_DOWN } from '../../protocol/frames/fast/frames';
 import { fastMessageParts } from '../../protocol/frames/fast/message';
-import { describeIssue, splitFrame } from '../../protocol/frames/frame-codec';
 import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
 import { TypFrameDown } from '../../protocol/frames/typing';
 import { prng } from '../../protocol/prng';
 import type { Rng } from '../fuzz/mutate';
+import { referenceDecode } from './down-reference';
 import { mutate, sample, toJsonText, type JsonSchema, type SampleOptions } from './schema-samples';
 
 const SCHEMAS: Record<keyof typeof FAST_DOWN, z.ZodType> = { MSG: MsgFrame, TYP: TypFrameDown, REA: ReaFrame, DEL: DelFrame, ACK: AckFrame, CHK: ChkFrame };
 const CODES = Object.keys(SCHEMAS) as (keyof typeof FAST_DOWN)[];
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+const JSON_SCHEMAS = new Map<z.ZodType, JsonSchema>();
+const jsonSchema = (schema: z.ZodType): JsonSchema => {
+  if (!JSON_SCHEMAS.has(schema)) JSON_SCHEMAS.set(schema, z.toJSONSchema(schema, { io: 'input' }) as JsonSchema);
+  return JSON_SCHEMAS.get(schema)!;
+};
 const PARTS_SCHEMA = jsonSchema(MessageParts);
 
 /** The parts of a message, as the text its `json` field carries: mostly valid, sometimes broken or not JSON. */
@@ -56,18 +60,6 @@ function difference(a: unknown, b: unknown, at = '$'): string | undefined {
   return undefined;
 }
 
-/** decodeDownFrame without the fast path: split, then the schema (as frames-compiled.test.ts's reference). */
-function reference(text: string): unknown {
-  const split = splitFrame(text);
-  if (!split.ok) return split;
-  const { code, body } = split.value;
-  const parsed = SCHEMAS[code as keyof typeof FAST_DOWN].safeParse(body);
-  if (!parsed.success) return { ok: false, error: { code, reason: describeIssue(parsed.error) } };
-  const n = (body as { n?: unknown }).n;
-  const numbered = SEQUENCED_DOWN_CODES.has(code as DownCode) && typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
-  return { ok: true, value: numbered ? { code, data: parsed.data, n } : { code, data: parsed.data } };
-}
-
 /** Checks one body text for one code; says whether zod accepted it. */
 function checkParity(code: keyof typeof FAST_DOWN, bodyText: string): boolean {
   const body: unknown = JSON.parse(bodyText);
@@ -79,7 +71,7 @@ function checkParity(code: keyof typeof FAST_DOWN, bodyText: string): boolean {
 
   const text = `${code} ${bodyText}`;
   const decoded = decodeDownFrame(text);
-  const expected = reference(text);
+  const expected = referenceDecode(text);
   expect(difference(decoded, expected), label).toBeUndefined();
   return zod.success;
 }
@@ -141,6 +133,24 @@ describe('the frame fast path against the zod schemas', () => {
       caught = (lax(body) !== undefined) !== TypFrameDown.safeParse(body).success;
     }
     expect(caught).toBe(true);
+  });
+
+  it('frames of every shape — any code, white space, broken or missing bodies, too long — get the plain answer', () => {
+    const rng = prng(9_300);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
+    const codes = [...DOWN_CODES, 'VCH', 'FEA', 'XYZ', 'AAA', 'ZZZ', 'msg', 'MS', 'M', '', '{', 'MSGX'];
+    const gaps = ['', ' ', '  ', '\t', '\n', '\u00a0', '\ufeff', '\u2028'];
+    const bodies = ['', ' ', '{}', '{', '[1]', 'null', '"x"', '7', '{"check":1}', '{"check":1,"n":2}', '{"address":"c","user_guid":"u"}', '{"a":1} x'];
+    const cases: unknown[] = [undefined, null, 7, {}, ['MSG {}'], `TYP ${' '.repeat(1_000_000)}{}`, `VCH ${' '.repeat(1_000_000)}`];
+    for (let i = 0; i < 5_000; i++) {
+      const code = pick(codes);
+      const body = code in FAST_DOWN && rng() < 0.5 ? toJsonText(sample(rng, jsonSchema(SCHEMAS[code as keyof typeof FAST_DOWN]), OPTIONS)) : pick(bodies);
+      cases.push(code + pick(gaps) + body);
+    }
+    for (const text of cases) {
+      const label = typeof text === 'string' ? text.slice(0, 120) : String(text);
+      expect(difference(decodeDownFrame(text), referenceDecode(text)), label).toBeUndefined();
+    }
   });
 
   it('tells key order and undefined-valued keys apart', () => {
