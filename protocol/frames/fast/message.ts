@@ -10,7 +10,15 @@
  *
  * Input is what JSON.parse makes (no undefined values, no NaN): frame bodies are its only source.
  */
-import { REACTION_CONTENT, VIDEO_CONFERENCE_TOKEN, type InlinePart, type Message, type MessagePart, type Reaction } from '../../entities';
+import {
+  REACTION_CONTENT,
+  VIDEO_CONFERENCE_TOKEN,
+  type InlinePart,
+  type Message,
+  type MessagePart,
+  type MessageWire,
+  type Reaction,
+} from '../../entities';
 import { isBoolean, isCount, isGuid, isInt, isRecord, isText } from './checks';
 
 /** Reaction: { target_user_guid: guid, content: ReactionContent (1–64 characters, no spaces or controls) }. */
@@ -151,31 +159,33 @@ export function fastMessage(v: unknown): Message | undefined {
   const parts = fastMessageParts(raw);
   if (parts === undefined) return undefined;
 
+  // Every field is now its type or absent (JSON has no undefined), so `??` fills exactly the absent ones.
+  const wire = v as MessageWire;
   return {
     guid,
     address,
     created,
     from_guid,
-    from_first_name: (v.from_first_name as string | undefined) ?? '',
-    from_last_name: (v.from_last_name as string | undefined) ?? '',
-    reply_to: (v.reply_to as string | null | undefined) ?? null,
-    is_urgent: (v.is_urgent as boolean | undefined) ?? false,
-    flag: (v.flag as number | undefined) ?? 0,
-    disable_notification: (v.disable_notification as boolean | undefined) ?? false,
+    from_first_name: wire.from_first_name ?? '',
+    from_last_name: wire.from_last_name ?? '',
+    reply_to: wire.reply_to ?? null,
+    is_urgent: wire.is_urgent ?? false,
+    flag: wire.flag ?? 0,
+    disable_notification: wire.disable_notification ?? false,
     reactions: checkedReactions,
-    client_guid: (v.client_guid as string | null | undefined) ?? null,
-    change_seq: (v.change_seq as number | null | undefined) ?? null,
-    reply_count: (v.reply_count as number | undefined) ?? 0,
-    last_reply_ts: (v.last_reply_ts as number | null | undefined) ?? null,
-    file_guid: v.file_guid as string | undefined,
-    file_name: v.file_name as string | undefined,
-    file_link: v.file_link as string | undefined,
-    file_size: v.file_size as number | undefined,
-    hosting_type: v.hosting_type as number | undefined,
-    permission: v.permission as number | undefined,
-    scope: v.scope as number | undefined,
-    preview_link: v.preview_link as string | undefined,
-    uploaded_by_guid: v.uploaded_by_guid as string | undefined,
+    client_guid: wire.client_guid ?? null,
+    change_seq: wire.change_seq ?? null,
+    reply_count: wire.reply_count ?? 0,
+    last_reply_ts: wire.last_reply_ts ?? null,
+    file_guid: wire.file_guid,
+    file_name: wire.file_name,
+    file_link: wire.file_link,
+    file_size: wire.file_size,
+    hosting_type: wire.hosting_type,
+    permission: wire.permission,
+    scope: wire.scope,
+    preview_link: wire.preview_link,
+    uploaded_by_guid: wire.uploaded_by_guid,
     parts,
   };
 }
