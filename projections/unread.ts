@@ -11,7 +11,7 @@
 import type { Channel, Message } from '../protocol/entities';
 import type { Bookmark, Envelope } from '../protocol/events';
 import type { ChangeSet } from './changes';
-import { isSuperseded, type MessagesState } from './messages';
+import type { MessagesState } from './messages';
 
 export interface UnreadEntry {
   count: number;
@@ -125,8 +125,9 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       // Replies live in their thread and do not count toward the conversation's unread (nor does the server).
       if (message.reply_to || messages.deleted.has(message.guid)) return;
       const entry = entryFor(state, message.address);
-      const known = messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
-      if (known || isSuperseded(messages, message) || message.created <= entry.countedThrough) return;
+      // A stored message was counted when it arrived. (Neither stored nor deleted, nothing can supersede it:
+      // `isSuperseded` would only repeat these lookups, once per message of a long replay.)
+      if (messages.byAddress.get(message.address)?.byGuid.has(message.guid) || message.created <= entry.countedThrough) return;
       entry.countedThrough = message.created;
       if (isUnreadFor(me, entry, message)) {
         setCount(state, message.address, entry, entry.count + 1, changes, entry.mentions + (mentionsUser(message, me) ? 1 : 0));

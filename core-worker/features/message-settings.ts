@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { messageSettingsOf } from '../../projections/message-settings';
+import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, FeatureHooks } from '../core-context';
 
 const StoredSettings = z.object({
@@ -13,12 +14,17 @@ const StoredSettings = z.object({
   emoji_stats: z.record(z.string().min(1).max(64), z.object({ count: z.number().int().positive(), last: z.number() })),
 });
 
+/** The events `applyMessageSettings` folds (projections/message-settings.ts). */
+const CHANGES_SETTINGS: ReadonlySet<DomainEvent['type']> = new Set(['message_settings.loaded', 'emoji.used', 'reaction.toggled', 'skin_tone.selected']);
+
 export const messageSettingsKey = (userGuid: string): string => `message-settings:${userGuid}`;
 
 export function createMessageSettingsFeature(ctx: CoreContext): FeatureHooks {
   const { storage } = ctx.deps;
   let saved = '';
   let loading = false;
+  /** A settings event was folded since the last comparison with what is stored. */
+  let dirty = false;
 
   async function load(): Promise<void> {
     const user = ctx.credentials?.user_guid;
@@ -42,12 +48,17 @@ export function createMessageSettingsFeature(ctx: CoreContext): FeatureHooks {
 
   return {
     onLogOpened() {
+      dirty = false;
       saved = JSON.stringify(messageSettingsOf(ctx.projections.messageSettings));
       void load();
     },
-    afterDispatch() {
+    afterDispatch(events) {
+      // Judged by the events, not by the publisher's change set: that set lasts until the next animation
+      // frame, which a replay (or a hidden tab) never reaches, so every later dispatch would compare again.
+      if (!dirty) for (const e of events) if (CHANGES_SETTINGS.has(e.type)) dirty = true;
       const user = ctx.credentials?.user_guid;
-      if (loading || !user || !ctx.publisher.changes.messageSettings) return;
+      if (loading || !user || !dirty) return;
+      dirty = false;
       const next = JSON.stringify(messageSettingsOf(ctx.projections.messageSettings));
       if (next === saved) return;
       saved = next;
