@@ -54,7 +54,7 @@ function replayBreakdown(replay: ReplayBench): string[] {
     '',
     replayMet(replay)
       ? 'Met.'
-      : `Not met. Decoding the file, the core's own JSON.parse and validation of every frame at its edge, the folds and the final hash alone take ${sec(floor)} here, before the core builds a single event or the collector runs: every input is still validated (the file's line, then the frame by the core), and the final hash covers the whole canonical state (${replay.inputs >= 1_000_000 ? 'about 70 MB of JSON for 200,000 messages' : 'its canonical JSON'}), which FNV-1a reads one UTF-16 unit at a time. Going further means changing what is measured rather than how fast it runs — skipping the core's edge for recorded frames, hashing a cheaper form of the state than its canonical JSON (a new hash definition, so a new format version), or keeping less of the log in memory.`,
+      : `Not met. Decoding the file, the core's own JSON.parse and validation of every frame at its edge, the folds and the final hash alone take ${sec(floor)} here, before the core builds a single event or the collector runs: every input is still validated (the file's line, then the frame by the core), and the final hash covers the whole canonical state (${replay.inputs >= 1_000_000 ? 'about 70 MB of JSON for 200,000 messages' : 'its canonical JSON'}), walked value by value (since format version 3 the walk, not the hash's arithmetic, is most of that). Going further means changing what is measured rather than how fast it runs — skipping the core's edge for recorded frames, hashing a cheaper form of the state than its canonical JSON (a new hash definition, so a new format version), or keeping less of the log in memory.`,
     '',
   ];
 }

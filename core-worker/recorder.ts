@@ -8,7 +8,7 @@
  * Outputs (requests, frames sent, ids drawn, storage calls) are written as
  * they happen; secrets are redacted before anything is written.
  */
-import { fnv1a64, projectionHashes } from '../projections/hash';
+import { hashText, projectionHashes } from '../projections/hash';
 import type { CoreApi } from '../protocol/core-api';
 import type { Envelope } from '../protocol/events';
 import { LOG_SCHEMA_VERSION } from '../protocol/events';
@@ -17,6 +17,7 @@ import {
   compactFrameLine,
   SESSION_FORMAT,
   SESSION_FORMAT_VERSION,
+  sessionHashName,
   type InputLine,
   type OutputLine,
   type SessionFooter,
@@ -26,6 +27,9 @@ import {
 import type { Core } from './core';
 import type { CoreDeps, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 import { createRedactor, PASSWORD_PLACEHOLDER } from './redactor';
+
+/** The hash of the version written: digests and the footer use it. */
+const HASH = sessionHashName(SESSION_FORMAT_VERSION);
 
 /** Runs `fn` once every pending microtask has run (a macrotask: setImmediate, MessageChannel). */
 export type Settle = (fn: () => void) => void;
@@ -71,7 +75,7 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     const added = log === lastLog ? log.slice(lastLength) : log.slice(0);
     lastLog = log;
     lastLength = log.length;
-    if (added.length > 0) options.write(compactDigestLine(added.length, fnv1a64(JSON.stringify(added))));
+    if (added.length > 0) options.write(compactDigestLine(added.length, hashText(JSON.stringify(added), HASH)));
   };
 
   const pump = (): void => {
@@ -264,8 +268,8 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     },
     footer() {
       digest();
-      const hashes = core ? projectionHashes(core.projections) : null;
-      const footer: SessionFooter = { k: 'end', inputs, events: core?.log.length ?? 0, hash: hashes?.all ?? fnv1a64(''), projections: hashes?.each ?? {} };
+      const hashes = core ? projectionHashes(core.projections, HASH) : null;
+      const footer: SessionFooter = { k: 'end', inputs, events: core?.log.length ?? 0, hash: hashes?.all ?? hashText('', HASH), projections: hashes?.each ?? {} };
       return JSON.stringify(footer);
     },
     get inputs() {

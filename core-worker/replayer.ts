@@ -5,10 +5,10 @@
  * digests, and reports the first place it does not. Runs the same in Node
  * (CLI, tests) and in a browser worker (debugger).
  */
-import { fnv1a64, projectionHashes, type ProjectionName } from '../projections/hash';
+import { hashText, projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
 import type { OutboxEntry } from '../protocol/outbox';
-import { INPUT_KINDS, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
+import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
 import type { CoreDeps, HttpResponse, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 
@@ -76,14 +76,26 @@ export async function replayAndLocate(file: SessionFile, options: Omit<ReplayOpt
 
 export async function replaySession(file: SessionFile, options: ReplayOptions): Promise<ReplayResult> {
   const started = options.now?.() ?? 0;
-  const lines = file.lines;
+  const count = file.count;
   let cursor = 0; // next line to consume
+  // The file builds a line each time it is asked: the one at the cursor is kept until the cursor moves.
+  let peeked = -1;
+  let peekedLine: SessionLine | undefined;
+  const peek = (): SessionLine | undefined => {
+    if (peeked !== cursor) {
+      peeked = cursor;
+      peekedLine = cursor < count ? file.line(cursor) : undefined;
+    }
+    return peekedLine;
+  };
   let inputIndex = 0;
   let pinned = file.header.started;
+  // Digests and the footer are checked with the hash of the file's own format version.
+  const hash = sessionHashName(file.header.version);
 
   /** Takes the next line, which must be this output; returns it. */
   const expectOutput = <K extends OutputLine['k']>(actual: Omit<Extract<OutputLine, { k: K }>, never>, compare: (keyof Extract<OutputLine, { k: K }>)[]): Extract<OutputLine, { k: K }> => {
-    const next = lines[cursor];
+    const next = peek();
     const matches = next && next.k === actual.k && compare.every((field) => same((next as never)[field], actual[field]));
     if (!matches) throw new Diverged({ what: 'output', expected: next ?? 'the end of the recording', actual });
     cursor++;
@@ -234,17 +246,17 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   /** The digest check mirrors the recorder's: events appended since the last check. */
   const checkDigest = (): void => {
     if (!verifyEvents) {
-      if (lines[cursor]?.k === 'ev') cursor++;
+      if (cursor < count && file.kind(cursor) === 'ev') cursor++;
       return;
     }
     const log = core.log;
     const added = log === lastLog ? log.slice(lastLength) : log.slice(0);
     lastLog = log;
     lastLength = log.length;
-    const next: SessionLine | undefined = lines[cursor];
+    const next = cursor < count && file.kind(cursor) === 'ev' ? peek() : undefined;
     const expected = next?.k === 'ev' ? next : null;
     if (added.length === 0 && !expected) return;
-    const actual = added.length ? { n: added.length, h: fnv1a64(JSON.stringify(added)) } : null;
+    const actual = added.length ? { n: added.length, h: hashText(JSON.stringify(added), hash) } : null;
     if (!expected || !actual || expected.n !== actual.n || expected.h !== actual.h) {
       throw new Diverged({ what: 'events', expected: expected ? { events: expected.n, hash: expected.h } : 'no events', actual: actual ? { events: actual.n, hash: actual.h, appended: added } : 'no events' });
     }
@@ -258,14 +270,14 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   };
 
   try {
-    while (cursor < lines.length) {
-      const line = lines[cursor]!;
-      if (!INPUT_KINDS.has(line.k)) {
-        // An output or digest the core should have produced by now.
-        if (line.k === 'ev') checkDigest();
-        else throw new Diverged({ what: 'output', expected: line, actual: 'nothing: the core did not make this output' });
+    while (cursor < count) {
+      if (file.kind(cursor) === 'ev') {
+        checkDigest();
         continue;
       }
+      const line = peek()!;
+      // An output the core should have made by now.
+      if (!INPUT_KINDS.has(line.k)) throw new Diverged({ what: 'output', expected: line, actual: 'nothing: the core did not make this output' });
       if (options.until !== undefined && inputIndex >= options.until) break;
       checkDigest();
       cursor++;
@@ -279,10 +291,10 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     fail(error);
   }
 
-  const hashes = projectionHashes(core.projections);
+  const hashes = projectionHashes(core.projections, hash);
   if (!divergence && options.until === undefined && hashes.all !== file.footer.hash) {
     const name = (Object.keys(hashes.each) as ProjectionName[]).find((n) => hashes.each[n] !== file.footer.projections[n]);
-    divergence = { input: inputIndex, line: lines.length + 2, what: 'projection', ...(name ? { projection: name } : {}), expected: name ? file.footer.projections[name] : file.footer.hash, actual: name ? hashes.each[name] : hashes.all };
+    divergence = { input: inputIndex, line: count + 2, what: 'projection', ...(name ? { projection: name } : {}), expected: name ? file.footer.projections[name] : file.footer.hash, actual: name ? hashes.each[name] : hashes.all };
   }
   // The core is left as the recording left it (no stop: stopping would make outputs the file does not have).
   return {

@@ -32,7 +32,11 @@ export function canonicalJson(p: Projections): string {
 }
 
 /** A key JSON.stringify puts first, in numeric order: an array index ("0" … "4294967294", no leading zeros). */
-const isIndex = (key: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+const isIndex = (key: string): boolean => {
+  // Most keys (guids, names) do not start with a digit: no regex for them.
+  const c = key.charCodeAt(0);
+  return c >= 0x30 && c <= 0x39 && /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+};
 
 /**
  * Keys in the order `JSON.stringify(canonicalize(v))` emits them: canonicalize inserts them sorted,

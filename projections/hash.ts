@@ -1,34 +1,60 @@
 /**
- * Stable hashes of projection state: FNV-1a (64-bit) over canonical JSON.
+ * Stable 64-bit hashes of projection state over its canonical JSON text.
  * Synchronous and dependency-free, so the browser, Node and the replay CLI
  * compute the same value for the same state.
+ *
+ * Two hash functions, chosen by a session file's format version
+ * (protocol/session-file.ts `sessionHashName`): FNV-1a 64 for versions 1 and 2,
+ * cyrb64 (cyrb53's two 32-bit lanes, all 64 bits kept) from version 3 — a
+ * few times cheaper per code unit, which counts for the final hash of a heavy
+ * user's state (~78 MB of canonical JSON) and for the digest the recorder
+ * computes after every input. docs/session-format.md defines both.
  *
  * The canonical JSON is never built: `hashCanonical` walks the state and feeds
  * the hash exactly the characters `JSON.stringify(canonicalize(value))` would
  * produce (canonical.ts is the definition, and the tests hold the two equal).
- * A heavy user's messages projection is ~70 MB of such text; building it cost
- * seconds and most of the garbage collection of a replay.
  */
 import { canonicalize, canonicalKeyOrder } from './canonical';
 import type { Projections } from './fold';
 import { DEBUG_PROJECTIONS } from '../protocol/debug-api';
+import { SESSION_FORMAT_VERSION, sessionHashName, type HashName } from '../protocol/session-file';
 
-const OFFSET = [0x2325, 0x8422, 0x9ce4, 0xcbf2] as const;
+export type { HashName };
+
+/** The hash this Plaza records with (the current format version's). */
+export const CURRENT_HASH: HashName = sessionHashName(SESSION_FORMAT_VERSION);
+
 /** "00" … "ff": a digest per replayed input is formatted, and Number#toString(16) is slow at that rate. */
 const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hex32 = (v: number): string => HEX_BYTE[v >>> 24]! + HEX_BYTE[(v >>> 16) & 0xff]! + HEX_BYTE[(v >>> 8) & 0xff]! + HEX_BYTE[v & 0xff]!;
+
+/** A running 64-bit hash over UTF-16 code units. */
+export interface StreamHash {
+  /** Feeds a string's code units as they are. */
+  text(s: string): void;
+  /** Feeds one code unit. */
+  code(c: number): void;
+  /** Feeds `JSON.stringify(s)`: quoted, escaped where JSON escapes (quote, backslash, controls, lone surrogates). */
+  jsonString(s: string): void;
+  /** The hash of what was fed so far, as 16 hex digits (feeding may go on). */
+  hex(): string;
+}
+
+// ---- FNV-1a 64 (format versions 1 and 2) ------------------------------------
+
+const OFFSET = [0x2325, 0x8422, 0x9ce4, 0xcbf2] as const;
 
 /**
- * A running FNV-1a 64 over UTF-16 code units. The 64-bit state is four 16-bit
- * limbs so every step stays in small-integer arithmetic: multiplying by the
- * prime 0x100000001b3 = 2^40 + 0x1b3 is limb × 0x1b3 plus limbs 0–1 shifted into limbs 2–3.
+ * FNV-1a 64 over UTF-16 code units. The 64-bit state is four 16-bit limbs so every
+ * step stays in small-integer arithmetic: multiplying by the prime 0x100000001b3 =
+ * 2^40 + 0x1b3 is limb × 0x1b3 plus limbs 0–1 shifted into limbs 2–3.
  */
-export class Fnv64 {
+export class Fnv64 implements StreamHash {
   private h0: number = OFFSET[0];
   private h1: number = OFFSET[1];
   private h2: number = OFFSET[2];
   private h3: number = OFFSET[3];
 
-  /** Feeds a string's code units as they are. */
   text(s: string): void {
     let h0 = this.h0;
     let h1 = this.h1;
@@ -50,7 +76,6 @@ export class Fnv64 {
     this.h3 = h3;
   }
 
-  /** Feeds one code unit. */
   code(c: number): void {
     const h0 = this.h0 ^ c;
     const t0 = h0 * 0x1b3;
@@ -62,12 +87,7 @@ export class Fnv64 {
     this.h2 = t2 & 0xffff;
   }
 
-  /** Feeds `JSON.stringify(s)`: quoted, escaped where JSON escapes (quote, backslash, controls, lone surrogates). */
   jsonString(s: string): void {
-    const b0 = this.h0;
-    const b1 = this.h1;
-    const b2 = this.h2;
-    const b3 = this.h3;
     this.code(0x22);
     let h0 = this.h0;
     let h1 = this.h1;
@@ -76,13 +96,22 @@ export class Fnv64 {
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
-        // Rare: let JSON.stringify escape it, from the state before the opening quote.
-        this.h0 = b0;
-        this.h1 = b1;
-        this.h2 = b2;
-        this.h3 = b3;
-        this.text(JSON.stringify(s));
-        return;
+        if (c !== 0x22 && c !== 0x5c) {
+          this.h0 = h0;
+          this.h1 = h1;
+          this.h2 = h2;
+          this.h3 = h3;
+          return this.text(escapedRest(s, i));
+        }
+        // The backslash before a quote or backslash.
+        h0 ^= 0x5c;
+        const t0 = h0 * 0x1b3;
+        const t1 = h1 * 0x1b3 + (t0 >>> 16);
+        const t2 = h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
+        h3 = (h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16)) & 0xffff;
+        h0 = t0 & 0xffff;
+        h1 = t1 & 0xffff;
+        h2 = t2 & 0xffff;
       }
       h0 ^= c;
       const t0 = h0 * 0x1b3;
@@ -100,11 +129,86 @@ export class Fnv64 {
     this.code(0x22);
   }
 
-  /** The hash as 16 hex digits. */
   hex(): string {
     const limb = (v: number): string => HEX_BYTE[v >>> 8]! + HEX_BYTE[v & 0xff]!;
     return limb(this.h3) + limb(this.h2) + limb(this.h1) + limb(this.h0);
   }
+}
+
+/**
+ * `JSON.stringify(s)` from index i on, closing quote included, for a control or surrogate at i (rare).
+ * Nothing before i is a surrogate, so no pair is cut, and nothing before i but a quote or backslash is escaped.
+ */
+function escapedRest(s: string, i: number): string {
+  return JSON.stringify(s.slice(i)).slice(1);
+}
+
+// ---- cyrb64 (format version 3) -------------------------------------------------
+
+/** cyrb53's multipliers (per code unit, lanes a and b) and finalizer constants, as int32 for Math.imul. */
+const MA = 0x9e3779b1 | 0; // 2654435761
+const MB = 0x5f356495 | 0; // 1597334677
+const F1 = 0x85ebca6b | 0; // 2246822507
+const F2 = 0xc2b2ae35 | 0; // 3266489909
+
+/**
+ * cyrb53 (bryc, public domain: two independent 32-bit multiply lanes over the UTF-16
+ * code units, mixed together at the end) with all 64 bits of both lanes kept: the low
+ * 53 bits equal cyrb53(text, 0). Per code unit c: a = imul(a ^ c, 0x9e3779b1),
+ * b = imul(b ^ c, 0x5f356495), from a = 0xdeadbeef, b = 0x41c6ce57.
+ */
+export class Cyrb64 implements StreamHash {
+  private a = 0xdeadbeef | 0;
+  private b = 0x41c6ce57;
+
+  text(s: string): void {
+    let a = this.a;
+    let b = this.b;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, MA);
+      b = Math.imul(b ^ c, MB);
+    }
+    this.a = a;
+    this.b = b;
+  }
+
+  code(c: number): void {
+    this.a = Math.imul(this.a ^ c, MA);
+    this.b = Math.imul(this.b ^ c, MB);
+  }
+
+  jsonString(s: string): void {
+    let a = Math.imul(this.a ^ 0x22, MA);
+    let b = Math.imul(this.b ^ 0x22, MB);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+        if (c !== 0x22 && c !== 0x5c) {
+          this.a = a;
+          this.b = b;
+          return this.text(escapedRest(s, i));
+        }
+        a = Math.imul(a ^ 0x5c, MA);
+        b = Math.imul(b ^ 0x5c, MB);
+      }
+      a = Math.imul(a ^ c, MA);
+      b = Math.imul(b ^ c, MB);
+    }
+    this.a = Math.imul(a ^ 0x22, MA);
+    this.b = Math.imul(b ^ 0x22, MB);
+  }
+
+  hex(): string {
+    const a = Math.imul(this.a ^ (this.a >>> 16), F1) ^ Math.imul(this.b ^ (this.b >>> 13), F2);
+    const b = Math.imul(this.b ^ (this.b >>> 16), F1) ^ Math.imul(a ^ (a >>> 13), F2);
+    return hex32(b) + hex32(a);
+  }
+}
+
+/** A new running hash of the given kind. */
+export function createHash(name: HashName = CURRENT_HASH): StreamHash {
+  return name === 'cyrb64' ? new Cyrb64() : new Fnv64();
 }
 
 /** FNV-1a 64 of a string's UTF-16 code units, as 16 hex digits. */
@@ -114,11 +218,29 @@ export function fnv1a64(text: string): string {
   return h.hex();
 }
 
-/** Sorted keys of recently seen object shapes (messages, parts, reactions repeat one shape), with each key's `"key":` text. */
+/** cyrb64 of a string's UTF-16 code units, as 16 hex digits. */
+export function cyrb64(text: string): string {
+  const h = new Cyrb64();
+  h.text(text);
+  return h.hex();
+}
+
+/** The named hash of a string, as 16 hex digits (an input's event digest is this of the events' JSON). */
+export function hashText(text: string, name: HashName = CURRENT_HASH): string {
+  return name === 'cyrb64' ? cyrb64(text) : fnv1a64(text);
+}
+
+// ---- the walk over canonical JSON ---------------------------------------------
+
+/**
+ * A recently seen object shape (messages, parts, reactions repeat one): its keys as Object.keys lists them, and for
+ * each key in canonical order its `"key":` text and its index in Object.values (a value is read by index: a
+ * property read by a computed name is a generic lookup, the walk's largest cost before this).
+ */
 interface Plan {
   keys: string[];
-  order: string[];
   prefixes: string[];
+  at: Int32Array;
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -129,14 +251,46 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 
 const skipped = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
+/** Digits of an integer below 1e8, most significant last (a scratch buffer: the walk never nests here). */
+const DIGITS = new Int32Array(8);
+
+/** Feeds `String(v)` for an integer 0 ≤ v < 1e8 (`pad`: at least that many digits, zeros in front). */
+function feedDigits(h: StreamHash, v: number, pad: number): void {
+  let n = 0;
+  do {
+    const q = (v / 10) | 0;
+    DIGITS[n++] = v - q * 10;
+    v = q;
+  } while (v > 0);
+  while (n < pad) DIGITS[n++] = 0;
+  while (n > 0) h.code(0x30 + DIGITS[--n]!);
+}
+
+/**
+ * Feeds `JSON.stringify(v)` for a number: a safe integer digit by digit (timestamps and counts, most of a
+ * state's numbers: String() of a non-small integer allocates a string and formats a double), anything else as String() writes it.
+ */
+function feedNumber(h: StreamHash, v: number): void {
+  if (!(v % 1 === 0 && v <= Number.MAX_SAFE_INTEGER && v >= -Number.MAX_SAFE_INTEGER)) return h.text(Number.isFinite(v) ? String(v) : 'null');
+  if (v < 0) {
+    h.code(0x2d);
+    v = -v;
+  }
+  // -0 is written "0", as String(-0) writes it.
+  if (v < 1e8) return feedDigits(h, v, 0);
+  const high = Math.floor(v / 1e8);
+  feedDigits(h, high, 0);
+  feedDigits(h, v - high * 1e8, 8);
+}
+
 /** Feeds `JSON.stringify(canonicalize(value))` into `h` without building either. */
-export function hashCanonical(h: Fnv64, value: unknown): void {
+export function hashCanonical(h: StreamHash, value: unknown): void {
   const plans: Plan[] = [];
   const planFor = (keys: string[]): Plan => {
     for (const plan of plans) if (sameKeys(plan.keys, keys)) return plan;
     // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
     const order = canonicalKeyOrder(keys.filter((k) => k !== '__proto__'));
-    const plan = { keys, order, prefixes: order.map((k) => `${JSON.stringify(k)}:`) };
+    const plan = { keys, prefixes: order.map((k) => `${JSON.stringify(k)}:`), at: Int32Array.from(order, (k) => keys.indexOf(k)) };
     if (plans.length >= 16) plans.pop();
     plans.unshift(plan);
     return plan;
@@ -147,7 +301,7 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
       case 'string':
         return h.jsonString(v);
       case 'number':
-        return h.text(Number.isFinite(v) ? String(v) : 'null');
+        return feedNumber(h, v);
       case 'boolean':
         return h.text(v ? 'true' : 'false');
       case 'object':
@@ -187,12 +341,12 @@ export function hashCanonical(h: Fnv64, value: unknown): void {
       }
       return h.code(0x5d);
     }
-    const record = v as Record<string, unknown>;
-    const plan = planFor(Object.keys(record));
+    const plan = planFor(Object.keys(v));
+    const values = Object.values(v);
     h.code(0x7b);
     let first = true;
-    for (let i = 0; i < plan.order.length; i++) {
-      const item = record[plan.order[i]!];
+    for (let i = 0; i < plan.at.length; i++) {
+      const item: unknown = values[plan.at[i]!];
       if (skipped(item)) continue;
       if (!first) h.code(0x2c);
       first = false;
@@ -218,21 +372,21 @@ export function projectionJson(p: Projections, name: ProjectionName): string {
   return JSON.stringify(canonicalize(p[name]));
 }
 
-/** FNV-1a 64 of one projection's canonical JSON (`fnv1a64(projectionJson(p, name))`, without building the text). */
-export function projectionHash(p: Projections, name: ProjectionName): string {
-  const h = new Fnv64();
+/** The hash of one projection's canonical JSON (`hashText(projectionJson(p, name), hash)`, without building the text). */
+export function projectionHash(p: Projections, name: ProjectionName, hash: HashName = CURRENT_HASH): string {
+  const h = createHash(hash);
   hashCanonical(h, p[name]);
   return h.hex();
 }
 
-/** The hash over all projections, from each one's hash. */
-export function combineHashes(each: Record<ProjectionName, string>): string {
-  return fnv1a64(PROJECTION_NAMES.map((n) => each[n]).join(':'));
+/** The hash over all projections, from each one's hash: of their hex joined by ":", in PROJECTION_NAMES order. */
+export function combineHashes(each: Record<ProjectionName, string>, hash: HashName = CURRENT_HASH): string {
+  return hashText(PROJECTION_NAMES.map((n) => each[n]).join(':'), hash);
 }
 
-/** One hash per projection, and one over all of them. */
-export function projectionHashes(p: Projections): { all: string; each: Record<ProjectionName, string> } {
+/** One hash per projection, and one over all of them, with the hash of format version `sessionHashName(version)`. */
+export function projectionHashes(p: Projections, hash: HashName = CURRENT_HASH): { all: string; each: Record<ProjectionName, string> } {
   const each = {} as Record<ProjectionName, string>;
-  for (const name of PROJECTION_NAMES) each[name] = projectionHash(p, name);
-  return { all: combineHashes(each), each };
+  for (const name of PROJECTION_NAMES) each[name] = projectionHash(p, name, hash);
+  return { all: combineHashes(each, hash), each };
 }

@@ -8,27 +8,39 @@
  * and event digests — in a compact form (`F 0 1795320633019 MSG {…}`,
  * `E 1 9a22cdc3f7a5f4ca`): the frame's text stands as it arrived instead of
  * JSON inside JSON, so a line costs no JSON.parse and the core parses the
- * frame once. Every other line is a JSON object, as in version 1, which is
- * still read.
+ * frame once (protocol/session-lines.ts). Every other line is a JSON object,
+ * as in version 1. Version 3 has version 2's lines; its digests and footer
+ * hashes are cyrb64 instead of FNV-1a 64 (`sessionHashName`). All three are read.
  *
  * Inputs are delivered to the core in order; outputs must come out of the core
  * in order. Ids (socket, request, timer, storage op) are given by the core's
  * ports in call order, so a faithful replay produces the same ids.
  */
 import { z } from 'zod';
+import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, SessionFileError } from './session-lines';
+
+export { compactDigestLine, compactFrameLine, lineInfo, SessionFileError } from './session-lines';
 
 export const SESSION_FORMAT = 'plaza-session';
 /** The version this Plaza writes. */
-export const SESSION_FORMAT_VERSION = 2;
+export const SESSION_FORMAT_VERSION = 3;
 /** The versions this Plaza reads. */
-export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2];
+export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2, 3];
+
+/** The 64-bit hashes a session's digests and footer are computed with (projections/hash.ts; docs/session-format.md defines them). */
+export type HashName = 'fnv1a64' | 'cyrb64';
+
+/** The hash of format `version`: FNV-1a 64 up to version 2, cyrb64 from version 3. */
+export function sessionHashName(version: number): HashName {
+  return version >= 3 ? 'cyrb64' : 'fnv1a64';
+}
 
 const id = z.number().int().nonnegative();
 const time = z.number().nonnegative();
 
 export const SessionHeader = z.object({
   format: z.literal(SESSION_FORMAT),
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   app: z.string().max(100),
   schema: z.number().int().positive(),
   started: time,
@@ -108,20 +120,23 @@ const LINE_SCHEMAS: ReadonlyMap<string, z.ZodType<SessionLine>> = new Map<string
   ['ev', z.compile(DigestLine)],
 ]);
 
+/**
+ * A parsed session file. Every line was validated when it was read, but the lines between header and footer
+ * are built as objects only when asked for (`line(i)`): a heavy user's file has two million of them, and
+ * keeping them all as objects from the start cost more than reading them (the collector copies each one
+ * it finds alive, twice). The replayer takes them one at a time, so most die young.
+ */
 export interface SessionFile {
   header: SessionHeader;
-  lines: SessionLine[];
   footer: SessionFooter;
-}
-
-export class SessionFileError extends Error {
-  override name = 'SessionFileError';
-  constructor(
-    readonly line: number,
-    readonly problem: string,
-  ) {
-    super(`line ${line}: ${problem}`);
-  }
+  /** How many lines lie between header and footer. */
+  readonly count: number;
+  /** Line i between header and footer (0-based; file line i + 2), built anew on each call. */
+  line(i: number): SessionLine;
+  /** Line i's kind (`frame`, `ev`, or a JSON line's `k`) without building the line. */
+  kind(i: number): SessionLine['k'];
+  /** Every line between header and footer, built on first use and kept. */
+  readonly lines: readonly SessionLine[];
 }
 
 function issueText(error: z.ZodError): string {
@@ -131,167 +146,152 @@ function issueText(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-// ---- the compact lines of version 2 ----------------------------------------
+// ---- reading a file -------------------------------------------------------------
 
-/**
- * A frame as a compact line, `F s t text` (`B` instead of `F`: delivered in a burst with the next input,
- * v1's `d: 0`), or null when it must stay JSON: its data is not text, or the text holds a line break or
- * a lone surrogate (which UTF-8 cannot carry).
- */
-export function compactFrameLine(s: number, t: number, x: unknown, burst: boolean): string | null {
-  if (typeof x !== 'string' || !Number.isSafeInteger(s) || s < 0 || !Number.isFinite(t) || t < 0) return null;
-  for (let i = 0; i < x.length; i++) {
-    const c = x.charCodeAt(i);
-    if (c === 0x0a || c === 0x0d) return null;
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const next = x.charCodeAt(i + 1);
-      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return null;
-      i++;
+class ParsedSessionFile implements SessionFile {
+  private all: SessionLine[] | null = null;
+
+  constructor(
+    readonly header: SessionHeader,
+    readonly footer: SessionFooter,
+    private readonly text: string,
+    private readonly read: ReadLines,
+  ) {}
+
+  get count(): number {
+    return this.read.count;
+  }
+
+  line(i: number): SessionLine {
+    const r = this.read;
+    if (!(i >= 0 && i < r.count)) throw new RangeError(`no line ${i} (the file has ${r.count} between header and footer)`);
+    switch (r.form[i]) {
+      case FRAME:
+        return { k: 'frame', t: r.time[i]!, s: r.num[i]!, x: this.text.slice(r.from[i], r.to[i]) };
+      case BURST:
+        return { k: 'frame', t: r.time[i]!, s: r.num[i]!, x: this.text.slice(r.from[i], r.to[i]), d: 0 };
+      case DIGEST:
+        return { k: 'ev', n: r.num[i]!, h: this.text.slice(r.from[i], r.to[i]) };
+      default:
+        return r.json[r.num[i]!]!;
     }
   }
-  return `${burst ? 'B' : 'F'} ${s} ${t} ${x}`;
-}
 
-/** A digest as a compact line: `E n h`. */
-export function compactDigestLine(n: number, h: string): string {
-  return `E ${n} ${h}`;
-}
-
-/** What a line of either form is, without parsing it: its kind, and whether it is a burst input. */
-export function lineInfo(line: string): { kind: string | undefined; burst: boolean } {
-  const first = line.charCodeAt(0);
-  if (first === 0x46 /* F */ && line.charCodeAt(1) === 0x20) return { kind: 'frame', burst: false };
-  if (first === 0x42 /* B */ && line.charCodeAt(1) === 0x20) return { kind: 'frame', burst: true };
-  if (first === 0x45 /* E */ && line.charCodeAt(1) === 0x20) return { kind: 'ev', burst: false };
-  // A JSON line's burst mark is written last.
-  return { kind: /^\{"k":"(\w+)"/.exec(line)?.[1], burst: line.endsWith(',"d":0}') };
-}
-
-/** A whole number written plainly (no sign, no leading zero, no exponent), at most 15 digits; -1 when it is not one. */
-function plainWhole(text: string, from: number, to: number): number {
-  const length = to - from;
-  if (length < 1 || length > 15 || (length > 1 && text.charCodeAt(from) === 0x30)) return -1;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = text.charCodeAt(i) - 0x30;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
+  kind(i: number): SessionLine['k'] {
+    const form = this.read.form[i];
+    return form === FRAME || form === BURST ? 'frame' : form === DIGEST ? 'ev' : this.line(i).k;
   }
-  return n;
+
+  get lines(): readonly SessionLine[] {
+    if (this.all === null) this.all = Array.from({ length: this.count }, (_, i) => this.line(i));
+    return this.all;
+  }
 }
 
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/** Whether text[from, to) is exactly 16 lowercase hex digits. */
-function isHex16(text: string, from: number, to: number): boolean {
-  if (to - from !== 16) return false;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
-  }
-  return true;
-}
-
-/**
- * Parses the compact line text[from, to) (version 2) without slicing it out first;
- * throws SessionFileError naming the field at fault.
- */
-function parseCompactLine(text: string, from: number, to: number, n: number): SessionLine {
-  const kind = text.charCodeAt(from);
-  if (text.charCodeAt(from + 1) !== 0x20) throw new SessionFileError(n, 'not a session line (a JSON object, or a compact frame or digest line)');
-  if (kind === 0x46 /* F */ || kind === 0x42 /* B */) {
-    const afterS = text.indexOf(' ', from + 2);
-    if (afterS < 0 || afterS >= to) throw new SessionFileError(n, 'frame: expected "F socket time text"');
-    const s = plainWhole(text, from + 2, afterS);
-    if (s < 0) throw new SessionFileError(n, 'frame: s: expected a socket id (a whole number)');
-    const afterT = text.indexOf(' ', afterS + 1);
-    if (afterT < 0 || afterT >= to) throw new SessionFileError(n, 'frame: expected "F socket time text"');
-    let t = plainWhole(text, afterS + 1, afterT);
-    if (t < 0) {
-      const written = text.slice(afterS + 1, afterT);
-      t = JSON_NUMBER.test(written) ? Number(written) : -1;
-      if (!(t >= 0) || !Number.isFinite(t)) throw new SessionFileError(n, 'frame: t: expected a time (a non-negative number)');
-    }
-    const x = text.slice(afterT + 1, to);
-    return kind === 0x42 ? { k: 'frame', t, s, x, d: 0 } : { k: 'frame', t, s, x };
-  }
-  if (kind === 0x45 /* E */) {
-    const afterN = text.indexOf(' ', from + 2);
-    const count = afterN < 0 || afterN >= to ? -1 : plainWhole(text, from + 2, afterN);
-    if (count < 1) throw new SessionFileError(n, 'ev: n: expected the number of events (a whole number above 0)');
-    if (!isHex16(text, afterN + 1, to)) throw new SessionFileError(n, 'ev: h: expected 16 hex digits');
-    return { k: 'ev', n: count, h: text.slice(afterN + 1, to) };
-  }
-  throw new SessionFileError(n, 'not a session line (a JSON object, or a compact frame or digest line)');
-}
-
-/**
- * Parses a whole session file (version 1 or 2). A truncated, corrupted,
- * wrong-version or hostile file is refused with a SessionFileError naming the
- * line and the problem.
- */
-export function parseSessionFile(text: string, limits = { maxLines: 20_000_000, maxLineLength: 2_000_000 }): SessionFile {
-  // Line starts, found with indexOf rather than split: a million-line file then makes no string per line,
-  // only the frame texts it keeps.
-  const starts: number[] = [];
-  for (let at = 0; at < text.length; ) {
-    if (starts.length >= limits.maxLines) throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);
-    starts.push(at);
+/** How many lines `text` has (a final line break ends the last line rather than starting another), counting to `stop` at most. */
+function countLines(text: string, stop: number): number {
+  let count = 0;
+  for (let at = 0; at < text.length && count < stop; count++) {
     const end = text.indexOf('\n', at);
     at = end < 0 ? text.length : end + 1;
   }
-  const count = starts.length;
-  if (count === 0) throw new SessionFileError(1, 'the file is empty');
-  /** End of line i (0-based), before its newline. */
-  const endOf = (i: number): number => (i + 1 < count ? starts[i + 1]! - 1 : text.endsWith('\n') ? text.length - 1 : text.length);
-  const parseJson = (i: number): unknown => {
-    const from = starts[i]!;
-    const to = endOf(i);
-    if (to - from > limits.maxLineLength) throw new SessionFileError(i + 1, `line longer than ${limits.maxLineLength} characters`);
+  return count;
+}
+
+export interface SessionFileLimits {
+  maxLines: number;
+  maxLineLength: number;
+}
+
+/**
+ * Parses a whole session file (version 1, 2 or 3). A truncated, corrupted,
+ * wrong-version or hostile file is refused with a SessionFileError naming the
+ * line and the problem; a file with too many lines is refused for that first.
+ */
+export function parseSessionFile(text: string, limits: SessionFileLimits = { maxLines: 20_000_000, maxLineLength: 2_000_000 }): SessionFile {
+  try {
+    return readSessionFile(text, limits);
+  } catch (error) {
+    // Lines are not counted ahead (a scan of the whole file): only a refusal needs to know whether there were too many.
+    if (error instanceof SessionFileError && countLines(text, limits.maxLines + 1) > limits.maxLines) {
+      throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);
+    }
+    throw error;
+  }
+}
+
+function readSessionFile(text: string, limits: SessionFileLimits): SessionFile {
+  if (text.length === 0) throw new SessionFileError(1, 'the file is empty');
+  const parseJson = (from: number, to: number, n: number): unknown => {
+    if (to - from > limits.maxLineLength) throw new SessionFileError(n, `line longer than ${limits.maxLineLength} characters`);
     try {
       return JSON.parse(text.slice(from, to));
     } catch {
-      throw new SessionFileError(i + 1, 'not valid JSON');
+      throw new SessionFileError(n, 'not valid JSON');
     }
   };
-  const headerRaw = parseJson(0);
+
+  // Line 1, the header.
+  const newline = text.indexOf('\n');
+  const headerEnd = newline < 0 ? text.length : newline;
+  const headerRaw = parseJson(0, headerEnd, 1);
   const format = (headerRaw as { format?: unknown } | null)?.format;
   if (format !== SESSION_FORMAT) throw new SessionFileError(1, 'not a Plaza session file (missing "format": "plaza-session")');
   const version = (headerRaw as { version?: unknown }).version;
   if (typeof version !== 'number' || !READABLE_SESSION_VERSIONS.includes(version)) {
-    throw new SessionFileError(1, `unsupported version ${JSON.stringify(version)}; this Plaza reads versions ${READABLE_SESSION_VERSIONS.join(' and ')}`);
+    const readable = `${READABLE_SESSION_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_SESSION_VERSIONS.at(-1)}`;
+    throw new SessionFileError(1, `unsupported version ${JSON.stringify(version)}; this Plaza reads versions ${readable}`);
   }
   const header = SessionHeader.safeParse(headerRaw);
   if (!header.success) throw new SessionFileError(1, `header: ${issueText(header.error)}`);
   const compact = version >= 2;
-  const last = parseJson(count - 1);
-  if ((last as { k?: unknown } | null)?.k !== 'end') throw new SessionFileError(count, 'the file is truncated: its last line is not the footer');
+
+  // The last line, the footer (its number is known once the lines before it are read; only a refusal needs it sooner).
+  const lastEnd = text.charCodeAt(text.length - 1) === 0x0a ? text.length - 1 : text.length;
+  const lastStart = lastEnd === 0 ? 0 : text.lastIndexOf('\n', lastEnd - 1) + 1;
+  const footerLine = (): number => countLines(text, Infinity);
+  let last: unknown;
+  try {
+    last = lastStart === 0 ? headerRaw : parseJson(lastStart, lastEnd, 0);
+  } catch (error) {
+    if (error instanceof SessionFileError) throw new SessionFileError(footerLine(), error.problem);
+    throw error;
+  }
+  if ((last as { k?: unknown } | null)?.k !== 'end') throw new SessionFileError(footerLine(), 'the file is truncated: its last line is not the footer');
   const footer = SessionFooter.safeParse(last);
-  if (!footer.success) throw new SessionFileError(count, `footer: ${issueText(footer.error)}`);
-  const lines: SessionLine[] = [];
+  if (!footer.success) throw new SessionFileError(footerLine(), `footer: ${issueText(footer.error)}`);
+
+  // The lines between, each validated as it is read.
+  const read = new ReadLines(text.length);
   let inputs = 0;
-  for (let i = 1; i < count - 1; i++) {
-    const from = starts[i]!;
-    let line: SessionLine;
+  let n = 2;
+  for (let from = headerEnd + 1; from < lastStart; n++) {
+    if (n > limits.maxLines) throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);
+    const end = text.indexOf('\n', from);
+    read.grow();
     if (compact && text.charCodeAt(from) !== 0x7b /* { */) {
-      let to = starts[i + 1]! - 1;
-      if (to - from > limits.maxLineLength) throw new SessionFileError(i + 1, `line longer than ${limits.maxLineLength} characters`);
+      if (end - from > limits.maxLineLength) throw new SessionFileError(n, `line longer than ${limits.maxLineLength} characters`);
       // A compact line never ends in a carriage return (the recorder keeps such frames as JSON): a CRLF file reads the same.
-      if (text.charCodeAt(to - 1) === 0x0d) to--;
-      line = parseCompactLine(text, from, to, i + 1);
-      if (line.k === 'frame') inputs++;
+      readCompactLine(text, from, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end, n, read);
+      if (read.form[read.count - 1] !== DIGEST) inputs++;
     } else {
-      const raw = parseJson(i);
+      const raw = parseJson(from, end, n);
       const kind = (raw as { k?: unknown } | null)?.k;
       const schema = typeof kind === 'string' ? LINE_SCHEMAS.get(kind) : undefined;
-      if (!schema) throw new SessionFileError(i + 1, `unknown line kind ${JSON.stringify(kind)}`);
+      if (!schema) throw new SessionFileError(n, `unknown line kind ${JSON.stringify(kind)}`);
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) throw new SessionFileError(i + 1, `${kind}: ${issueText(parsed.error)}`);
-      line = parsed.data;
-      if (INPUT_KINDS.has(line.k)) inputs++;
+      if (!parsed.success) throw new SessionFileError(n, `${kind}: ${issueText(parsed.error)}`);
+      if (INPUT_KINDS.has(parsed.data.k)) inputs++;
+      const i = read.count++;
+      read.form[i] = JSON_LINE;
+      read.num[i] = read.json.length;
+      read.json.push(parsed.data);
     }
-    lines.push(line);
+    from = end + 1;
   }
-  if (inputs !== footer.data.inputs) throw new SessionFileError(count, `the footer counts ${footer.data.inputs} inputs but the file has ${inputs}`);
-  return { header: header.data, lines, footer: footer.data };
+  // n is now the footer's line (or the header's, in a file of one line that is both).
+  const footerAt = lastStart === 0 ? 1 : n;
+  if (footerAt > limits.maxLines) throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);
+  if (inputs !== footer.data.inputs) throw new SessionFileError(footerAt, `the footer counts ${footer.data.inputs} inputs but the file has ${inputs}`);
+  return new ParsedSessionFile(header.data, footer.data, text, read);
 }

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
-import { parseSessionFile, SessionFileError } from '../protocol/session-file';
+import { parseSessionFile, SessionFileError, sessionHashName } from '../protocol/session-file';
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -63,11 +63,13 @@ try {
   });
   const out = (line: string) => console.log(line);
   out(`session   ${file.header.app}, recorded ${new Date(file.header.started).toISOString()}`);
+  out(`format    version ${file.header.version} (digests and hashes: ${sessionHashName(file.header.version)})`);
   out(`inputs    ${result.inputs} of ${file.footer.inputs}`);
   out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}`);
   out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
   out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
   if (trim && !result.divergence) {
+    // The header is kept, so the trimmed file keeps the version, and its footer the hash, of the original.
     const rows = text.trimEnd().split('\n');
     const footer = { k: 'end', inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
     writeFileSync(trim, [...rows.slice(0, 1 + result.linesUsed), JSON.stringify(footer)].join('\n') + '\n');

@@ -9,7 +9,7 @@ import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../p
 import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
-import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
+import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
 import { createPublisher, createTeamsRuntime } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
@@ -37,6 +37,8 @@ interface Loaded {
   filtered: { key: string; indexes: Int32Array } | null;
   /** Projection hashes computed so far, by position (the most recent few). */
   hashes: Map<number, string>;
+  /** The hash of the session's format version, so a state's hash compares with the recorded footer. */
+  hash: HashName;
 }
 
 /** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
@@ -166,7 +168,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
       const eventStart = new Int32Array(index.inputs.length + 1);
       for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
-      loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map() };
+      loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
       const first = index.inputs[0]?.t ?? null;
       const last = index.inputs.at(-1)?.t ?? null;
       const { replay } = index;
@@ -234,7 +236,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const projections: StateAt['projections'] = {};
       for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
       let hash = l.hashes.get(pos) ?? null;
-      if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p).all);
+      if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
       const view = viewSnapshot(p);
       const at = l.index.inputs[Math.max(0, pos - 1)]?.t ?? null;
       return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
@@ -244,7 +246,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       if (!l) return fail(notLoaded);
       const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
-      return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos)).all));
+      return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
     },
 
     async $firstTouch(target) {

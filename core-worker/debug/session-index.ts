@@ -27,11 +27,11 @@ export interface SessionIndex extends TimelineSource {
 export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number }): Promise<SessionIndex> {
   const inputs: InputLine[] = [];
   const lines: number[] = [];
-  file.lines.forEach((line, i) => {
-    if (!INPUT_KINDS.has(line.k)) return;
-    inputs.push(line as InputLine);
+  for (let i = 0; i < file.count; i++) {
+    if (!INPUT_KINDS.has(file.kind(i))) continue;
+    inputs.push(file.line(i) as InputLine);
     lines.push(i + 2);
-  });
+  }
 
   const events: Envelope[] = [];
   const inputOf: number[] = [];

@@ -83,10 +83,10 @@ async function recordCompactingSession(): Promise<string> {
 }
 
 describe('a recorded session with the outbox and a compaction', () => {
-  it('writes their storage ops in version 2, replays to the same hash, and seeks across the compaction', async () => {
+  it('writes their storage ops in version 3, replays to the same hash, and seeks across the compaction', async () => {
     const text = await recordCompactingSession();
     const file = parseSessionFile(text);
-    expect(file.header.version).toBe(2);
+    expect(file.header.version).toBe(3);
     const ops = new Set(file.lines.filter((l): l is Extract<OutputLine, { k: 'op' }> => l.k === 'op').map((l) => l.op));
     for (const op of ['oopen', 'oload', 'oput', 'odel', 'compact'] as const) expect(ops.has(op), op).toBe(true);
     expect([...ops].every((op) => (STORAGE_OPS as readonly string[]).includes(op))).toBe(true);

@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaySession } from '../../core-worker/replayer';
+import { projectionHashes } from '../../projections/hash';
 import { INPUT_KINDS, lineInfo, parseSessionFile, SessionFileError } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from './record-session';
+import { writtenAsVersion } from './session-versions';
 
 let server: PlazaServer;
 beforeAll(async () => {
@@ -42,19 +44,35 @@ describe('record and replay', () => {
     expect(second.hash).toBe(first.hash);
   });
 
-  it('writes version 2, frames and digests as compact lines, and replays the same session written as version 1', async () => {
+  it('writes version 3, frames and digests as compact lines, digests and footer with cyrb64', async () => {
     const file = parseSessionFile(recorded.text);
-    expect(file.header.version).toBe(2);
+    expect(file.header.version).toBe(3);
     const rows = recorded.text.trimEnd().split('\n');
     expect(rows.some((r) => /^[FB] \d+ \d+ MSG /.test(r))).toBe(true);
     expect(rows.some((r) => /^E \d+ [0-9a-f]{16}$/.test(r))).toBe(true);
-    // Version 1: every line JSON, as the previous Plaza wrote it.
-    const v1 = [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), rows.at(-1)!].join('\n') + '\n';
-    const old = parseSessionFile(v1);
-    expect(old.header.version).toBe(1);
-    const result = await replaySession(old, { settle });
+    const result = await replaySession(file, { settle });
     expect(result.divergence).toBeNull();
-    expect(result.hash).toBe(file.footer.hash);
+    expect(file.footer.hash).toBe(projectionHashes(result.core.projections, 'cyrb64').all);
+    expect(file.footer.hash).not.toBe(projectionHashes(result.core.projections, 'fnv1a64').all);
+  });
+
+  it('replays the same session written as version 2 and as version 1 (FNV-1a 64) to their own footers', async () => {
+    for (const version of [2, 1] as const) {
+      const old = parseSessionFile(await writtenAsVersion(recorded.text, version));
+      expect(old.header.version).toBe(version);
+      const result = await replaySession(old, { settle });
+      expect(result.divergence, `version ${version}`).toBeNull();
+      expect(result.hash).toBe(old.footer.hash);
+      expect(result.hash).toBe(projectionHashes(result.core.projections, 'fnv1a64').all);
+    }
+  });
+
+  it('checks a file with the hash of its own version: version 3 lines under a version 2 header diverge at the first digest', async () => {
+    const rows = recorded.text.trimEnd().split('\n');
+    rows[0] = rows[0]!.replace('"version":3', '"version":2');
+    const firstDigest = rows.findIndex((r) => r.startsWith('E '));
+    const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+    expect(result.divergence).toMatchObject({ what: 'events', line: firstDigest + 1 });
   });
 
   it('keeps no secret anywhere in the file', () => {

@@ -7,9 +7,11 @@ import { createMemoryLiveRecordings, createMemoryRecordingStore, type LiveRecord
 import { createSessionRecording, RECORDING_SETTINGS_KEY, type SessionRecordingOptions } from '../../core-worker/session-recording';
 import { createIdbRecordingStore } from '../../core-worker/storage-idb';
 import { createMemoryStorage } from '../../core-worker/storage-memory';
-import { parseSessionFile } from '../../protocol/session-file';
+import { projectionHashes } from '../../projections/hash';
+import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { T0 } from '../../fixtures/builders';
 import { ManualClock } from './harness';
+import { writtenAsVersion } from './session-versions';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 let sessionNo = 0;
@@ -119,6 +121,33 @@ describe('stored recordings (IndexedDB through idb)', () => {
     // The same file as the live export: lines and frozen footer were both stored.
     expect(exported.value.text.split('\n').slice(1)).toEqual(liveExport.value.text.split('\n').slice(1));
     second.close();
+  });
+});
+
+describe('recordings stored by an earlier Plaza', () => {
+  it('exports one without a footer in its own version (2), sealed with FNV-1a 64, replayable to that footer', async () => {
+    const kv = createMemoryStorage();
+    const store = createMemoryRecordingStore();
+    const { api: earlier } = await runSession(store, kv, { signIns: 4 });
+    const current = await earlier.$exportSession();
+    if (!current.ok) throw new Error(current.error.message);
+    // What the previous Plaza stored for the same session: version 2 lines, FNV digests, no footer yet.
+    const stored = (await writtenAsVersion(current.value.text, 2)).trimEnd().split('\n').slice(0, -1);
+    const inputs = stored.filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length;
+    const chars = stored.reduce((n, l) => n + l.length + 1, 0);
+    await store.append({ id: 'earlier-v2', started: T0 - 60_000, app: 'plaza-web 0.0.9', user: null, lines: stored.length, inputs, chars, chunks: 1, frozenFooter: null }, 0, stored);
+
+    const { api } = await runSession(store, kv, { start: T0 + 60_000, signIns: 0 });
+    const exported = await api.$exportSession('earlier-v2');
+    if (!exported.ok) throw new Error(exported.error.message);
+    const file = await expectReplaysToFooter(exported.value.text);
+    expect(file.header.version).toBe(2);
+    expect(file.footer.inputs).toBeGreaterThan(3);
+    // Its lines are the stored ones (cut after the last whole input), its footer the FNV hash of the state its replay reaches.
+    const rows = exported.value.text.trimEnd().split('\n');
+    expect(rows.slice(1, -1).every((r) => stored.includes(r))).toBe(true);
+    const replay = await replaySession(file, { settle });
+    expect(file.footer.hash).toBe(projectionHashes(replay.core.projections, 'fnv1a64').all);
   });
 });
 

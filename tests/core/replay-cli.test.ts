@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession } from './record-session';
+import { writtenAsVersion } from './session-versions';
 
 const run = promisify(execFile);
 let server: PlazaServer;
@@ -37,6 +38,7 @@ describe('npm run replay', () => {
     const { code, stdout } = await replay('good.jsonl', text);
     expect(code).toBe(0);
     expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+    expect(stdout).toContain('format    version 3 (digests and hashes: cyrb64)');
     expect(stdout).toMatch(/inputs {4}(\d+) of \1/);
   });
 
@@ -52,6 +54,22 @@ describe('npm run replay', () => {
     const trimmed = await replay('good.jsonl', text, '--until', '6', '--trim', out);
     expect(trimmed.code).toBe(0);
     const again = await replay('trimmed-copy.jsonl', readFileSync(out, 'utf8'));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('inputs    6 of 6');
+  });
+
+  it('replays and trims a version 2 file with its own hash (FNV-1a 64); the trimmed file stays version 2', async () => {
+    const v2 = await writtenAsVersion(text, 2);
+    const footer = JSON.parse(v2.trimEnd().split('\n').at(-1)!);
+    const whole = await replay('v2.jsonl', v2);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).toContain('format    version 2 (digests and hashes: fnv1a64)');
+    expect(whole.stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+    const out = join(dir, 'v2-trimmed.jsonl');
+    expect((await replay('v2.jsonl', v2, '--until', '6', '--trim', out)).code).toBe(0);
+    const trimmed = readFileSync(out, 'utf8');
+    expect(JSON.parse(trimmed.split('\n')[0]!).version).toBe(2);
+    const again = await replay('v2-trimmed-copy.jsonl', trimmed);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('inputs    6 of 6');
   });

@@ -14,6 +14,7 @@ import { diffJson } from '../../core-worker/debug/json-diff';
 import { lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from '../core/record-session';
+import { writtenAsVersion } from '../core/session-versions';
 
 let server: PlazaServer;
 let text: string;
@@ -37,6 +38,20 @@ describe('debug service on a recorded session', () => {
     expect(summary).toMatchObject({ inputs: file.footer.inputs, events: file.footer.events, hash: file.footer.hash, recordedHash: file.footer.hash, matches: true, divergence: null });
     expect(summary.lastAt! - summary.firstAt!).toBeGreaterThan(0);
     expect(summary.header.app).toBe('plaza-test');
+  });
+
+  it('reads a version 2 file with its own hash (FNV-1a 64): it matches, and states are hashed the same way', async () => {
+    const v2 = await writtenAsVersion(text, 2);
+    const service = createDebugService({ settle, checkpointEvery: 3 });
+    const loaded = await service.$load(v2);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const file = parseSessionFile(v2);
+    expect(loaded.value).toMatchObject({ hash: file.footer.hash, recordedHash: file.footer.hash, matches: true, divergence: null });
+    expect(loaded.value.header.version).toBe(2);
+    const end = await service.$hashAt(loaded.value.inputs);
+    expect(end.ok && end.value).toBe(file.footer.hash);
+    const start = await service.$stateAt(0);
+    expect(start.ok && start.value.hash).toBe(projectionHashes(foldAll([]), 'fnv1a64').all);
   });
 
   it('seeks to the state the real core had after every input, in any order', async () => {
