@@ -32,7 +32,8 @@ const ListItems = z.array(z.array(InlinePart).max(500)).max(500);
 export const BulletListPart = z.object({ type: z.literal('bullet-list'), items: ListItems });
 export const OrderedListPart = z.object({ type: z.literal('ordered-list'), items: ListItems });
 /** Conference links need a numeric token (spec 1 §5). */
-export const VideoConferencePart = z.object({ type: z.literal('video_conference'), token: z.string().regex(/^\d{1,20}$/) });
+export const VIDEO_CONFERENCE_TOKEN = /^\d{1,20}$/;
+export const VideoConferencePart = z.object({ type: z.literal('video_conference'), token: z.string().regex(VIDEO_CONFERENCE_TOKEN) });
 
 export const MessagePart = z.discriminatedUnion('type', [
   TextPart,
@@ -47,11 +48,12 @@ export type MessagePart = z.infer<typeof MessagePart>;
 export const MessageParts = z.array(MessagePart).max(1_000);
 
 /** A reaction's content: one emoji (or short code), no spaces or control characters. */
+export const REACTION_CONTENT = /^[^\s\p{Cc}]+$/u;
 export const ReactionContent = z
   .string()
   .min(1, 'Choose an emoji')
   .max(64, 'A reaction is one emoji')
-  .regex(/^[^\s\p{Cc}]+$/u, 'A reaction is one emoji, without spaces');
+  .regex(REACTION_CONTENT, 'A reaction is one emoji, without spaces');
 export const Reaction = z.object({ target_user_guid: guid, content: ReactionContent });
 export type Reaction = z.infer<typeof Reaction>;
 

@@ -4,7 +4,8 @@ import { fail, ok, type Result } from '../result';
 import { AldFrame, AlrFrame } from './alerts';
 import { BloFrame, ChaFrame } from './channels';
 import { AckFrame, ChkFrame, OutFrame } from './connection';
-import { describeIssue, splitFrame, type FrameRejection } from './frame-codec';
+import { FAST_DOWN } from './fast/frames';
+import { CODE_NUMBERS, codeNumber, describeIssue, MAX_FRAME_LENGTH, NOT_JSON, parseFrameBody, splitFrame, type FrameRejection } from './frame-codec';
 import { DelFrame, FavFrame, MsgFrame, ReaFrame } from './messages';
 import { CanFrame } from './security';
 import { CrqFrame, NosFrame } from './people';
@@ -68,18 +69,51 @@ export const KNOWN_UNHANDLED_DOWN_CODES = new Set([
 
 export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; code: string };
 
-/** Decodes one inbound frame. Never throws. */
+/** How a known code is decoded: its name, its fast decoder if it has one, its schema, whether it is numbered. */
+interface CodeDecoder {
+  code: DownCode;
+  fast: ((body: unknown) => unknown) | undefined;
+  schema: z.ZodType;
+  sequenced: boolean;
+}
+
+/** The known codes' decoders, indexed by code number (frame-codec.ts codeNumber). */
+const decoders: (CodeDecoder | undefined)[] = new Array<CodeDecoder | undefined>(CODE_NUMBERS).fill(undefined);
+const fastDecoders: Partial<Record<DownCode, (body: unknown) => unknown>> = FAST_DOWN;
+for (const code of DOWN_CODES) {
+  decoders[codeNumber(code)] = { code, fast: fastDecoders[code], schema: downSchemas[code], sequenced: SEQUENCED_DOWN_CODES.has(code) };
+}
+
+/**
+ * Decodes one inbound frame. Never throws.
+ *
+ * The schema is the definition of every code. The hottest codes first try their hand-written fast
+ * decoder (protocol/frames/fast/frames.ts), proven by tests to give the schema's exact output where it
+ * accepts; whatever it does not accept goes to the schema, which decides and words the rejection.
+ * Known codes are found by number, not by name (see codeNumber).
+ */
 export function decodeDownFrame(text: unknown): DownDecode {
+  const number = typeof text === 'string' && text.length <= MAX_FRAME_LENGTH ? codeNumber(text) : -1;
+  const decoder = number < 0 ? undefined : decoders[number];
+  if (decoder === undefined) return decodeOtherFrame(text);
+  const { code } = decoder;
+  const body = parseFrameBody(text as string);
+  if (body === NOT_JSON) return fail({ code, reason: 'body is not valid JSON' });
+  let data = decoder.fast?.(body);
+  if (data === undefined) {
+    const parsed = decoder.schema.safeParse(body);
+    if (!parsed.success) return fail({ code, reason: describeIssue(parsed.error) });
+    data = parsed.data;
+  }
+  const n = decoder.sequenced ? frameNumber(body) : undefined;
+  return ok((n === undefined ? { code, data } : { code, data, n }) as DownFrame);
+}
+
+/** Frames of no known code, or that are not frames at all: ignored, or rejected with the reason. */
+function decodeOtherFrame(text: unknown): DownDecode {
   const split = splitFrame(text);
   if (!split.ok) return split;
-  const { code, body } = split.value;
-  if (!(code in downSchemas)) {
-    if (KNOWN_UNHANDLED_DOWN_CODES.has(code)) return { ok: 'ignored', code };
-    return fail({ code, reason: 'unknown frame code' });
-  }
-  const schema = downSchemas[code as DownCode];
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) return fail({ code, reason: describeIssue(parsed.error) });
-  const n = SEQUENCED_DOWN_CODES.has(code as DownCode) ? frameNumber(body) : undefined;
-  return ok((n === undefined ? { code, data: parsed.data } : { code, data: parsed.data, n }) as DownFrame);
+  const { code } = split.value;
+  if (KNOWN_UNHANDLED_DOWN_CODES.has(code)) return { ok: 'ignored', code };
+  return fail({ code, reason: 'unknown frame code' });
 }

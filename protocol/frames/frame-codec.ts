@@ -13,19 +13,70 @@ export interface FrameRejection {
   reason: string;
 }
 
-/** Splits a frame into its code and parsed JSON body. */
+/** Frames longer than this are refused unread. */
+export const MAX_FRAME_LENGTH = 1_000_000;
+
+const A = 65; // 'A'
+const Z = 90; // 'Z'
+const SPACE = 32;
+const OPEN_BRACE = 123; // '{'
+
+/** A letter's place in the alphabet for a code's first three characters, or -1 if it is not one of A–Z. */
+const letterAt = (text: string, i: number): number => {
+  const c = text.charCodeAt(i); // NaN past the end, which is no letter
+  return c >= A && c <= Z ? c - A : -1;
+};
+
+/** How many codes there are: AAA to ZZZ. */
+export const CODE_NUMBERS = 26 * 26 * 26;
+
+/**
+ * The frame's code as a number, 0 (AAA) to 17,575 (ZZZ), or -1 when the text does not start with three
+ * capital letters. Decoders look codes up by this number in an array: a code sliced from a frame is a new
+ * string, and looking one up by name hashes it every time (a fifth of a microsecond, per frame).
+ */
+export function codeNumber(text: string): number {
+  const a = letterAt(text, 0);
+  const b = letterAt(text, 1);
+  const c = letterAt(text, 2);
+  return a < 0 || b < 0 || c < 0 ? -1 : (a * 26 + b) * 26 + c;
+}
+
+/** What parseFrameBody returns for a body that is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/**
+ * Parses what follows the code: everything after it with leading white space trimmed (trimStart's,
+ * which is wider than JSON's), an empty rest being `{}`. The usual shape — code, one space, a JSON
+ * object — hands JSON.parse the body without a trimmed copy.
+ */
+export function parseFrameBody(text: string): unknown {
+  let json: string;
+  if (text.charCodeAt(3) === SPACE && text.charCodeAt(4) === OPEN_BRACE) json = text.slice(4);
+  else if (text.charCodeAt(3) === OPEN_BRACE) json = text.slice(3);
+  else {
+    json = text.slice(3).trimStart();
+    if (json === '') return {};
+  }
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/**
+ * Splits a frame into its code and parsed JSON body. Frames are the hottest input (a heavy replay
+ * splits a million), so the code is checked by character codes, not a regex.
+ */
 export function splitFrame(text: unknown): Result<{ code: string; body: unknown }, FrameRejection> {
   if (typeof text !== 'string') return fail({ code: '????', reason: 'frame is not text' });
-  if (text.length > 1_000_000) return fail({ code: text.slice(0, 3), reason: 'frame larger than 1 MB' });
+  if (text.length > MAX_FRAME_LENGTH) return fail({ code: text.slice(0, 3), reason: 'frame larger than 1 MB' });
+  if (codeNumber(text) < 0) return fail({ code: '????', reason: 'frame does not start with a 3-letter code' });
   const code = text.slice(0, 3);
-  if (!/^[A-Z]{3}$/.test(code)) return fail({ code: '????', reason: 'frame does not start with a 3-letter code' });
-  const rest = text.slice(3).trimStart();
-  if (rest === '') return ok({ code, body: {} });
-  try {
-    return ok({ code, body: JSON.parse(rest) as unknown });
-  } catch {
-    return fail({ code, reason: 'body is not valid JSON' });
-  }
+  const body = parseFrameBody(text);
+  if (body === NOT_JSON) return fail({ code, reason: 'body is not valid JSON' });
+  return ok({ code, body });
 }
 
 /** Encodes a frame: code padded to 4 characters, then JSON. */

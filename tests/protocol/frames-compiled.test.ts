@@ -4,34 +4,13 @@
  * included (event digests hash the JSON text), the same connection number `n`,
  * and the same rejection reason — for valid frames, frames using defaults, and
  * broken ones: change_seq and file fields on messages, CAN frames, and the CHA
- * refinement (what each action needs) included.
+ * refinement (what each action needs) included. (The hand-written fast path of the
+ * hottest codes is proven against the schemas in frames-fast.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { AldFrame, AlrFrame } from '../../protocol/frames/alerts';
-import { BloFrame, ChaFrame } from '../../protocol/frames/channels';
-import { AckFrame, ChkFrame, OutFrame } from '../../protocol/frames/connection';
-import { decodeDownFrame, DOWN_CODES, SEQUENCED_DOWN_CODES, type DownCode } from '../../protocol/frames/down';
-import { describeIssue, encodeFrame, splitFrame } from '../../protocol/frames/frame-codec';
-import { DelFrame, FavFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
-import { CanFrame } from '../../protocol/frames/security';
-import { CrqFrame, NosFrame } from '../../protocol/frames/people';
-import { TypFrameDown } from '../../protocol/frames/typing';
-
-const runtime: Record<string, z.ZodType> = { MSG: MsgFrame, DEL: DelFrame, REA: ReaFrame, FAV: FavFrame, TYP: TypFrameDown, CHK: ChkFrame, ACK: AckFrame, OUT: OutFrame, CHA: ChaFrame, NOS: NosFrame, CRQ: CrqFrame, ALR: AlrFrame, ALD: AldFrame, CAN: CanFrame, BLO: BloFrame };
-
-/** The decoder as it was before compiling: split, then the runtime schema. */
-function reference(text: string): unknown {
-  const split = splitFrame(text);
-  if (!split.ok) return split;
-  const schema = runtime[split.value.code]!;
-  const { code, body } = split.value;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) return { ok: false, error: { code, reason: describeIssue(parsed.error) } };
-  const n = (body as { n?: unknown }).n;
-  const numbered = SEQUENCED_DOWN_CODES.has(code as DownCode) && typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
-  return { ok: true, value: numbered ? { code, data: parsed.data, n } : { code, data: parsed.data } };
-}
+import { decodeDownFrame, DOWN_CODES } from '../../protocol/frames/down';
+import { encodeFrame } from '../../protocol/frames/frame-codec';
+import { referenceDecode as reference, RUNTIME_SCHEMAS as runtime } from './down-reference';
 
 const message = {
   guid: 'm1',

@@ -1,0 +1,162 @@
+/**
+ * The hand-written fast path for the hottest frames (protocol/frames/fast/) against the zod schemas,
+ * which are the definition. For random bodies drawn from each schema's JSON Schema — valid ones, and
+ * the same broken in one to three places (wrong types, missing and extra keys, strings one unit too
+ * long, empty strings, arrays past their limit, null, Infinity, -0, non-integers, lone surrogates,
+ * own `__proto__` keys, parts that are not JSON) — the fast path must:
+ * - accept exactly the bodies zod accepts (so what it declines costs time, never a different answer);
+ * - return zod's output to the last detail: the same keys in the same order (undefined-valued ones
+ *   included), defaults filled, -0 kept;
+ * and decodeDownFrame must answer as split-then-schema did, rejection reasons included.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MessageParts } from '../../protocol/entities';
+import { AckFrame, ChkFrame } from '../../protocol/frames/connection';
+import { decodeDownFrame, DOWN_CODES } from '../../protocol/frames/down';
+import { FAST_DOWN } from '../../protocol/frames/fast/frames';
+import { fastMessageParts } from '../../protocol/frames/fast/message';
+import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
+import { TypFrameDown } from '../../protocol/frames/typing';
+import { prng } from '../../protocol/prng';
+import type { Rng } from '../fuzz/mutate';
+import { referenceDecode } from './down-reference';
+import { mutate, sample, toJsonText, type JsonSchema, type SampleOptions } from './schema-samples';
+
+const SCHEMAS: Record<keyof typeof FAST_DOWN, z.ZodType> = { MSG: MsgFrame, TYP: TypFrameDown, REA: ReaFrame, DEL: DelFrame, ACK: AckFrame, CHK: ChkFrame };
+const CODES = Object.keys(SCHEMAS) as (keyof typeof FAST_DOWN)[];
+const JSON_SCHEMAS = new Map<z.ZodType, JsonSchema>();
+const jsonSchema = (schema: z.ZodType): JsonSchema => {
+  if (!JSON_SCHEMAS.has(schema)) JSON_SCHEMAS.set(schema, z.toJSONSchema(schema, { io: 'input' }) as JsonSchema);
+  return JSON_SCHEMAS.get(schema)!;
+};
+const PARTS_SCHEMA = jsonSchema(MessageParts);
+
+/** The parts of a message, as the text its `json` field carries: mostly valid, sometimes broken or not JSON. */
+function partsJson(rng: Rng): string {
+  const roll = rng();
+  if (roll < 0.05) return ['', '{', '[', 'null', '{}', '"text"', '[1e999]', '[{"type":"text","text":"x"}'][Math.floor(rng() * 8)]!;
+  const parts = sample(rng, PARTS_SCHEMA);
+  return toJsonText(roll < 0.35 ? mutate(rng, parts) : parts);
+}
+const OPTIONS: SampleOptions = { property: { json: partsJson } };
+
+/**
+ * The first difference between two values, or undefined: same types, Object.is for primitives, the
+ * same prototype, and the same own keys in the same order.
+ */
+function difference(a: unknown, b: unknown, at = '$'): string | undefined {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
+    return Object.is(a, b) ? undefined : `${at}: ${String(a)} vs ${String(b)}`;
+  }
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${at}: different prototypes`;
+  const keysA = Reflect.ownKeys(a);
+  const keysB = Reflect.ownKeys(b);
+  if (keysA.join() !== keysB.join()) return `${at}: keys [${keysA.join()}] vs [${keysB.join()}]`;
+  for (const key of keysA) {
+    const d = difference((a as Record<PropertyKey, unknown>)[key], (b as Record<PropertyKey, unknown>)[key], `${at}.${String(key)}`);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+/** Checks one body text for one code; says whether zod accepted it. */
+function checkParity(code: keyof typeof FAST_DOWN, bodyText: string): boolean {
+  const body: unknown = JSON.parse(bodyText);
+  const zod = SCHEMAS[code].safeParse(body);
+  const fast = FAST_DOWN[code](body);
+  const label = `${code} ${bodyText.slice(0, 300)}`;
+  expect(fast !== undefined, `fast path accepts iff zod does: ${label}`).toBe(zod.success);
+  if (zod.success) expect(difference(fast, zod.data), label).toBeUndefined();
+
+  const text = `${code} ${bodyText}`;
+  const decoded = decodeDownFrame(text);
+  const expected = referenceDecode(text);
+  expect(difference(decoded, expected), label).toBeUndefined();
+  return zod.success;
+}
+
+describe('the frame fast path against the zod schemas', () => {
+  for (const code of CODES) {
+    it(`${code}: valid and broken bodies get zod's answer`, () => {
+      const rng = prng(9_000 + CODES.indexOf(code));
+      const schema = jsonSchema(SCHEMAS[code]);
+      let accepted = 0;
+      let refused = 0;
+      for (let i = 0; i < 1_500; i++) {
+        const valid = sample(rng, schema, OPTIONS);
+        // Every valid sample the fast path must take itself, or it would not be fast.
+        const validText = toJsonText(valid);
+        if (checkParity(code, validText)) accepted++;
+        let broken = valid;
+        for (let m = 1 + Math.floor(rng() * 3); m > 0; m--) broken = mutate(rng, broken);
+        if (checkParity(code, toJsonText(broken))) accepted++;
+        else refused++;
+      }
+      // Both sides of the line were exercised (the samples are not all trivially valid or invalid).
+      expect(accepted).toBeGreaterThan(1_000);
+      expect(refused).toBeGreaterThan(300);
+    });
+  }
+
+  it('message parts: valid and broken lists get zod’s answer', () => {
+    const rng = prng(9_100);
+    let refused = 0;
+    for (let i = 0; i < 3_000; i++) {
+      let parts = sample(rng, PARTS_SCHEMA);
+      if (i % 2) parts = mutate(rng, parts);
+      const raw: unknown = JSON.parse(toJsonText(parts));
+      const zod = MessageParts.safeParse(raw);
+      const fast = fastMessageParts(raw);
+      expect(fast !== undefined, toJsonText(parts).slice(0, 300)).toBe(zod.success);
+      if (zod.success) expect(difference(fast, zod.data)).toBeUndefined();
+      else refused++;
+    }
+    expect(refused).toBeGreaterThan(300);
+  });
+
+  it('knows how to break what it checks: a wrong fast path is caught', () => {
+    // A fast TYP that forgot the 200-character limit on names disagrees with zod on some sample.
+    const rng = prng(9_200);
+    const schema = jsonSchema(TypFrameDown);
+    const lax = (body: unknown) => {
+      const data = FAST_DOWN.TYP(body);
+      if (data !== undefined || typeof body !== 'object' || body === null) return data;
+      const { address, user_guid, first_name = '', last_name = '' } = body as Record<string, string>;
+      return typeof first_name === 'string' && typeof last_name === 'string' && typeof address === 'string' && typeof user_guid === 'string'
+        ? { address, user_guid, first_name, last_name }
+        : undefined;
+    };
+    let caught = false;
+    for (let i = 0; i < 2_000 && !caught; i++) {
+      const body: unknown = JSON.parse(toJsonText(mutate(rng, sample(rng, schema))));
+      caught = (lax(body) !== undefined) !== TypFrameDown.safeParse(body).success;
+    }
+    expect(caught).toBe(true);
+  });
+
+  it('frames of every shape — any code, white space, broken or missing bodies, too long — get the plain answer', () => {
+    const rng = prng(9_300);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
+    const codes = [...DOWN_CODES, 'VCH', 'FEA', 'XYZ', 'AAA', 'ZZZ', 'msg', 'MS', 'M', '', '{', 'MSGX'];
+    const gaps = ['', ' ', '  ', '\t', '\n', '\u00a0', '\ufeff', '\u2028'];
+    const bodies = ['', ' ', '{}', '{', '[1]', 'null', '"x"', '7', '{"check":1}', '{"check":1,"n":2}', '{"address":"c","user_guid":"u"}', '{"a":1} x'];
+    const cases: unknown[] = [undefined, null, 7, {}, ['MSG {}'], `TYP ${' '.repeat(1_000_000)}{}`, `VCH ${' '.repeat(1_000_000)}`];
+    for (let i = 0; i < 5_000; i++) {
+      const code = pick(codes);
+      const body = code in FAST_DOWN && rng() < 0.5 ? toJsonText(sample(rng, jsonSchema(SCHEMAS[code as keyof typeof FAST_DOWN]), OPTIONS)) : pick(bodies);
+      cases.push(code + pick(gaps) + body);
+    }
+    for (const text of cases) {
+      const label = typeof text === 'string' ? text.slice(0, 120) : String(text);
+      expect(difference(decodeDownFrame(text), referenceDecode(text)), label).toBeUndefined();
+    }
+  });
+
+  it('tells key order and undefined-valued keys apart', () => {
+    expect(difference({ a: 1, b: 2 }, { b: 2, a: 1 })).toBeDefined();
+    expect(difference({ a: 1, b: undefined }, { a: 1 })).toBeDefined();
+    expect(difference({ a: -0 }, { a: 0 })).toBeDefined();
+    expect(difference([{ a: [1, { b: 'x' }] }], [{ a: [1, { b: 'x' }] }])).toBeUndefined();
+  });
+});
