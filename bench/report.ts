@@ -48,13 +48,13 @@ function replayBreakdown(replay: ReplayBench): string[] {
   return [
     "Where the fast replay's time goes (each part timed on its own over the same session, medians; garbage collection as the pauses observed during the replay):",
     '',
-    "| the core parsing each frame's JSON | validating it (zod, compiled) | the folds | the final projection hash | garbage collection | the rest: events, envelopes, the log, ports, delivery |",
+    "| the core parsing each frame's JSON | validating it (hand-written fast path; zod decides what it refuses) | the folds | the final projection hash | garbage collection | the rest: events, envelopes, the log, ports, delivery |",
     '|---|---|---|---|---|---|',
     `| ${sec(b.frameJsonMs)} (${share(b.frameJsonMs)}) | ${sec(b.frameValidateMs)} (${share(b.frameValidateMs)}) | ${sec(b.foldMs)} (${share(b.foldMs)}) | ${sec(b.finalHashMs)} (${share(b.finalHashMs)}) | ${sec(b.gcMs)} (${share(b.gcMs)}) | ${sec(b.otherMs)} (${share(b.otherMs)}) |`,
     '',
     replayMet(replay)
       ? 'Met.'
-      : `Not met. Decoding the file, the core's own JSON.parse and validation of every frame at its edge, the folds and the final hash alone take ${sec(floor)} here, before the core builds a single event or the collector runs: every input is still validated (the file's line, then the frame by the core), and the final hash covers the whole canonical state (${replay.inputs >= 1_000_000 ? 'about 70 MB of JSON for 200,000 messages' : 'its canonical JSON'}), walked value by value (since format version 3 the walk, not the hash's arithmetic, is most of that). Going further means changing what is measured rather than how fast it runs — skipping the core's edge for recorded frames, hashing a cheaper form of the state than its canonical JSON (a new hash definition, so a new format version), or keeping less of the log in memory.`,
+      : `Not met. Decoding the file, the core's own JSON.parse and validation of every frame at its edge, the folds and the final hash alone take ${sec(floor)} here, before the core builds a single event or the collector runs. What is left is spread thin: the frames' JSON.parse (a floor no validator can lower), folds that are mostly memory-bound lookups in maps of 200,000 messages (routing events only to the folds that handle them was measured and saved nothing), the collector copying what the log and the stores keep, and the walk of the final hash over about 78 MB of canonical JSON. bench/notes.md lists what was tried and what is next.`,
     '',
   ];
 }
