@@ -6,7 +6,7 @@
  * outlive a dropped log; at start the stored copy is folded in as an event.
  */
 import { baseEmoji, RECENT_EMOJI_LIMIT, withSkinTone } from '../protocol/emoji';
-import type { Envelope, MessageSettings } from '../protocol/events';
+import type { DomainEvent, Envelope, MessageSettings } from '../protocol/events';
 import type { ChangeSet } from './changes';
 
 export interface MessageSettingsState {
@@ -17,6 +17,9 @@ export interface MessageSettingsState {
 export function createMessageSettings(): MessageSettingsState {
   return { skinTone: 0, stats: new Map() };
 }
+
+/** Every event `applyMessageSettings` folds: what may change the settings (the core stores them after one). */
+export const MESSAGE_SETTINGS_EVENTS: ReadonlySet<DomainEvent['type']> = new Set(['message_settings.loaded', 'emoji.used', 'reaction.toggled', 'skin_tone.selected']);
 
 export function applyMessageSettings(state: MessageSettingsState, { event, at }: Envelope, changes: ChangeSet): void {
   switch (event.type) {

@@ -5,17 +5,13 @@
  * replay sees the same), written whenever the projection changed.
  */
 import { z } from 'zod';
-import { messageSettingsOf } from '../../projections/message-settings';
-import type { DomainEvent } from '../../protocol/events';
+import { MESSAGE_SETTINGS_EVENTS, messageSettingsOf } from '../../projections/message-settings';
 import type { CoreContext, FeatureHooks } from '../core-context';
 
 const StoredSettings = z.object({
   selected_skin_tone: z.number().int().min(0).max(5),
   emoji_stats: z.record(z.string().min(1).max(64), z.object({ count: z.number().int().positive(), last: z.number() })),
 });
-
-/** The events `applyMessageSettings` folds (projections/message-settings.ts). */
-const CHANGES_SETTINGS: ReadonlySet<DomainEvent['type']> = new Set(['message_settings.loaded', 'emoji.used', 'reaction.toggled', 'skin_tone.selected']);
 
 export const messageSettingsKey = (userGuid: string): string => `message-settings:${userGuid}`;
 
@@ -55,7 +51,7 @@ export function createMessageSettingsFeature(ctx: CoreContext): FeatureHooks {
     afterDispatch(events) {
       // Judged by the events, not by the publisher's change set: that set lasts until the next animation
       // frame, which a replay (or a hidden tab) never reaches, so every later dispatch would compare again.
-      if (!dirty) for (const e of events) if (CHANGES_SETTINGS.has(e.type)) dirty = true;
+      if (!dirty) for (const e of events) if (MESSAGE_SETTINGS_EVENTS.has(e.type)) dirty = true;
       const user = ctx.credentials?.user_guid;
       if (loading || !user || !dirty) return;
       dirty = false;

@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaySession } from '../../core-worker/replayer';
 import { projectionHashes } from '../../projections/hash';
-import { INPUT_KINDS, lineInfo, parseSessionFile, SessionFileError } from '../../protocol/session-file';
+import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from './record-session';
 import { writtenAsVersion } from './session-versions';
+import { refusalOf } from '../protocol/session-refusal';
 
 let server: PlazaServer;
 beforeAll(async () => {
@@ -100,19 +101,10 @@ describe('record and replay', () => {
 
   it('refuses truncated, corrupted, wrong-version and hostile files, naming the line', () => {
     const rows = recorded.text.trimEnd().split('\n');
-    const refuse = (text: string) => {
-      try {
-        parseSessionFile(text);
-      } catch (error) {
-        expect(error).toBeInstanceOf(SessionFileError);
-        return (error as Error).message;
-      }
-      throw new Error('accepted');
-    };
-    expect(refuse(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);
-    expect(refuse([rows[0], '{not json', ...rows.slice(2)].join('\n'))).toBe('line 2: not valid JSON');
-    expect(refuse([rows[0]!.replace(/"version":\d+/, '"version":99'), ...rows.slice(1)].join('\n'))).toMatch(/^line 1: unsupported version 99/);
-    expect(refuse([rows[0], '{"k":"intent","t":1,"m":"constructor","a":[]}', ...rows.slice(1)].join('\n'))).toMatch(/^line 2: intent: m: /);
-    expect(refuse('')).toBe('line 1: the file is empty');
+    expect(refusalOf(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);
+    expect(refusalOf([rows[0], '{not json', ...rows.slice(2)].join('\n'))).toBe('line 2: not valid JSON');
+    expect(refusalOf([rows[0]!.replace(/"version":\d+/, '"version":99'), ...rows.slice(1)].join('\n'))).toMatch(/^line 1: unsupported version 99/);
+    expect(refusalOf([rows[0], '{"k":"intent","t":1,"m":"constructor","a":[]}', ...rows.slice(1)].join('\n'))).toMatch(/^line 2: intent: m: /);
+    expect(refusalOf('')).toBe('line 1: the file is empty');
   });
 });

@@ -11,25 +11,16 @@ import {
   INPUT_KINDS,
   lineInfo,
   parseSessionFile,
-  SessionFileError,
   STORAGE_OPS,
   type SessionLine,
 } from '../../protocol/session-file';
+import { refusalOf } from './session-refusal';
 
 const header = (version: number) => JSON.stringify({ format: 'plaza-session', version, app: 'test', schema: 1, started: 1_000, user: null });
 const footer = (inputs: number) => JSON.stringify({ k: 'end', inputs, events: 0, hash: '0'.repeat(16), projections: {} });
 const file = (version: number, body: string[]) => [header(version), ...body, footer(body.filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length)].join('\n') + '\n';
 const linesOf = (text: string): readonly SessionLine[] => parseSessionFile(text).lines;
 
-function refusal(text: string): string {
-  try {
-    parseSessionFile(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(SessionFileError);
-    return (error as Error).message;
-  }
-  throw new Error('accepted');
-}
 
 /** A version 2 file written back as version 1: every compact line as the JSON line v1 had. */
 function toVersion1(text: string): string {
@@ -98,7 +89,7 @@ describe('session file version 2', () => {
   });
 
   it('refuses damaged compact lines, naming the line and the field', () => {
-    const refuse = (line: string) => refusal(file(2, [compactFrameLine(0, 1, 'ACK {}', false)!, line]));
+    const refuse = (line: string) => refusalOf(file(2, [compactFrameLine(0, 1, 'ACK {}', false)!, line]));
     expect(refuse('F x 1 ACK {}')).toBe('line 3: frame: s: expected a socket id (a whole number)');
     expect(refuse('F 01 1 ACK {}')).toBe('line 3: frame: s: expected a socket id (a whole number)');
     expect(refuse('F 0 -5 ACK {}')).toBe('line 3: frame: t: expected a time (a non-negative number)');
@@ -113,7 +104,7 @@ describe('session file version 2', () => {
     expect(refuse('hello')).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
     expect(refuse('X 1 2')).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
     expect(refuse('{"k":"frame","s":0,"x":"ACK {}"}')).toMatch(/^line 3: frame: t: /);
-    expect(refusal(file(2, ['F 0 1 ' + 'x'.repeat(50)]).replace('"inputs":1', '"inputs":2'))).toBe('line 3: the footer counts 2 inputs but the file has 1');
+    expect(refusalOf(file(2, ['F 0 1 ' + 'x'.repeat(50)]).replace('"inputs":1', '"inputs":2'))).toBe('line 3: the footer counts 2 inputs but the file has 1');
   });
 
   it('refuses a line longer than the limit in either form', () => {
@@ -123,12 +114,12 @@ describe('session file version 2', () => {
   });
 
   it('does not accept compact lines in a version 1 file', () => {
-    expect(refusal(file(1, [compactFrameLine(0, 1, 'ACK {}', false)!]))).toBe('line 2: not valid JSON');
+    expect(refusalOf(file(1, [compactFrameLine(0, 1, 'ACK {}', false)!]))).toBe('line 2: not valid JSON');
   });
 
   it('refuses versions it does not read', () => {
-    expect(refusal(file(4, []))).toBe('line 1: unsupported version 4; this Plaza reads versions 1, 2 and 3');
-    expect(refusal(file(0, []))).toBe('line 1: unsupported version 0; this Plaza reads versions 1, 2 and 3');
+    expect(refusalOf(file(4, []))).toBe('line 1: unsupported version 4; this Plaza reads versions 1, 2 and 3');
+    expect(refusalOf(file(0, []))).toBe('line 1: unsupported version 0; this Plaza reads versions 1, 2 and 3');
   });
 });
 
@@ -194,15 +185,15 @@ describe('reading a file', () => {
 
   it('names the footer\'s line when it is damaged, and the header\'s when the file is one line', () => {
     const text = file(3, body);
-    expect(refusal(text.replace('"k":"end"', '"k":"ending"'))).toBe('line 7: the file is truncated: its last line is not the footer');
-    expect(refusal(text.replace('"hash":"', '"hash":"x'))).toMatch(/^line 7: footer: hash: /);
-    expect(refusal(text.replace(/\{"k":"end".*\n$/, '{"k":"end",\n'))).toBe('line 7: not valid JSON');
-    expect(refusal(text + '\n')).toBe('line 8: not valid JSON');
-    expect(refusal(header(3))).toBe('line 1: the file is truncated: its last line is not the footer');
-    expect(refusal(header(3) + '\n')).toBe('line 1: the file is truncated: its last line is not the footer');
-    expect(refusal('\n')).toBe('line 1: not valid JSON');
-    expect(refusal(file(3, [body[1]!, 'hello', body[2]!]))).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
-    expect(refusal(file(3, [body[1]!, '', body[2]!]))).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
+    expect(refusalOf(text.replace('"k":"end"', '"k":"ending"'))).toBe('line 7: the file is truncated: its last line is not the footer');
+    expect(refusalOf(text.replace('"hash":"', '"hash":"x'))).toMatch(/^line 7: footer: hash: /);
+    expect(refusalOf(text.replace(/\{"k":"end".*\n$/, '{"k":"end",\n'))).toBe('line 7: not valid JSON');
+    expect(refusalOf(text + '\n')).toBe('line 8: not valid JSON');
+    expect(refusalOf(header(3))).toBe('line 1: the file is truncated: its last line is not the footer');
+    expect(refusalOf(header(3) + '\n')).toBe('line 1: the file is truncated: its last line is not the footer');
+    expect(refusalOf('\n')).toBe('line 1: not valid JSON');
+    expect(refusalOf(file(3, [body[1]!, 'hello', body[2]!]))).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
+    expect(refusalOf(file(3, [body[1]!, '', body[2]!]))).toBe('line 3: not a session line (a JSON object, or a compact frame or digest line)');
   });
 });
 
@@ -219,7 +210,7 @@ describe('storage operations', () => {
   });
 
   it('refuses an unknown storage op, naming the line', () => {
-    expect(refusal(file(2, [JSON.stringify({ k: 'op', o: 0, op: 'truncate' })]))).toMatch(/^line 2: op: op: /);
+    expect(refusalOf(file(2, [JSON.stringify({ k: 'op', o: 0, op: 'truncate' })]))).toMatch(/^line 2: op: op: /);
   });
 });
 
