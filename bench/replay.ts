@@ -41,11 +41,12 @@ function frameAt(i: number, now: number, mix: FrameMix, messagesSoFar: number): 
   return { text: encodeFrame('DEL', { address: targetAddress, guid: target }), isMessage: false };
 }
 
-export async function recordSyntheticSession(frames: number, mix: FrameMix = 'heavy-user'): Promise<string> {
-  const world = await startSyntheticWorld({ channels: CHANNELS, app: 'plaza-bench' });
+export async function recordSyntheticSession(frames: number, mix: FrameMix = 'heavy-user', options: { timers?: boolean } = {}): Promise<string> {
+  const world = await startSyntheticWorld({ channels: CHANNELS, app: 'plaza-bench', timers: options.timers ?? false });
   let now = 1_800_000_000_000;
   let messages = 0;
   for (let i = 0; i < frames; i++) {
+    if (i % 500 === 0) await world.advanceTo(now); // the timers due since the last burst fire first, each at its time
     world.at((now += 2));
     const frame = frameAt(i, now, mix, messages);
     if (frame.isMessage) messages++;

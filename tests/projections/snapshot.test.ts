@@ -9,7 +9,7 @@ import { randomLog } from '../../fixtures/random-log';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
-import { snapshotOf } from '../../projections/snapshot';
+import { copiedSnapshotOf, snapshotOf } from '../../projections/snapshot';
 import { recountMentions, recountTotal } from '../../projections/unread';
 import type { Envelope } from '../../protocol/events';
 
@@ -35,6 +35,20 @@ describe('projection snapshots', () => {
           expect(canonicalJson(compacted), `seed ${seed} cut ${cut} ${how}`).toBe(expected);
         }
       }
+    }
+  });
+
+  it('a snapshot shares the messages but is, as JSON, the whole copy; folding on never changes it (200 random logs)', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const { envelopes } = randomLog(seed, 150);
+      const cut = Math.floor(envelopes.length / 2);
+      const live = foldAll(envelopes.slice(0, cut));
+      const snapshot = snapshotOf(live);
+      const taken = JSON.stringify(snapshot);
+      expect(taken, `seed ${seed}`).toBe(JSON.stringify(copiedSnapshotOf(live)));
+      const changes = createChangeSet();
+      for (const envelope of envelopes.slice(cut)) applyEnvelope(live, envelope, changes);
+      expect(JSON.stringify(snapshot), `seed ${seed}: folding on changed the snapshot`).toBe(taken);
     }
   });
 
