@@ -252,8 +252,10 @@ export function createCore(deps: CoreDeps): Core {
   frameHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'onFrame'>> => f.onFrame !== undefined);
   dispatchHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'afterDispatch'>> => f.afterDispatch !== undefined);
 
+  const decodeFrame = deps.decodeFrame ?? decodeDownFrame;
+
   function ingestFrame(text: unknown): void {
-    const decoded = decodeDownFrame(text);
+    const decoded = decodeFrame(text);
     if (decoded.ok === 'ignored') return;
     if (!decoded.ok) {
       rejections.reject(decoded.error.code, decoded.error.reason);

@@ -3,6 +3,7 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
+import type { DownDecode } from '../protocol/frames/down';
 import type { OutboxEntry } from '../protocol/outbox';
 
 export interface Clock {
@@ -99,4 +100,10 @@ export interface CoreDeps {
    * Never read by folds or features, never recorded: patches are outputs to the UI, not inputs.
    */
   wallClock?: () => number;
+  /**
+   * Decodes a socket frame: protocol/frames/down.ts decodeDownFrame unless given. A replay gives one that
+   * answers frames decoded ahead on another thread (core-worker/frame-tape-source.ts) — the same pure
+   * function's results, computed elsewhere — and decodes anything else itself.
+   */
+  decodeFrame?: (text: unknown) => DownDecode;
 }

@@ -7,6 +7,7 @@
  */
 import { hashText, projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
+import { decodeDownFrame, type DownDecode } from '../protocol/frames/down';
 import type { OutboxEntry } from '../protocol/outbox';
 import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
@@ -61,6 +62,22 @@ export interface ReplayOptions {
    */
   verifyEvents?: boolean;
   now?: () => number;
+  /** The file's frames decoded ahead (on another thread: core-worker/frame-tape-source.ts); without it the core decodes each. */
+  frames?: DecodedFrames;
+}
+
+/**
+ * Frames decoded ahead of the replay, by line (0-based, counted from the line after the header). Each
+ * decode must be decodeDownFrame's result for that line's text; a frame it has none for is decoded by
+ * the core itself.
+ */
+export interface DecodedFrames {
+  /** Whether the decode of line `index` is at hand (or known not to be coming). */
+  has(index: number): boolean;
+  /** Resolves once `has(index)`. */
+  wait(index: number): Promise<void>;
+  /** The decode of line `index`, once: undefined if there is none. */
+  take(index: number): DownDecode | undefined;
 }
 
 /**
@@ -138,6 +155,9 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   };
 
   const warnings: string[] = [];
+  // The frame being delivered and its decode from `options.frames`, for the core's decodeFrame port.
+  let deliveringText: unknown;
+  let deliveringDecode: DownDecode | undefined;
   const deps: CoreDeps = {
     clock: {
       now: () => pinned,
@@ -179,15 +199,26 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     logger: { warn: (m) => warnings.push(m), info: () => {} },
     baseUrl: 'replay:',
     scheduleFrame: () => () => {},
+    decodeFrame(text) {
+      const decoded = deliveringDecode;
+      deliveringDecode = undefined;
+      return decoded !== undefined && text === deliveringText ? decoded : decodeDownFrame(text);
+    },
   };
 
   const core = createCore(deps);
 
+  const frames = options.frames;
   const deliver = (line: InputLine): void => {
     pinned = line.t;
     switch (line.k) {
       case 'frame':
+        if (frames) {
+          deliveringText = line.x;
+          deliveringDecode = frames.take(cursor - 1);
+        }
         sockets.get(line.s)?.onmessage?.({ data: line.x });
+        deliveringDecode = undefined;
         return;
       case 'open': {
         const socket = sockets.get(line.s);
@@ -279,6 +310,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
       // An output the core should have made by now.
       if (!INPUT_KINDS.has(line.k)) throw new Diverged({ what: 'output', expected: line, actual: 'nothing: the core did not make this output' });
       if (options.until !== undefined && inputIndex >= options.until) break;
+      if (frames && line.k === 'frame' && !frames.has(cursor)) await frames.wait(cursor);
       checkDigest();
       cursor++;
       inputIndex++;

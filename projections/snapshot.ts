@@ -10,11 +10,12 @@
  * without anyone remembering to add it; only derived indexes kept outside the
  * state (typing's expiry queue) are rebuilt after a restore. Folding on after a
  * snapshot never changes the snapshot: taking one copies everything but the
- * messages, which are values and are shared; a restored state shares nothing
- * with the envelope it came from.
+ * wire entities (messages, channels), which are values and are shared; a
+ * restored state shares nothing with the envelope it came from.
  */
 import type { SnapshotPayload } from '../protocol/events';
 import type { Projections } from './fold';
+import type { ChannelRecord, ChannelsState } from './channels';
 import type { MessagesState, MessageStore } from './messages';
 import { indexTyping } from './typing';
 
@@ -28,10 +29,15 @@ const SET = '$set';
 
 function encode(value: unknown): Encoded {
   if (value === null || typeof value !== 'object') return value as Encoded;
-  if (Array.isArray(value)) return value.map(encode);
+  if (Array.isArray(value)) {
+    // Plain loops, and forEach over Maps (no entry array per item): a snapshot walks tens of thousands.
+    const out: Encoded[] = new Array<Encoded>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = encode(value[i]);
+    return out;
+  }
   if (value instanceof Map) {
     const entries: Encoded[] = [];
-    for (const [k, v] of value) entries.push([encode(k), encode(v)]);
+    value.forEach((v: unknown, k: unknown) => entries.push([encode(k), encode(v)]));
     return { [MAP]: entries };
   }
   if (value instanceof Set) return { [SET]: [...value].map(encode) };
@@ -56,54 +62,50 @@ function decode(value: Encoded): unknown {
 }
 
 /**
- * A message store with its messages shared, not copied. Messages are values — folds replace them, never
- * change them (tests/projections/clone.test.ts holds every fold to that) — so the snapshot stays what it
- * was however the state folds on, as a copy would. A heavy user's snapshot is mostly messages (~20,000
- * of them at the cache bound): copying each one made a compaction cost ~100 ms of the worker's time.
- * The result's JSON is exactly the copy's: JSON leaves out the undefined members the copy drops, and
+ * Wire entities — messages and channels — are values: folds replace them, never change them
+ * (tests/projections/clone.test.ts holds every fold to that). A snapshot shares them instead of copying
+ * them, and stays what it was however the state folds on, as a copy would. A heavy user's snapshot is
+ * mostly such values (~20,000 cached messages, thousands of conversations with their last message):
+ * copying each one made a compaction cost ~100 ms of the worker's time. Since they hold only JSON data,
+ * the snapshot's JSON is exactly the copy's: JSON leaves out the undefined members the copy drops and
  * keeps the keys in the same order (tests/projections/snapshot.test.ts).
  */
-function encodeStore(store: MessageStore): Encoded {
+const shareValue = (value: unknown): Encoded => value as Encoded;
+
+/** An object's members as encode writes them, except those named in `own`, written by their own function. */
+function encodeObject<T extends object>(value: T, own: { [K in keyof T]?: (v: T[K]) => Encoded }): Encoded {
   const out: { [key: string]: Encoded } = {};
-  for (const key of Object.keys(store) as (keyof MessageStore)[]) {
-    const v = store[key];
+  for (const key of Object.keys(value) as (keyof T & string)[]) {
+    const v = value[key];
     if (v === undefined) continue;
-    if (key === 'byGuid') {
-      const entries: Encoded[] = [];
-      for (const [guid, message] of store.byGuid) entries.push([guid, message as unknown as Encoded]);
-      out[key] = { [MAP]: entries };
-    } else out[key] = encode(v);
+    const write = own[key];
+    out[key] = write ? write(v) : encode(v);
   }
   return out;
 }
 
-/** The messages projection: its stores as encodeStore writes them, the rest as encode does. */
-function encodeMessages(state: MessagesState): Encoded {
-  const out: { [key: string]: Encoded } = {};
-  for (const key of Object.keys(state) as (keyof MessagesState)[]) {
-    const v = state[key];
-    if (v === undefined) continue;
-    if (key === 'byAddress') {
-      const entries: Encoded[] = [];
-      for (const [address, store] of state.byAddress) entries.push([address, encodeStore(store)]);
-      out[key] = { [MAP]: entries };
-    } else out[key] = encode(v);
-  }
-  return out;
+/** A Map as encode writes it, each value written by `write`. */
+function encodeMap<V>(map: Map<string, V>, write: (v: V) => Encoded): Encoded {
+  const entries: Encoded[] = [];
+  map.forEach((v, key) => entries.push([key, write(v)]));
+  return { [MAP]: entries };
 }
+
+const encodeStore = (store: MessageStore): Encoded => encodeObject(store, { byGuid: (byGuid) => encodeMap(byGuid, shareValue) });
+const encodeRecord = (record: ChannelRecord): Encoded => encodeObject(record, { channel: shareValue, lastMessage: shareValue });
+
+/** The projections whose values are shared, each written by its own function; the others are copied whole by encode. */
+const SHARING: { [K in keyof Projections]?: (state: Projections[K]) => Encoded } = {
+  messages: (state: MessagesState) => encodeObject(state, { byAddress: (byAddress) => encodeMap(byAddress, encodeStore) }),
+  channels: (state: ChannelsState) => encodeObject(state, { byAddress: (byAddress) => encodeMap(byAddress, encodeRecord) }),
+};
 
 /** The projections as data. Maps keep their iteration order, which restoring keeps. */
 export function snapshotOf(p: Projections): SnapshotPayload {
-  const data: { [key: string]: Encoded } = {};
-  for (const key of Object.keys(p) as (keyof Projections)[]) {
-    const v = p[key];
-    if (v === undefined) continue;
-    data[key] = key === 'messages' ? encodeMessages(v as MessagesState) : encode(v);
-  }
-  return { v: SNAPSHOT_VERSION, data };
+  return { v: SNAPSHOT_VERSION, data: encodeObject(p, SHARING as { [K in keyof Projections]?: (v: Projections[K]) => Encoded }) };
 }
 
-/** The projections copied whole, messages included: what snapshotOf's JSON must equal (tests). */
+/** The projections copied whole, values included: what snapshotOf's JSON must equal (tests). */
 export function copiedSnapshotOf(p: Projections): SnapshotPayload {
   return { v: SNAPSHOT_VERSION, data: encode(p) };
 }

@@ -44,7 +44,13 @@ export function teamFacts(channel: Channel, user: User | null): TeamFacts | null
   };
 }
 
-export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | undefined, user: User | null, folders?: FoldersState): ChannelEntryView {
+/** Whether the channel's folder is one the user has: a folder the user no longer has (or does not know yet) shows the channel in its group. */
+export function folderOf(channel: Pick<Channel, 'folder_guid'>, folders: FoldersState | undefined): string | null {
+  return channel.folder_guid !== null && folders?.byGuid.has(channel.folder_guid) ? channel.folder_guid : null;
+}
+
+/** A channel's sidebar entry; `withPreview: false` leaves the preview empty (the stored view cache keeps none). */
+export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | undefined, user: User | null, folders?: FoldersState, withPreview = true): ChannelEntryView {
   const { channel, lastMessage } = record;
   const right = postingRight(channel, { is_company_admin: user?.is_company_admin ?? false });
   return {
@@ -56,14 +62,13 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
     is_private: channel.is_private,
     unread: unread?.count ?? 0,
     mentions: unread?.mentions ?? 0,
-    preview: lastMessage ? previewOf(lastMessage.parts) : '',
+    preview: withPreview && lastMessage ? previewOf(lastMessage.parts) : '',
     last_message_ts: lastMessageTs(record),
     sortKey: sortKeyOf(channel),
     canPost: right.allowed,
     postingBlockedReason: right.allowed ? null : right.reason,
     target_user_guid: channel.channel_type === 0 ? channel.target_user_guid : null,
-    // A folder the user no longer has (or does not know yet) shows the channel in its group.
-    folder: channel.folder_guid !== null && folders?.byGuid.has(channel.folder_guid) ? channel.folder_guid : null,
+    folder: folderOf(channel, folders),
     team: teamFacts(channel, user),
   };
 }
