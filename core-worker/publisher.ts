@@ -4,7 +4,7 @@
  * update per animation frame. Views are derived from the projections by the
  * sections (view-sections/), which do not resend records the UI already has.
  */
-import { createChangeSet, isEmpty, type ChangeSet } from '../projections/changes';
+import { createChangeSet, createDiscardingChangeSet, isEmpty, type ChangeSet } from '../projections/changes';
 import type { Projections } from '../projections/fold';
 import type { PatchListener } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
@@ -102,6 +102,7 @@ function createSections(): ViewSection[] {
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler; wallClock?: () => number }): Publisher {
   const { runtime } = options;
   let changes = createChangeSet();
+  const discarded = createDiscardingChangeSet();
   let listeners: PatchListener[] = [];
   let cancelFrame: (() => void) | null = null;
   let seq = 0;
@@ -179,8 +180,9 @@ export function createPublisher(options: { projections: () => Projections; runti
   };
 
   return {
+    /** Where folds note what they changed: a set that keeps nothing while no UI listens (subscribing sends a snapshot). */
     get changes() {
-      return changes;
+      return listeners.length > 0 ? changes : discarded;
     },
     subscribe(listener) {
       flush();

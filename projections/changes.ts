@@ -93,7 +93,43 @@ export function createChangeSet(): ChangeSet {
   };
 }
 
+/** A Set that keeps nothing. */
+class DiscardingSet<T> extends Set<T> {
+  override add(): this {
+    return this;
+  }
+}
+
+/** A Map that keeps nothing. */
+class DiscardingMap<K, V> extends Map<K, V> {
+  override set(): this {
+    return this;
+  }
+}
+
+/**
+ * A change set that keeps nothing, for while no one will read one: before a UI subscribes (it then gets
+ * a snapshot of everything), and in a replay, which has no UI. Folds write their changes into it as
+ * usual; collecting them would grow without end (every message guid touched) and cost the collector.
+ */
+export function createDiscardingChangeSet(): ChangeSet {
+  return {
+    ...createChangeSet(),
+    channels: new DiscardingSet(),
+    messages: new DiscardingMap(),
+    conversationMeta: new DiscardingSet(),
+    typing: new DiscardingSet(),
+    outbox: new DiscardingSet(),
+    threads: new DiscardingSet(),
+    userGuids: new DiscardingSet(),
+    alerts: new DiscardingSet(),
+    channelNotify: new DiscardingSet(),
+    teamMembers: new DiscardingSet(),
+  };
+}
+
 export function touchMessage(changes: ChangeSet, address: string, guid: string): void {
+  if (changes.messages instanceof DiscardingMap) return;
   const current = changes.messages.get(address);
   if (current === 'all') return;
   if (current) current.add(guid);

@@ -19,8 +19,16 @@ import type { ChannelRecord, ChannelsState } from './channels';
 import type { MessagesState, MessageStore } from './messages';
 import { indexTyping } from './typing';
 
-/** Bump when the encoding changes (LOG_SCHEMA_VERSION too: stored snapshots are then dropped). */
-export const SNAPSHOT_VERSION = 2;
+/**
+ * The encoding written. Version 3 writes a Map as one flat array of keys and values (`{"$map": [k1, v1,
+ * k2, v2, …]}`); version 2 wrote an array per entry (`[[k1, v1], …]`), which for a heavy user's state
+ * was ~40,000 small arrays per snapshot, each kept (and so copied by the collector) until the next one.
+ * Both are restored, so logs stored and sessions recorded before keep their snapshots. Bump when the
+ * encoding changes; drop a version from RESTORABLE only with LOG_SCHEMA_VERSION (stored snapshots are
+ * then dropped).
+ */
+export const SNAPSHOT_VERSION = 3;
+const RESTORABLE = new Set([2, 3]);
 
 type Encoded = null | boolean | number | string | Encoded[] | { [key: string]: Encoded };
 
@@ -37,7 +45,7 @@ function encode(value: unknown): Encoded {
   }
   if (value instanceof Map) {
     const entries: Encoded[] = [];
-    value.forEach((v: unknown, k: unknown) => entries.push([encode(k), encode(v)]));
+    value.forEach((v: unknown, k: unknown) => entries.push(encode(k), encode(v)));
     return { [MAP]: entries };
   }
   if (value instanceof Set) return { [SET]: [...value].map(encode) };
@@ -49,15 +57,22 @@ function encode(value: unknown): Encoded {
   return out;
 }
 
-function decode(value: Encoded): unknown {
+/** Decodes a snapshot's data; `pairs`: Maps as version 2 wrote them. */
+function decode(value: Encoded, pairs: boolean): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(decode);
+  if (Array.isArray(value)) return value.map((item) => decode(item, pairs));
   const map = value[MAP];
-  if (map !== undefined && Object.keys(value).length === 1) return new Map((map as Encoded[][]).map(([k, v]) => [decode(k!), decode(v!)]));
+  if (map !== undefined && Object.keys(value).length === 1) {
+    const entries = map as Encoded[];
+    const out = new Map<unknown, unknown>();
+    if (pairs) for (const [k, v] of entries as Encoded[][]) out.set(decode(k!, pairs), decode(v!, pairs));
+    else for (let i = 0; i + 1 < entries.length; i += 2) out.set(decode(entries[i]!, pairs), decode(entries[i + 1]!, pairs));
+    return out;
+  }
   const set = value[SET];
-  if (set !== undefined && Object.keys(value).length === 1) return new Set((set as Encoded[]).map(decode));
+  if (set !== undefined && Object.keys(value).length === 1) return new Set((set as Encoded[]).map((item) => decode(item, pairs)));
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = decode(value[key]!);
+  for (const key of Object.keys(value)) out[key] = decode(value[key]!, pairs);
   return out;
 }
 
@@ -87,7 +102,7 @@ function encodeObject<T extends object>(value: T, own: { [K in keyof T]?: (v: T[
 /** A Map as encode writes it, each value written by `write`. */
 function encodeMap<V>(map: Map<string, V>, write: (v: V) => Encoded): Encoded {
   const entries: Encoded[] = [];
-  map.forEach((v, key) => entries.push([key, write(v)]));
+  map.forEach((v, key) => entries.push(key, write(v)));
   return { [MAP]: entries };
 }
 
@@ -112,12 +127,12 @@ export function copiedSnapshotOf(p: Projections): SnapshotPayload {
 
 /** Whether a payload is one this build can restore. */
 export function isRestorable(payload: SnapshotPayload): boolean {
-  return payload.v === SNAPSHOT_VERSION && typeof payload.data === 'object' && payload.data !== null;
+  return RESTORABLE.has(payload.v) && typeof payload.data === 'object' && payload.data !== null;
 }
 
 /** Fresh projections equal to the ones the snapshot was taken of. */
 export function restoreSnapshot(payload: SnapshotPayload): Projections {
-  const p = decode(payload.data as Encoded) as Projections;
+  const p = decode(payload.data as Encoded, payload.v === 2) as Projections;
   indexTyping(p.typing);
   return p;
 }

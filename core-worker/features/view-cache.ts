@@ -50,11 +50,12 @@ interface BuiltEntry {
 
 export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
   const { clock } = ctx.deps;
-  /** What the cache holds, as last written; empty after a log is opened (the next write replaces it all). */
-  let written = new Map<string, ChannelEntryView>();
-  /** The entries last built, by address, with what they were built from; for `builtFor` only. */
-  let built = new Map<string, BuiltEntry>();
-  let builtFor: User | null = null;
+  /**
+   * The entries as last written, by address, with what each was built from; empty after a log is opened
+   * (the next write replaces it all). Written for `writtenFor` only.
+   */
+  let written = new Map<string, BuiltEntry>();
+  let writtenFor: User | null = null;
   let writtenMeta = '';
   let timer: unknown = null;
   let writing: Promise<void> = Promise.resolve();
@@ -65,14 +66,14 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
     const p = ctx.projections;
     const user = p.session.user;
     if (!user || !p.session.active) return writing;
+    if (writtenFor !== user) {
+      written = new Map();
+      writtenFor = user;
+    }
     // Every entry is looked at, which is cheaper than tracking which changed across thousands of dispatches;
     // one is rebuilt and compared only if what it is built from changed.
-    if (builtFor !== user) {
-      built = new Map();
-      builtFor = user;
-    }
-    const next = new Map<string, ChannelEntryView>();
     let changed = written.size !== p.channels.byAddress.size;
+    let rebuilt: Map<string, BuiltEntry> | null = null;
     for (const [address, record] of p.channels.byAddress) {
       const unread = p.unread.byAddress.get(address);
       const { channel } = record;
@@ -80,19 +81,13 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
       const count = unread?.count ?? 0;
       const mentions = unread?.mentions ?? 0;
       const folder = folderOf(channel, p.folders);
-      const before = built.get(address);
-      let view: ChannelEntryView;
-      if (before && before.channel === channel && before.lastTs === lastTs && before.unread === count && before.mentions === mentions && before.folder === folder) {
-        view = before.view;
-      } else {
-        view = channelEntryView(record, unread, user, p.folders, false);
-        built.set(address, { channel, lastTs, unread: count, mentions, folder, view });
-      }
-      next.set(address, view);
-      const stored = written.get(address);
-      if (stored !== view && (!stored || !sameEntry(stored, view))) changed = true;
+      const before = written.get(address);
+      if (before && before.channel === channel && before.lastTs === lastTs && before.unread === count && before.mentions === mentions && before.folder === folder) continue;
+      const view = channelEntryView(record, unread, user, p.folders, false);
+      // Built again but the same (a new channel object with the same fields): what was written stands.
+      (rebuilt ??= new Map()).set(address, { channel, lastTs, unread: count, mentions, folder, view: before && sameEntry(before.view, view) ? before.view : view });
+      if (!before || before.view !== rebuilt.get(address)!.view) changed = true;
     }
-    if (built.size > next.size) for (const address of built.keys()) if (!next.has(address)) built.delete(address);
     const session: SessionView = {
       status: 'signed-in',
       user: { guid: user.target_user_guid, name: user.name || `${user.first_name} ${user.last_name}`.trim(), email: user.email ?? '', is_company_admin: user.is_company_admin },
@@ -102,10 +97,15 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
     const { tab, sort, showLast } = p.preferences;
     const preferences = { tab, sort, showLast: { ...showLast } };
     const metaKey = JSON.stringify([session, preferences]);
+    if (rebuilt) for (const [address, entry] of rebuilt) written.set(address, entry);
     if (!changed && metaKey === writtenMeta) return writing;
+    // In the channel list's order; conversations no longer listed are gone from the cache.
+    const next = new Map<string, BuiltEntry>();
+    for (const address of p.channels.byAddress.keys()) next.set(address, written.get(address)!);
     written = next;
     writtenMeta = metaKey;
-    const stored: StoredViewCache = { schema: LOG_SCHEMA_VERSION, user: user.target_user_guid, views: { session, preferences, channels: [...next.values()] } };
+    const channels = [...next.values()].map((entry) => entry.view);
+    const stored: StoredViewCache = { schema: LOG_SCHEMA_VERSION, user: user.target_user_guid, views: { session, preferences, channels } };
     writing = writing.then(() => ctx.deps.storage.setItem(VIEW_CACHE_KEY, stored)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
     return writing;
   }

@@ -9,7 +9,7 @@ import { randomLog } from '../../fixtures/random-log';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
-import { copiedSnapshotOf, snapshotOf } from '../../projections/snapshot';
+import { copiedSnapshotOf, restoreSnapshot, snapshotOf } from '../../projections/snapshot';
 import { recountMentions, recountTotal } from '../../projections/unread';
 import type { Envelope } from '../../protocol/events';
 
@@ -49,6 +49,22 @@ describe('projection snapshots', () => {
       const changes = createChangeSet();
       for (const envelope of envelopes.slice(cut)) applyEnvelope(live, envelope, changes);
       expect(JSON.stringify(snapshot), `seed ${seed}: folding on changed the snapshot`).toBe(taken);
+    }
+  });
+
+  it('restores a snapshot as version 2 wrote it (a Map as an array of [key, value] pairs)', () => {
+    // Version 2's encoding, as earlier Plaza stored it in logs and recordings.
+    const v2 = (value: unknown): unknown => {
+      if (value === null || typeof value !== 'object') return value;
+      if (Array.isArray(value)) return value.map(v2);
+      if (value instanceof Map) return { $map: [...value].map(([k, v]) => [v2(k), v2(v)]) };
+      if (value instanceof Set) return { $set: [...value].map(v2) };
+      return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v2(v)]));
+    };
+    for (let seed = 1; seed <= 50; seed++) {
+      const p = foldAll(randomLog(seed, 150).envelopes);
+      const restored = restoreSnapshot(JSON.parse(JSON.stringify({ v: 2, data: v2(p) })));
+      expect(canonicalJson(restored), `seed ${seed}`).toBe(canonicalJson(p));
     }
   });
 
