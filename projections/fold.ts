@@ -176,7 +176,7 @@ export function applyEnvelope(p: Projections, envelope: Envelope, changes: Chang
   applyUnread(p.unread, envelope, changes, me, p.messages);
   applyChannels(p.channels, envelope, changes, p.messages);
   // Before messages and alerts: it asks whether a message or an alert is new.
-  applyNotify(p.notify, envelope, changes, { me: p.session.user, openAddress: p.session.openAddress, channels: p.channels, messages: p.messages, alerts: p.alerts });
+  applyNotify(p.notify, envelope, changes, p);
   applyMessages(p.messages, envelope, changes, p.threads);
   applyThreads(p.threads, envelope, changes, p.messages);
   applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);

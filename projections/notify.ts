@@ -23,7 +23,7 @@
  * Folded after `channels` and before `messages` and `alerts`, so "is this
  * message / alert new?" sees the stores as they were.
  */
-import type { Alert, Message, User } from '../protocol/entities';
+import type { Alert, Message } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
 import { ALERT_TYPE, adminAlertTopic, alertBehaviour, isClientAlertType, LOUD_ADMIN_TOPICS } from '../protocol/rules/alerts';
 import {
@@ -45,6 +45,7 @@ import type { AlertsState } from './alerts';
 import type { ChangeSet } from './changes';
 import type { ChannelsState } from './channels';
 import type { MessagesState } from './messages';
+import type { SessionState } from './session';
 import { mentionsUser } from './unread';
 
 /** The key of the global mute in `mutes`. */
@@ -93,10 +94,12 @@ export function createNotify(): NotifyState {
   };
 }
 
-/** What the notify fold reads from the projections folded before it (and from alerts, folded after). */
+/**
+ * What the notify fold reads from the projections folded before it (and from alerts, folded after): the
+ * projections themselves fit, so nothing is built per event.
+ */
 export interface NotifyInputs {
-  me: User | null;
-  openAddress: string | null;
+  session: Pick<SessionState, 'user' | 'openAddress'>;
   channels: ChannelsState;
   messages: MessagesState;
   alerts: AlertsState;
@@ -166,25 +169,25 @@ function targetAddress(alert: Alert): string | null {
 /** Whether a newly arrived alert is shown loudly (toast and sound); see the header. */
 function alertIsLoud(state: NotifyState, alert: Alert, inputs: NotifyInputs, at: number): boolean {
   if (globallyMuted(state, at)) return false;
-  if (alert.alert_type === ALERT_TYPE.adminAlert && !inputs.me?.is_company_admin && !LOUD_ADMIN_TOPICS.includes(adminAlertTopic(alert.target) ?? '')) return false;
+  if (alert.alert_type === ALERT_TYPE.adminAlert && !inputs.session.user?.is_company_admin && !LOUD_ADMIN_TOPICS.includes(adminAlertTopic(alert.target) ?? '')) return false;
   const address = targetAddress(alert);
   if (address === null) return true;
   if (!channelAudible(state, inputs.channels, address, at)) return false;
-  const looking = state.attentive && inputs.openAddress === address;
+  const looking = state.attentive && inputs.session.openAddress === address;
   return !(looking && alert.alert_type !== ALERT_TYPE.urgentMessage && alertBehaviour(alert.alert_type) === 'go-to');
 }
 
 /** Whether the message mentions the user (a person part naming them, or the whole conversation). */
 function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq }: Envelope, changes: ChangeSet): void {
   state.announced = null;
-  const me = inputs.me?.target_user_guid;
+  const me = inputs.session.user?.target_user_guid;
   const known = inputs.messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
   // Thread replies are not announced (they do not count as unread either); a mention in one raises its alert.
   if (known || message.reply_to !== null || message.from_guid === me || message.disable_notification) return;
   // An urgent message or a mention raises an alert (type 0, 11) that announces it: one toast, not two.
   if (message.is_urgent || mentionsUser(message, me)) return;
   if (!channelAudible(state, inputs.channels, message.address, at)) return;
-  if (state.attentive && inputs.openAddress === message.address) return;
+  if (state.attentive && inputs.session.openAddress === message.address) return;
   if (state.lastAnnouncedAt !== null && at - state.lastAnnouncedAt < ANNOUNCE_THROTTLE_MS) return;
   state.announced = message.guid;
   state.lastAnnouncedAt = at;
@@ -195,7 +198,7 @@ function onAlert(state: NotifyState, alert: Alert, inputs: NotifyInputs, envelop
   state.loudAlert = null;
   if (alert.alert_type === ALERT_TYPE.versionUpgrade) state.upgradeDueAt = null;
   if (inputs.alerts.byGuid.has(alert.guid) || alert.is_dismissed || isClientAlertType(alert.alert_type)) return;
-  if (alert.alert_type === ALERT_TYPE.adminAlert && !inputs.me?.is_company_admin && !LOUD_ADMIN_TOPICS.includes(adminAlertTopic(alert.target) ?? '')) {
+  if (alert.alert_type === ALERT_TYPE.adminAlert && !inputs.session.user?.is_company_admin && !LOUD_ADMIN_TOPICS.includes(adminAlertTopic(alert.target) ?? '')) {
     state.promotedBy = alert.guid;
   }
   if (!alertIsLoud(state, alert, inputs, envelope.at)) return;

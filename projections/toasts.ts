@@ -26,6 +26,8 @@ export function cloneToasts(state: ToastsState): ToastsState {
 }
 
 function expire(state: ToastsState, now: number, changes: ChangeSet): void {
+  // Judged on every event while a toast shows: no copy unless one is due.
+  if (!state.shown.some((t) => t.expiresAt <= now)) return;
   const live = state.shown.filter((t) => t.expiresAt > now);
   if (live.length === state.shown.length) return;
   state.shown = live;

@@ -46,10 +46,25 @@ export function createExpiryFeature(ctx: CoreContext): FeatureHooks {
     }, Math.max(0, next - clock.now()));
   }
 
+  // Armed once per turn, after every event of it is folded: a burst of frames (delivered together, as a busy
+  // worker receives them and as a replay delivers them) otherwise looked up every deadline after each one.
+  // The timer is due at the same moment either way; only fewer are set and cleared.
+  let armQueued = false;
+  let stopped = false;
+  function armAfterTurn(): void {
+    if (armQueued) return;
+    armQueued = true;
+    queueMicrotask(() => {
+      armQueued = false;
+      if (!stopped) arm();
+    });
+  }
+
   return {
-    afterDispatch: arm,
+    afterDispatch: armAfterTurn,
     onLogOpened: arm,
     stop() {
+      stopped = true;
       clock.clearTimeout(timer);
     },
   };
