@@ -27,6 +27,7 @@ import {
 import type { Core } from './core';
 import type { CoreDeps, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 import { createRedactor, PASSWORD_PLACEHOLDER } from './redactor';
+import { eventsDigest } from './session-digest';
 
 /** The hash of the version written: digests and the footer use it. */
 const HASH = sessionHashName(SESSION_FORMAT_VERSION);
@@ -75,7 +76,7 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     const added = log === lastLog ? log.slice(lastLength) : log.slice(0);
     lastLog = log;
     lastLength = log.length;
-    if (added.length > 0) options.write(compactDigestLine(added.length, hashText(JSON.stringify(added), HASH)));
+    if (added.length > 0) options.write(compactDigestLine(added.length, eventsDigest(added, SESSION_FORMAT_VERSION)));
   };
 
   const pump = (): void => {

@@ -5,12 +5,13 @@
  * digests, and reports the first place it does not. Runs the same in Node
  * (CLI, tests) and in a browser worker (debugger).
  */
-import { hashText, projectionHashes, type ProjectionName } from '../projections/hash';
+import { projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
 import { decodeDownFrame, type DownDecode } from '../protocol/frames/down';
 import type { OutboxEntry } from '../protocol/outbox';
 import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
+import { eventsDigest } from './session-digest';
 import type { CoreDeps, HttpResponse, LogStore, OutboxStore, SocketLike, Storage } from './ports';
 
 /** Resolves once every pending microtask has run. */
@@ -287,7 +288,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     const next = cursor < count && file.kind(cursor) === 'ev' ? peek() : undefined;
     const expected = next?.k === 'ev' ? next : null;
     if (added.length === 0 && !expected) return;
-    const actual = added.length ? { n: added.length, h: hashText(JSON.stringify(added), hash) } : null;
+    const actual = added.length ? { n: added.length, h: eventsDigest(added, file.header.version) } : null;
     if (!expected || !actual || expected.n !== actual.n || expected.h !== actual.h) {
       throw new Diverged({ what: 'events', expected: expected ? { events: expected.n, hash: expected.h } : 'no events', actual: actual ? { events: actual.n, hash: actual.h, appended: added } : 'no events' });
     }

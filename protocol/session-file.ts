@@ -10,7 +10,9 @@
  * JSON inside JSON, so a line costs no JSON.parse and the core parses the
  * frame once (protocol/session-lines.ts). Every other line is a JSON object,
  * as in version 1. Version 3 has version 2's lines; its digests and footer
- * hashes are cyrb64 instead of FNV-1a 64 (`sessionHashName`). All three are read.
+ * hashes are cyrb64 instead of FNV-1a 64 (`sessionHashName`). Version 4 has
+ * version 3's lines and hash; its digests leave out snapshot payloads
+ * (`digestsLeaveOutSnapshots`). All four are read.
  *
  * Inputs are delivered to the core in order; outputs must come out of the core
  * in order. Ids (socket, request, timer, storage op) are given by the core's
@@ -23,9 +25,9 @@ export { compactDigestLine, compactFrameLine, lineInfo, SessionFileError } from 
 
 export const SESSION_FORMAT = 'plaza-session';
 /** The version this Plaza writes. */
-export const SESSION_FORMAT_VERSION = 3;
+export const SESSION_FORMAT_VERSION = 4;
 /** The versions this Plaza reads. */
-export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2, 3];
+export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /** The 64-bit hashes a session's digests and footer are computed with (projections/hash.ts; docs/session-format.md defines them). */
 export type HashName = 'fnv1a64' | 'cyrb64';
@@ -35,12 +37,22 @@ export function sessionHashName(version: number): HashName {
   return version >= 3 ? 'cyrb64' : 'fnv1a64';
 }
 
+/**
+ * Whether format `version`'s event digests leave out the payload of a `log.snapshot` (from version 4):
+ * a snapshot is the projections at its seq — a function of the events before it, which their digests
+ * and the footer already check — and digesting its JSON cost a heavy user's worker ~100 ms at every
+ * compaction while recording, and a checking replay most of its time.
+ */
+export function digestsLeaveOutSnapshots(version: number): boolean {
+  return version >= 4;
+}
+
 const id = z.number().int().nonnegative();
 const time = z.number().nonnegative();
 
 export const SessionHeader = z.object({
   format: z.literal(SESSION_FORMAT),
-  version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   app: z.string().max(100),
   schema: z.number().int().positive(),
   started: time,

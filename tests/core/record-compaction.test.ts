@@ -1,6 +1,6 @@
 /**
  * A recorded session in which the outbox is used and the log is compacted:
- * the file (version 2) carries the outbox's storage ops (oopen, oload, oput,
+ * the file (version 4) carries the outbox's storage ops (oopen, oload, oput,
  * odel) and the compaction's (compact) as JSON lines, replays to the same
  * events and hash, and the debugger's timeline, which starts a segment at the
  * compacted log (a snapshot, then the tail), seeks to the replayed state.
@@ -77,16 +77,17 @@ async function recordCompactingSession(): Promise<string> {
   expect(core.log[0]?.event.type).toBe('log.snapshot');
   socket!.receive(encodeFrame('MSG', { message: { guid: 'after', address: 'c2', created: clock.now(), from_guid: 'alice', json: '[{"type":"text","text":"after"}]' } }));
   await settleMany();
-  const text = [...lines, recorder.footer()].join('\n') + '\n';
+  const footer = recorder.footer(); // first: it writes the last input's digest before it
+  const text = [...lines, footer].join('\n') + '\n';
   await core.stop();
   return text;
 }
 
 describe('a recorded session with the outbox and a compaction', () => {
-  it('writes their storage ops in version 3, replays to the same hash, and seeks across the compaction', async () => {
+  it('writes their storage ops in version 4, replays to the same hash, and seeks across the compaction', async () => {
     const text = await recordCompactingSession();
     const file = parseSessionFile(text);
-    expect(file.header.version).toBe(3);
+    expect(file.header.version).toBe(4);
     const ops = new Set(file.lines.filter((l): l is Extract<OutputLine, { k: 'op' }> => l.k === 'op').map((l) => l.op));
     for (const op of ['oopen', 'oload', 'oput', 'odel', 'compact'] as const) expect(ops.has(op), op).toBe(true);
     expect([...ops].every((op) => (STORAGE_OPS as readonly string[]).includes(op))).toBe(true);
@@ -109,5 +110,15 @@ describe('a recorded session with the outbox and a compaction', () => {
     const before = canonicalJson(timeline.at(compaction - 1));
     expect(canonicalJson(timeline.at(compaction))).toBe(before);
     expect(canonicalJson(timeline.at(file.footer.inputs))).toBe(canonicalJson(result.core.projections));
+  }, 60_000);
+
+  it('leaves the snapshot out of the compaction\'s digest (version 4): read as version 3, the file diverges there and nowhere before', async () => {
+    const rows = (await recordCompactingSession()).trimEnd().split('\n');
+    const compact = rows.findIndex((r) => r.startsWith('{"k":"op"') && r.includes('"op":"compact"'));
+    // The digest that covers the snapshot: the first after the compaction's input (the timer that ran it).
+    const digest = rows.findIndex((r, i) => i > compact && r.startsWith('E '));
+    rows[0] = rows[0]!.replace('"version":4', '"version":3');
+    const result = await replaySession(parseSessionFile(rows.join('\n') + '\n'), { settle });
+    expect(result.divergence).toMatchObject({ what: 'events', line: digest + 1 });
   }, 60_000);
 });

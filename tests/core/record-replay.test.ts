@@ -45,9 +45,9 @@ describe('record and replay', () => {
     expect(second.hash).toBe(first.hash);
   });
 
-  it('writes version 3, frames and digests as compact lines, digests and footer with cyrb64', async () => {
+  it('writes version 4, frames and digests as compact lines, digests and footer with cyrb64', async () => {
     const file = parseSessionFile(recorded.text);
-    expect(file.header.version).toBe(3);
+    expect(file.header.version).toBe(4);
     const rows = recorded.text.trimEnd().split('\n');
     expect(rows.some((r) => /^[FB] \d+ \d+ MSG /.test(r))).toBe(true);
     expect(rows.some((r) => /^E \d+ [0-9a-f]{16}$/.test(r))).toBe(true);
@@ -68,9 +68,9 @@ describe('record and replay', () => {
     }
   });
 
-  it('checks a file with the hash of its own version: version 3 lines under a version 2 header diverge at the first digest', async () => {
+  it('checks a file with the hash of its own version: version 4 lines under a version 2 header diverge at the first digest', async () => {
     const rows = recorded.text.trimEnd().split('\n');
-    rows[0] = rows[0]!.replace('"version":3', '"version":2');
+    rows[0] = rows[0]!.replace('"version":4', '"version":2');
     const firstDigest = rows.findIndex((r) => r.startsWith('E '));
     const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
     expect(result.divergence).toMatchObject({ what: 'events', line: firstDigest + 1 });

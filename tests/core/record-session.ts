@@ -36,7 +36,8 @@ export async function recordSession(server: PlazaServer): Promise<{ text: string
   await new Promise((r) => setTimeout(r, 100)); // let the log persist and frames settle
   await settle();
   const creds = (await real.storage.getItem<{ login_guid: string; auth_token: string }>('credentials'))!;
-  const text = [...lines, recorder.footer()].join('\n') + '\n';
+  const footer = recorder.footer(); // first: it writes the last input's digest before it
+  const text = [...lines, footer].join('\n') + '\n';
   await bobCore.stop();
   await alice.stop();
   return { text, secrets: [creds.login_guid, creds.auth_token, 'plaza-demo'], hash: JSON.parse(recorder.footer()).hash };

@@ -38,7 +38,7 @@ describe('npm run replay', () => {
     const { code, stdout } = await replay('good.jsonl', text);
     expect(code).toBe(0);
     expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
-    expect(stdout).toContain('format    version 3 (digests and hashes: cyrb64)');
+    expect(stdout).toContain('format    version 4 (digests and hashes: cyrb64)');
     expect(stdout).toMatch(/inputs {4}(\d+) of \1/);
   });
 

@@ -126,7 +126,11 @@ export async function startSyntheticWorld(options: { channels: number; start?: n
   return {
     core,
     recorder,
-    file: () => [...lines, recorder.footer()].join('\n') + '\n',
+    file: () => {
+      // The footer first: it writes the digest of the last input's events before it.
+      const footer = recorder.footer();
+      return [...lines, footer].join('\n') + '\n';
+    },
     socket: () => socket!,
     at: (time) => {
       now = time;

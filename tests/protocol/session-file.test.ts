@@ -118,8 +118,8 @@ describe('session file version 2', () => {
   });
 
   it('refuses versions it does not read', () => {
-    expect(refusalOf(file(4, []))).toBe('line 1: unsupported version 4; this Plaza reads versions 1, 2 and 3');
-    expect(refusalOf(file(0, []))).toBe('line 1: unsupported version 0; this Plaza reads versions 1, 2 and 3');
+    expect(refusalOf(file(5, []))).toBe('line 1: unsupported version 5; this Plaza reads versions 1, 2, 3 and 4');
+    expect(refusalOf(file(0, []))).toBe('line 1: unsupported version 0; this Plaza reads versions 1, 2, 3 and 4');
   });
 });
 
