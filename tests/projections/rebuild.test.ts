@@ -8,7 +8,7 @@ import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders'
 import { randomLog } from '../../fixtures/random-log';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
-import { applyEnvelope, foldAll } from '../../projections/fold';
+import { applyEnvelope, applyEveryFold, createProjections, foldAll } from '../../projections/fold';
 import { recountTotal } from '../../projections/unread';
 
 describe('incremental folding equals rebuilding from the log', () => {
@@ -27,6 +27,27 @@ describe('incremental folding equals rebuilding from the log', () => {
       applyEnvelope(live, envelopes.at(-1)!, changes);
       expect(canonicalJson(live)).toBe(fromScratch);
     }
+  });
+
+  it('the typing shortcut folds exactly as every fold does: the same state, the same changes noted (200 random logs)', () => {
+    const asJson = (changes: ReturnType<typeof createChangeSet>) => canonicalJson(changes);
+    let typing = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const { envelopes } = randomLog(seed, 120);
+      const short = createProjections();
+      const every = createProjections();
+      for (const envelope of envelopes) {
+        const a = createChangeSet();
+        const b = createChangeSet();
+        applyEnvelope(short, envelope, a);
+        applyEveryFold(every, envelope, b);
+        every.seq = envelope.seq;
+        if (envelope.event.type === 'typing.started') typing++;
+        expect(asJson(a), `seed ${seed} seq ${envelope.seq} ${envelope.event.type}`).toBe(asJson(b));
+      }
+      expect(canonicalJson(short), `seed ${seed}`).toBe(canonicalJson(every));
+    }
+    expect(typing).toBeGreaterThan(1_000);
   });
 
   it('the rebuilt state is the one the events describe', () => {
