@@ -1,7 +1,8 @@
 /**
  * A session recorded in Chromium against the local server — sign in, receive
- * from another user, post, switch channels — is exported from the UI and
- * replays in the Node CLI to the hash the browser computed.
+ * from another user, react, post, switch channels — is exported from the UI,
+ * replays in the Node CLI to the hash the browser computed, and renders in the
+ * debugger as the live page showed it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,12 +33,24 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   await expect(engineering.getByLabel('1 unread')).toBeVisible();
   await engineering.click();
   await expect(carol.getByRole('log').getByText('Deploy is green')).toBeVisible();
+  const deploy = carol.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Deploy is green' });
+  await deploy.getByRole('button', { name: 'Add reaction' }).click();
+  const picker = carol.getByRole('dialog', { name: 'Add reaction' });
+  await picker.getByLabel('Search emoji').fill(':tada');
+  await picker.getByLabel('Search emoji').press('ArrowDown');
+  await carol.keyboard.press('Enter');
+  await expect(deploy.getByRole('button', { name: 'party popper, 1 reaction by you' })).toBeVisible();
   await carol.getByRole('textbox', { name: 'Message' }).fill('Nice work');
   await carol.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(carol.getByRole('log').getByText('Nice work')).toBeVisible();
   await carol.getByRole('link', { name: /Design/ }).click();
   await expect(carol.getByRole('heading', { name: 'Design' })).toBeVisible();
   await carol.waitForTimeout(300); // let the last responses settle into the log
+  // What the page shows as the session is exported: the debugger must show the same.
+  const live = {
+    conversations: await carol.getByRole('navigation', { name: 'Conversations' }).ariaSnapshot(),
+    messages: await carol.getByRole('log', { name: 'Messages' }).ariaSnapshot(),
+  };
 
   const downloading = carol.waitForEvent('download');
   await carol.getByRole('button', { name: 'Export session' }).click();
@@ -65,6 +78,15 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   const footer = JSON.parse(text.trimEnd().split('\n').at(-1)!);
   const { stdout } = await run('npx', ['tsx', 'scripts/replay.ts', file]);
   expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+
+  // The debugger, fed the same file, renders the app as Carol's page showed it when she exported.
+  await carol.getByRole('button', { name: 'Import session' }).click();
+  await carol.getByLabel('Import session').setInputFiles(file);
+  await expect(carol.getByText('Replay matches the recording')).toBeVisible();
+  const app = carol.getByRole('region', { name: 'Replayed app' });
+  await expect(app.getByRole('heading', { name: 'Design' })).toBeVisible();
+  expect(await app.getByRole('log', { name: 'Messages' }).ariaSnapshot()).toBe(live.messages);
+  expect(await app.getByRole('navigation', { name: 'Conversations' }).ariaSnapshot()).toBe(live.conversations);
 });
 
 test('each tab holds a Web Lock on the recording it writes, so another tab never evicts it', async ({ browser }) => {
