@@ -51,7 +51,7 @@ export async function recordSyntheticSession(frames: number, mix: FrameMix = 'he
     const frame = frameAt(i, now, mix, messages);
     if (frame.isMessage) messages++;
     world.socket().receive(frame.text);
-    if (i % 500 === 499) await settle(); // frames arrive in bursts of 500
+    if (i % 500 === 499) await world.idle(); // frames arrive in bursts of 500
   }
   await settleMany();
   return world.file();

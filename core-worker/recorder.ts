@@ -53,6 +53,8 @@ export interface Recorder {
   /** The footer line for the state as it is now. */
   footer(): string;
   readonly inputs: number;
+  /** Inputs that have happened but wait to be delivered (one per settle, a burst of frames at once). */
+  readonly waiting: number;
 }
 
 export function createRecorder(real: CoreDeps, options: RecorderOptions): Recorder {
@@ -275,6 +277,9 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     },
     get inputs() {
       return inputs;
+    },
+    get waiting() {
+      return queue.length;
     },
   };
 }

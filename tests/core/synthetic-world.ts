@@ -31,6 +31,8 @@ export interface SyntheticWorld {
   at(time: number): void;
   /** Moves the clock to `time`, firing each due timer at its own time and letting the core settle after each. */
   advanceTo(time: number): Promise<void>;
+  /** Resolves once the core has taken every input waiting and settled. */
+  idle(): Promise<void>;
 }
 
 /** Timers of the virtual clock, earliest first (a binary heap on due time, then the order they were set). */
@@ -106,6 +108,8 @@ export async function startSyntheticWorld(options: { channels: number; start?: n
         if (url.endsWith('/channels/list')) return { status: 200, body: { isOk: true, channels } };
         // The change feed holds nothing the socket did not bring: the catch-up finds the client current.
         if (url.endsWith('/messages/changes')) return { status: 200, body: { isOk: true, messages: [], deleted: [], cursor: (body as { since?: number | null }).since ?? 0, has_more: false } };
+        // History the socket did not bring: none (the conversations start with the session).
+        if (url.endsWith('/messages/history')) return { status: 200, body: { isOk: true, data: [], page_size: 50 } };
         return { status: 200, body: { isOk: true, users: [user] } };
       },
       openSocket: (url) => (socket = new FakeSocket(url)) as SocketLike,
@@ -116,6 +120,17 @@ export async function startSyntheticWorld(options: { channels: number; start?: n
     },
     { app: options.app ?? 'plaza-synthetic', settle: (fn) => setImmediate(fn), write: (l) => lines.push(l) },
   );
+  /**
+   * Lets the core take every input waiting and settle, as a browser's event loop does between tasks: the
+   * recorder delivers one input per settle (a burst of frames at once), so without this storage results
+   * and timers would wait behind each other, and arrive late in the session's time.
+   */
+  async function idle(): Promise<void> {
+    for (let quiet = 0; quiet < 2; ) {
+      await settle();
+      quiet = recorder.waiting === 0 ? quiet + 1 : 0;
+    }
+  }
   const core = createCore(recorder.deps);
   const api = recorder.attach(core);
   const signedIn = await api.$signIn('bob@acme.test', 'password');
@@ -139,9 +154,10 @@ export async function startSyntheticWorld(options: { channels: number; start?: n
       while (timers.peek() <= time) {
         now = Math.max(now, timers.peek());
         timers.pop()!();
-        await settle();
+        await idle();
       }
       now = Math.max(now, time);
     },
+    idle,
   };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
 import { randomLog } from '../../fixtures/random-log';
-import { canonicalJson } from '../../projections/canonical';
+import { canonicalize, canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, applyEveryFold, createProjections, foldAll } from '../../projections/fold';
 import { recountTotal } from '../../projections/unread';
@@ -30,7 +30,7 @@ describe('incremental folding equals rebuilding from the log', () => {
   });
 
   it('the typing shortcut folds exactly as every fold does: the same state, the same changes noted (200 random logs)', () => {
-    const asJson = (changes: ReturnType<typeof createChangeSet>) => canonicalJson(changes);
+    const asJson = (changes: ReturnType<typeof createChangeSet>) => JSON.stringify(canonicalize(changes));
     let typing = 0;
     for (let seed = 1; seed <= 200; seed++) {
       const { envelopes } = randomLog(seed, 120);
