@@ -2,7 +2,7 @@
  * Keeps the sidebar view cache (view-cache.ts) in step with the projections:
  * a dispatch that touched the sidebar arms a timer, and a moment later, if
  * any entry differs from what the cache holds, the whole sidebar is written
- * as one record (at most once per second, whatever the traffic). It follows the
+ * as one record (at most once per VIEW_CACHE_DELAY_MS, whatever the traffic). It follows the
  * folds, not the patches, so what it writes does not depend on whether a UI is
  * listening — a replay does exactly the same.
  */
@@ -14,8 +14,13 @@ import type { CoreContext, FeatureHooks } from '../core-context';
 import { LOG_SCHEMA_VERSION } from '../../protocol/events';
 import { VIEW_CACHE_KEY, type StoredViewCache } from '../view-cache';
 
-/** Changes wait this long to be written together. */
-export const VIEW_CACHE_DELAY_MS = 1_000;
+/**
+ * Changes wait this long to be written together. The cache is only what a cold start paints before the log
+ * is folded (the real state replaces it a few hundred ms later), and each write is the whole sidebar — a
+ * heavy user's ~1 MB record, cloned into IndexedDB: written every second of a busy session it cost the
+ * worker more than it was worth. A sidebar quiet for 5 s is in the cache.
+ */
+export const VIEW_CACHE_DELAY_MS = 5_000;
 
 export interface ViewCacheFeature extends FeatureHooks {
   /** Writes what is pending now. */
