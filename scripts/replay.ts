@@ -14,8 +14,19 @@ function usage(message?: string): never {
   console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION] [--trim OUT]');
   console.error('  --trim OUT  with --until N: write the first N inputs as a session file of their own');
   console.error('  --fast      check outputs and the final hash only, not each input\'s events (re-checks them after a mismatch)');
+  console.error('  --full      print a divergence\'s expected and actual values whole (they are cut at 4,000 characters)');
   console.error(`projections: ${PROJECTION_NAMES.join(', ')}`);
   process.exit(2);
+}
+
+/** How much of an expected or actual value a divergence prints: a snapshot or a channel list is megabytes. */
+const SHOWN_CHARACTERS = 4_000;
+
+/** A divergence's value as JSON, cut to SHOWN_CHARACTERS unless --full. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  if (full || text.length <= SHOWN_CHARACTERS) return text;
+  return `${text.slice(0, SHOWN_CHARACTERS)}… (${(text.length - SHOWN_CHARACTERS).toLocaleString('en')} more characters; --full prints it whole)`;
 }
 
 const args = process.argv.slice(2);
@@ -24,6 +35,7 @@ let until: number | undefined;
 let dump: ProjectionName | undefined;
 let trim: string | undefined;
 let fast = false;
+let full = false;
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]!;
   if (arg === '--until') {
@@ -35,6 +47,8 @@ for (let i = 0; i < args.length; i++) {
     dump = name;
   } else if (arg === '--fast') {
     fast = true;
+  } else if (arg === '--full') {
+    full = true;
   } else if (arg === '--trim') {
     trim = args[++i];
     if (!trim) usage('--trim takes an output file');
@@ -79,8 +93,8 @@ try {
   if (result.divergence) {
     const d = result.divergence;
     console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.what}${d.projection ? ` in projection "${d.projection}"` : ''}`);
-    console.error(`  expected: ${JSON.stringify(d.expected)}`);
-    console.error(`  actual:   ${JSON.stringify(d.actual)}`);
+    console.error(`  expected: ${shown(d.expected)}`);
+    console.error(`  actual:   ${shown(d.actual)}`);
     process.exit(1);
   }
 } catch (error) {
