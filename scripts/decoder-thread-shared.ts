@@ -3,7 +3,7 @@ import type { TapeBatch } from '../protocol/frames/tape';
 
 /** What the worker is given. */
 export interface DecoderThreadData {
-  /** The worker's TypeScript module, for decoder-thread-boot.mjs. */
+  /** The worker's TypeScript module (a path), for decoder-thread-boot.cjs. */
   entry: string;
   /** The session file, UTF-8, in shared memory. */
   bytes: Uint8Array;

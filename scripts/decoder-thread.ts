@@ -12,6 +12,7 @@
  * `frames` ends and the replay decodes every frame it has not been handed itself.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FrameTapeSource } from '../core-worker/frame-tape-source';
 import type { DecodedFrames } from '../core-worker/replayer';
@@ -107,14 +108,15 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
   };
 
   const data: DecoderThreadData = {
-    entry: new URL('./decoder-thread-worker.ts', import.meta.url).href,
+    entry: fileURLToPath(new URL('./decoder-thread-worker.ts', import.meta.url)),
     bytes,
     progress,
     batchFrames: options.batchFrames ?? 8_192,
     maxAhead: options.maxAhead ?? 32,
   };
   try {
-    worker = new Worker(new URL('./decoder-thread-boot.mjs', import.meta.url), { workerData: data });
+    // No execArgv: under tsx, the worker would inherit its ESM loader, which starts a hooks thread of its own.
+    worker = new Worker(new URL('./decoder-thread-boot.cjs', import.meta.url), { workerData: data, execArgv: [] });
   } catch (error) {
     end(`the decoder thread did not start: ${(error as Error).message}`);
   }
