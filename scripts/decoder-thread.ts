@@ -157,7 +157,8 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
       waited.times++;
     },
     take: (index) => {
-      Atomics.store(progress, REPLAY_AT, index);
+      // A hint the worker reads at each batch: a plain store (a sequentially consistent Atomics.store costs a fence per frame).
+      progress[REPLAY_AT] = index;
       return source.take(index);
     },
   };
