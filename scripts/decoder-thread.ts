@@ -37,7 +37,7 @@ export interface DecoderReport {
 export interface DecoderThreadOptions {
   /** Frames per batch (default 8,192). */
   batchFrames?: number;
-  /** How many batches the worker may be ahead of the replay (default 32). */
+  /** How many batches the worker may be ahead of the replay (default 8: 65,536 frames, a fraction of a second of replay). */
   maxAhead?: number;
   /**
    * When the replay reaches a frame the thread has not decoded yet: wait for the thread (true), or
@@ -112,7 +112,7 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
     bytes,
     progress,
     batchFrames: options.batchFrames ?? 8_192,
-    maxAhead: options.maxAhead ?? 32,
+    maxAhead: options.maxAhead ?? 8,
   };
   try {
     // No execArgv: under tsx, the worker would inherit its ESM loader, which starts a hooks thread of its own.
