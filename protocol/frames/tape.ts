@@ -109,8 +109,10 @@ const SCHEMAS_MATCH =
 
 // ---- writing --------------------------------------------------------------------
 
-/** Strings up to this long are written once per batch (guids, names, reactions); longer ones each time. */
+/** Strings up to this long are looked up among the batch's (guids, names, reactions); longer ones are written each time. */
 const INTERN_UP_TO = 40;
+/** Slots of the writer's string cache (a power of two). */
+const SLOTS = 16_384;
 
 /** Thrown inside the writer for a value it does not encode; `add` catches it and declines the frame. */
 const DECLINE = Symbol('decline');
@@ -150,7 +152,17 @@ export class TapeWriter {
   private ops = new IntBuffer();
   private nums = new NumBuffer();
   private strings: string[] = [];
-  private interned = new Map<string, number>();
+  /**
+   * A direct-mapped cache of the batch's strings: the slot a string hashes to holds the last string seen
+   * there and its index. A repeat whose slot another string took since is written again — the batch is a
+   * little larger (about 7% on a heavy user's session), never wrong. A Map finds every repeat, but the
+   * writer spent more time in it than in everything else it does.
+   */
+  private readonly slotString: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  private readonly slotIndex = new Int32Array(SLOTS);
+  /** The batch each slot was filled in (batches are numbered from 1): a slot from an earlier batch is empty. */
+  private readonly slotBatch = new Int32Array(SLOTS);
+  private batchNumber = 1;
 
   /** How many frames the current batch holds. */
   get count(): number {
@@ -190,7 +202,7 @@ export class TapeWriter {
     };
     this.lines.length = this.starts.length = this.ops.length = this.nums.length = 0;
     this.strings = [];
-    this.interned.clear();
+    this.batchNumber++;
     return batch;
   }
 
@@ -363,18 +375,25 @@ export class TapeWriter {
 
   private string(s: string): void {
     if (typeof s !== 'string') throw DECLINE;
-    if (s.length > INTERN_UP_TO) {
-      // Long strings are message texts, which rarely repeat: hashing them to look them up costs more than it saves.
+    const n = s.length;
+    if (n > INTERN_UP_TO) {
+      // Long strings are message texts, which rarely repeat.
       this.ops.push(this.strings.length);
       this.strings.push(s);
       return;
     }
-    let index = this.interned.get(s);
-    if (index === undefined) {
-      index = this.strings.length;
-      this.strings.push(s);
-      this.interned.set(s, index);
+    let hash = n;
+    for (let i = 0; i < n; i++) hash = Math.imul(hash ^ s.charCodeAt(i), 0x9e3779b1);
+    const slot = (hash ^ (hash >>> 15)) & (SLOTS - 1);
+    if (this.slotBatch[slot] === this.batchNumber && this.slotString[slot] === s) {
+      this.ops.push(this.slotIndex[slot]!);
+      return;
     }
+    const index = this.strings.length;
+    this.strings.push(s);
+    this.slotString[slot] = s;
+    this.slotIndex[slot] = index;
+    this.slotBatch[slot] = this.batchNumber;
     this.ops.push(index);
   }
 

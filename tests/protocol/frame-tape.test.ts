@@ -178,6 +178,17 @@ describe('the frame tape', () => {
     });
   });
 
+  it('writes a repeated string once per batch', () => {
+    const writer = new TapeWriter();
+    for (let i = 0; i < 1_000; i++) writer.add(i, decodeDownFrame(`TYP {"address":"c${i % 10}","user_guid":"alice","first_name":"Alice","last_name":"Anders"}`));
+    const first = writer.finish();
+    expect(first.strings.length).toBe(13);
+    writer.add(0, decodeDownFrame('TYP {"address":"c1","user_guid":"alice"}'));
+    const second = writer.finish();
+    expect(second.strings).toEqual(['c1', 'alice', '']);
+    expect(difference(new TapeReader(second).read(0), decodeDownFrame('TYP {"address":"c1","user_guid":"alice"}'))).toBeUndefined();
+  });
+
   it('builds new objects on every read, in any order', () => {
     const frames = randomFrames(12_100, 500).filter((f) => {
       const d = decodeDownFrame(f);
