@@ -25,7 +25,7 @@ import { TypFrameDown } from './typing';
  * - `starts`: two per frame: where its ops start, where its numbers start.
  * - `ops`: per frame its tag (code and flags), then string indexes, counts and small codes.
  * - `nums`: every number, as a double (so -0, fractions and large integers stay exact).
- * - `strings`: the batch's strings, each once (a guid or name repeats a lot).
+ * - `strings`: the batch's strings, a repeated one mostly once (the same guids and names recur a lot).
  */
 export interface TapeBatch {
   lines: Int32Array<ArrayBuffer>;
@@ -47,7 +47,9 @@ const CHK = 5;
 const CODE_MASK = 7;
 const HAS_N = 1 << 3;
 
-// MSG flags. Numbers go to `nums` in this order: [n], created, flag, reply_count, then those flagged present.
+// MSG: ops are guid, address, from_guid, from_first_name, from_last_name, reply_to, client_guid, the reactions
+// (a count, then two strings each), the five file strings if FILE, then the parts (a count, then each part's kind
+// and fields). Numbers: [n], created, flag, reply_count, then those flagged present, in the order of the flags.
 const URGENT = 1 << 4;
 const SILENT = 1 << 5; // disable_notification
 const CHANGE_SEQ = 1 << 6; // not null
@@ -79,7 +81,7 @@ const ORDERED = 5;
 const VIDEO = 6;
 const SCOPES = ['user', 'channel', 'all'] as const;
 
-/** The message's keys, as the tape writes them (MessageWire's without `json`, then `parts`). */
+/** The message's keys before `parts`, in the order decodeDownFrame makes them (MessageWire's without `json`). */
 const MESSAGE_KEYS = [
   'guid', 'address', 'created', 'from_guid', 'from_first_name', 'from_last_name', 'reply_to', 'is_urgent', 'flag',
   'disable_notification', 'reactions', 'client_guid', 'change_seq', 'reply_count', 'last_reply_ts', 'file_guid',
