@@ -9,7 +9,8 @@
  * `onRelease` tells the decoder, which stays at most a few batches ahead, so memory stays bounded.
  */
 import type { DownDecode } from '../protocol/frames/down';
-import { TapeReader, type TapeBatch } from '../protocol/frames/tape';
+import type { TapeBatch } from '../protocol/frames/tape';
+import { TapeReader } from '../protocol/frames/tape-reader';
 import type { DecodedFrames } from './replayer';
 
 interface Received {

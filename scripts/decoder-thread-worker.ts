@@ -10,7 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeDownFrame } from '../protocol/frames/down';
-import { TapeWriter } from '../protocol/frames/tape';
+import { TapeWriter } from '../protocol/frames/tape-writer';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
 import { RELEASED, REPLAY_AT, sharedText, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
 import { replayAndLocate, replaySession, type ReplayResult } from '../../core-worker/replayer';
 import { decodeDownFrame } from '../../protocol/frames/down';
-import { TapeWriter } from '../../protocol/frames/tape';
+import { TapeWriter } from '../../protocol/frames/tape-writer';
 import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { sharedUtf8, startDecoderThread, type DecoderThread, type DecoderThreadOptions } from '../../scripts/decoder-thread';
 import { createPlazaServer, type PlazaServer } from '../../server/app';

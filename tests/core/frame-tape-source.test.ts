@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { FrameTapeSource } from '../../core-worker/frame-tape-source';
 import { decodeDownFrame } from '../../protocol/frames/down';
-import { TapeWriter, type TapeBatch } from '../../protocol/frames/tape';
+import type { TapeBatch } from '../../protocol/frames/tape';
+import { TapeWriter } from '../../protocol/frames/tape-writer';
 
 /** A batch with a CHK frame on each of `lines`, `check` being the line. */
 function batchOf(lines: number[]): TapeBatch {
