@@ -3,6 +3,10 @@
  * 1,000 channels through the real recorder (an in-memory world stands in for
  * the server), then times decoding the file and replaying it with the real core.
  *
+ * Each run also times the fast replay with the decoder thread (scripts/decoder-thread.ts), as
+ * `npm run replay -- --fast` runs it: a worker thread decodes the frames ahead and the core takes them
+ * from the frame tape.
+ *
  * The default mix matches issue 6's heavy user (200,000 messages in a
  * 1,000,000-input session): 20% messages, 40% typing, 20% reaction changes,
  * 15% keepalive acknowledgements, 5% deletions. `mix: 'messages'` makes every
@@ -15,6 +19,7 @@ import { projectionHashes } from '../projections/hash';
 import { decodeDownFrame } from '../protocol/frames/down';
 import { encodeFrame, splitFrame } from '../protocol/frames/frame-codec';
 import { parseSessionFile } from '../protocol/session-file';
+import { sharedUtf8, startDecoderThread } from '../scripts/decoder-thread';
 import { settleMany, startSyntheticWorld } from '../tests/core/synthetic-world';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -69,6 +74,19 @@ export interface ReplayRun {
   /** CPU time (user + system, this process: the collector's helper threads count too) of decode + fast replay, and of the verifying replay. */
   totalCpuMs: number;
   verifiedCpuMs: number;
+  /**
+   * Decode + fast replay with the decoder thread, from starting the thread (the file's bytes are in shared memory
+   * already, as `npm run replay` reads them) to the replay's end; and its CPU time, the thread's included.
+   */
+  threadedMs: number;
+  threadedCpuMs: number;
+  /** Of the frames the replay delivered, how many came decoded from the thread, and how many it decoded itself. */
+  framesFromThread: number;
+  framesOnMain: number;
+  /** The thread's own pace: frames decoded (and written to the tape) per second, reading the file and waiting for the replay left out. */
+  threadFramesPerSecond: number;
+  /** The thread's reading of the file (its text from the bytes, parseSessionFile) before its first frame. */
+  threadReadMs: number;
 }
 
 /**
@@ -129,7 +147,20 @@ export function asVersion1(text: string): string {
   return [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), footer.trimEnd()].join('\n') + '\n';
 }
 
-/** Decodes and replays `text` `repeat` times (fast, then verifying every input); medians of each. */
+/** Decode + fast replay with the decoder thread, as the CLI does it; the thread is ended with the replay. */
+async function threadedReplay(text: string, bytes: Uint8Array) {
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  const thread = startDecoderThread(bytes);
+  try {
+    const result = await replayAndLocate(parseSessionFile(text), { settle, frames: thread.frames });
+    return { result, ms: performance.now() - t0, cpu: cpuMs() - c0, thread };
+  } finally {
+    await thread.stop();
+  }
+}
+
+/** Decodes and replays `text` `repeat` times (fast, then verifying every input, then fast with the decoder thread); medians of each. */
 export async function measureReplay(text: string, options: { repeat?: number; mix?: FrameMix } = {}): Promise<ReplayBench> {
   const repeat = options.repeat ?? 3;
   const v1 = asVersion1(text);
@@ -137,6 +168,7 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
   const parts: ReplayBreakdown[] = [];
   let matched = true;
   let file = parseSessionFile(text);
+  const bytes = sharedUtf8(text);
   for (let i = 0; i < repeat; i++) {
     let t = performance.now();
     parseSessionFile(v1);
@@ -151,8 +183,25 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     const verified = await replaySession(file, { settle, verifyEvents: true });
     const t3 = performance.now();
     const c2 = cpuMs();
+    const threaded = await threadedReplay(text, bytes);
     matched &&= result.divergence === null && result.hash === file.footer.hash && verified.divergence === null;
-    runs.push({ decodeMs: t1 - t, replayMs: t2 - t1, totalMs: t2 - t, verifiedReplayMs: t3 - t2, decodeV1Ms, totalCpuMs: c1 - c0, verifiedCpuMs: c2 - c1 });
+    matched &&= threaded.result.divergence === null && threaded.result.hash === file.footer.hash;
+    const report = await threaded.thread.finished; // null if the thread had not finished when the replay did
+    runs.push({
+      decodeMs: t1 - t,
+      replayMs: t2 - t1,
+      totalMs: t2 - t,
+      verifiedReplayMs: t3 - t2,
+      decodeV1Ms,
+      totalCpuMs: c1 - c0,
+      verifiedCpuMs: c2 - c1,
+      threadedMs: threaded.ms,
+      threadedCpuMs: threaded.cpu,
+      framesFromThread: threaded.thread.source.taken,
+      framesOnMain: threaded.thread.source.missed,
+      threadFramesPerSecond: report ? report.frames / ((report.totalMs - report.readMs - report.waitedMs) / 1000) : NaN,
+      threadReadMs: report ? report.readMs : NaN,
+    });
 
     // The parts of the fast replay, each on its own.
     const frames = file.lines.flatMap((l) => (l.k === 'frame' ? [l.x] : []));
@@ -186,6 +235,12 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
       decodeV1Ms: pick('decodeV1Ms'),
       totalCpuMs: pick('totalCpuMs'),
       verifiedCpuMs: pick('verifiedCpuMs'),
+      threadedMs: pick('threadedMs'),
+      threadedCpuMs: pick('threadedCpuMs'),
+      framesFromThread: pick('framesFromThread'),
+      framesOnMain: pick('framesOnMain'),
+      threadFramesPerSecond: pick('threadFramesPerSecond'),
+      threadReadMs: pick('threadReadMs'),
     },
     runs,
     breakdown: { frameJsonMs: part('frameJsonMs'), frameValidateMs: part('frameValidateMs'), foldMs: part('foldMs'), finalHashMs: part('finalHashMs'), gcMs: part('gcMs'), otherMs: part('otherMs') },

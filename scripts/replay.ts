@@ -1,20 +1,23 @@
 /**
- * `npm run replay -- <file> [--until N] [--dump PROJECTION]`
+ * `npm run replay -- <file> [--until N] [--dump PROJECTION] [--trim OUT] [--fast] [--one-thread] [--full]`
  * Replays a recorded session in Node, without a browser, and prints counts,
  * duration and the final projection hash. Exits 1 on a divergence (naming the
- * first one), 2 when the file is refused.
+ * first one), 2 when the file is refused. The file's socket frames are decoded
+ * ahead on a second thread (scripts/decoder-thread.ts) unless --one-thread.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
 import { parseSessionFile, SessionFileError, sessionHashName } from '../protocol/session-file';
+import { readSharedFile, sharedText, startDecoderThread, type DecoderThread } from './decoder-thread';
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION] [--trim OUT]');
-  console.error('  --trim OUT  with --until N: write the first N inputs as a session file of their own');
-  console.error('  --fast      check outputs and the final hash only, not each input\'s events (re-checks them after a mismatch)');
-  console.error('  --full      print a divergence\'s expected and actual values whole (they are cut at 4,000 characters)');
+  console.error('usage: npm run replay -- <session file> [--until N] [--dump PROJECTION] [--trim OUT] [--fast] [--one-thread] [--full]');
+  console.error('  --trim OUT    with --until N: write the first N inputs as a session file of their own');
+  console.error('  --fast        check outputs and the final hash only, not each input\'s events (re-checks them after a mismatch)');
+  console.error('  --one-thread  decode the socket frames on the main thread, not ahead on a second one');
+  console.error('  --full        print a divergence\'s expected and actual values whole (they are cut at 4,000 characters)');
   console.error(`projections: ${PROJECTION_NAMES.join(', ')}`);
   process.exit(2);
 }
@@ -36,6 +39,7 @@ let dump: ProjectionName | undefined;
 let trim: string | undefined;
 let fast = false;
 let full = false;
+let oneThread = false;
 for (let i = 0; i < args.length; i++) {
   const arg = args[i]!;
   if (arg === '--until') {
@@ -49,6 +53,8 @@ for (let i = 0; i < args.length; i++) {
     fast = true;
   } else if (arg === '--full') {
     full = true;
+  } else if (arg === '--one-thread') {
+    oneThread = true;
   } else if (arg === '--trim') {
     trim = args[++i];
     if (!trim) usage('--trim takes an output file');
@@ -58,13 +64,16 @@ for (let i = 0; i < args.length; i++) {
 if (!path) usage();
 if (trim && until === undefined) usage('--trim needs --until N');
 
-let text: string;
+let bytes: Uint8Array;
 try {
-  text = readFileSync(path, 'utf8');
+  bytes = readSharedFile(path);
 } catch (error) {
   console.error(`cannot read ${path}: ${(error as Error).message}`);
   process.exit(2);
 }
+// Started first, so the thread boots while this one decodes the text and reads the lines.
+const decoder: DecoderThread | undefined = oneThread ? undefined : startDecoderThread(bytes);
+const text = sharedText(bytes);
 
 try {
   const parseStart = performance.now();
@@ -74,7 +83,9 @@ try {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...(until !== undefined ? { until } : {}),
     now: () => performance.now(),
+    ...(decoder ? { frames: decoder.frames } : {}),
   });
+  await decoder?.stop();
   const out = (line: string) => console.log(line);
   out(`session   ${file.header.app}, recorded ${new Date(file.header.started).toISOString()}`);
   out(`format    version ${file.header.version} (digests and hashes: ${sessionHashName(file.header.version)})`);
@@ -82,6 +93,7 @@ try {
   out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}`);
   out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
   out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
+  out(`frames    ${decoderSummary(decoder)}`);
   if (trim && !result.divergence) {
     // The header is kept, so the trimmed file keeps the version, and its footer the hash, of the original.
     const rows = text.trimEnd().split('\n');
@@ -98,9 +110,18 @@ try {
     process.exit(1);
   }
 } catch (error) {
+  await decoder?.stop();
   if (error instanceof SessionFileError) {
     console.error(`refused: ${error.message}`);
     process.exit(2);
   }
   throw error;
+}
+
+/** Where the frames were decoded: how many the decoder thread handed over, how many the replay decoded itself, and why the thread stopped if it failed. */
+function decoderSummary(thread: DecoderThread | undefined): string {
+  if (!thread) return 'decoded on the main thread (--one-thread)';
+  const { taken, missed } = thread.source;
+  const failed = thread.failure && thread.failure !== 'stopped' ? ` (${thread.failure})` : '';
+  return `${taken} decoded ahead on a second thread, ${missed} on the main thread${failed}`;
 }

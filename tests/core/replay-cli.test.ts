@@ -42,6 +42,18 @@ describe('npm run replay', () => {
     expect(stdout).toMatch(/inputs {4}(\d+) of \1/);
   });
 
+  it('decodes the frames on a second thread by default, and the same replay on one thread prints the same', async () => {
+    const threaded = await replay('good.jsonl', text);
+    const single = await replay('good.jsonl', text, '--one-thread');
+    expect(threaded.code).toBe(0);
+    expect(single.code).toBe(0);
+    expect(threaded.stdout).toMatch(/^frames {4}\d+ decoded ahead on a second thread, \d+ on the main thread$/m);
+    expect(single.stdout).toContain('frames    decoded on the main thread (--one-thread)');
+    // Everything but the timing and the line saying where frames were decoded.
+    const same = (stdout: string) => stdout.split('\n').filter((l) => !/^(duration|frames) /.test(l));
+    expect(same(threaded.stdout)).toEqual(same(single.stdout));
+  });
+
   it('dumps a projection at an input', async () => {
     const { code, stdout } = await replay('good.jsonl', text, '--until', '2', '--dump', 'session');
     expect(code).toBe(0);
@@ -74,12 +86,15 @@ describe('npm run replay', () => {
     expect(again.stdout).toContain('inputs    6 of 6');
   });
 
-  it('names the first divergence of an altered recording and exits 1', async () => {
+  it('names the first divergence of an altered recording and exits 1, with or without the decoder thread', async () => {
     const altered = text.replace('hello Bob', 'hello Bill');
     const { code, stderr } = await replay('altered.jsonl', altered);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): events/m);
     expect(stderr).toContain('hello Bill');
+    const single = await replay('altered.jsonl', altered, '--one-thread');
+    expect(single.code).toBe(1);
+    expect(single.stderr).toBe(stderr);
   });
 
   it('with --fast, still names the exact first divergence when the final state differs', async () => {

@@ -10,55 +10,15 @@
  * and decodeDownFrame must answer as split-then-schema did, rejection reasons included.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { MessageParts } from '../../protocol/entities';
-import { AckFrame, ChkFrame } from '../../protocol/frames/connection';
 import { decodeDownFrame, DOWN_CODES } from '../../protocol/frames/down';
 import { FAST_DOWN } from '../../protocol/frames/fast/frames';
 import { fastMessageParts } from '../../protocol/frames/fast/message';
-import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
 import { TypFrameDown } from '../../protocol/frames/typing';
 import { prng } from '../../protocol/prng';
-import type { Rng } from '../fuzz/mutate';
 import { referenceDecode } from './down-reference';
-import { mutate, sample, toJsonText, type JsonSchema, type SampleOptions } from './schema-samples';
-
-const SCHEMAS: Record<keyof typeof FAST_DOWN, z.ZodType> = { MSG: MsgFrame, TYP: TypFrameDown, REA: ReaFrame, DEL: DelFrame, ACK: AckFrame, CHK: ChkFrame };
-const CODES = Object.keys(SCHEMAS) as (keyof typeof FAST_DOWN)[];
-const JSON_SCHEMAS = new Map<z.ZodType, JsonSchema>();
-const jsonSchema = (schema: z.ZodType): JsonSchema => {
-  if (!JSON_SCHEMAS.has(schema)) JSON_SCHEMAS.set(schema, z.toJSONSchema(schema, { io: 'input' }) as JsonSchema);
-  return JSON_SCHEMAS.get(schema)!;
-};
-const PARTS_SCHEMA = jsonSchema(MessageParts);
-
-/** The parts of a message, as the text its `json` field carries: mostly valid, sometimes broken or not JSON. */
-function partsJson(rng: Rng): string {
-  const roll = rng();
-  if (roll < 0.05) return ['', '{', '[', 'null', '{}', '"text"', '[1e999]', '[{"type":"text","text":"x"}'][Math.floor(rng() * 8)]!;
-  const parts = sample(rng, PARTS_SCHEMA);
-  return toJsonText(roll < 0.35 ? mutate(rng, parts) : parts);
-}
-const OPTIONS: SampleOptions = { property: { json: partsJson } };
-
-/**
- * The first difference between two values, or undefined: same types, Object.is for primitives, the
- * same prototype, and the same own keys in the same order.
- */
-function difference(a: unknown, b: unknown, at = '$'): string | undefined {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
-    return Object.is(a, b) ? undefined : `${at}: ${String(a)} vs ${String(b)}`;
-  }
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${at}: different prototypes`;
-  const keysA = Reflect.ownKeys(a);
-  const keysB = Reflect.ownKeys(b);
-  if (keysA.join() !== keysB.join()) return `${at}: keys [${keysA.join()}] vs [${keysB.join()}]`;
-  for (const key of keysA) {
-    const d = difference((a as Record<PropertyKey, unknown>)[key], (b as Record<PropertyKey, unknown>)[key], `${at}.${String(key)}`);
-    if (d) return d;
-  }
-  return undefined;
-}
+import { difference, FAST_CODES as CODES, FAST_SCHEMAS as SCHEMAS, FRAME_SAMPLE_OPTIONS as OPTIONS, jsonSchema, PARTS_SCHEMA } from './frame-samples';
+import { mutate, sample, toJsonText } from './schema-samples';
 
 /** Checks one body text for one code; says whether zod accepted it. */
 function checkParity(code: keyof typeof FAST_DOWN, bodyText: string): boolean {

@@ -1,0 +1,193 @@
+/**
+ * Reads the frame tape (protocol/frames/tape.ts) back into the objects decodeDownFrame returned.
+ */
+import type { InlinePart, Message, MessagePart, Reaction } from '../entities';
+import type { DownDecode, DownFrame } from './down';
+import {
+  ACK, ACK_N, BULLETS, CHANGE_SEQ, CHECK_NUMBER, CODE_MASK, CREATED, DEL, FILE, FILE_SIZE, FROM, HAS_N, HOSTING_TYPE, HYPERLINK,
+  LAST_REPLY_TS, MSG, NULL, ORDERED, PERMISSION, PERSON, REA, REPLY_TO, SCOPE, SCOPES, SEQ, SILENT, TEXT, TYP, UNDEFINED, URGENT,
+  VIDEO, type TapeBatch,
+} from './tape';
+
+/**
+ * Reads a batch back. `read(k)` builds the decode of the batch's k-th frame anew on each call, with object
+ * literals of the shapes decodeDownFrame makes (so they get the same hidden classes, in the same key order).
+ */
+export class TapeReader {
+  private readonly ops: Int32Array;
+  private readonly nums: Float64Array;
+  private readonly strings: string[];
+  // Where the frame being read has got to, in ops and nums.
+  private p = 0;
+  private q = 0;
+
+  constructor(readonly batch: TapeBatch) {
+    this.ops = batch.ops;
+    this.nums = batch.nums;
+    this.strings = batch.strings;
+  }
+
+  /** How many frames the batch holds. */
+  get count(): number {
+    return this.batch.lines.length;
+  }
+
+  /** The line of the k-th frame. */
+  line(k: number): number {
+    return this.batch.lines[k]!;
+  }
+
+  /** The decode of the k-th frame, as decodeDownFrame returned it. */
+  read(k: number): DownDecode {
+    this.p = this.batch.starts[2 * k]!;
+    this.q = this.batch.starts[2 * k + 1]!;
+    const tag = this.ops[this.p++]!;
+    const n = tag & HAS_N ? this.nums[this.q++]! : undefined;
+    let frame: DownFrame;
+    switch (tag & CODE_MASK) {
+      case MSG: {
+        const message = this.message(tag);
+        frame = n === undefined ? { code: 'MSG', data: { message } } : { code: 'MSG', data: { message }, n };
+        break;
+      }
+      case TYP: {
+        const data = { address: this.string(), user_guid: this.string(), first_name: this.string(), last_name: this.string() };
+        frame = n === undefined ? { code: 'TYP', data } : { code: 'TYP', data, n };
+        break;
+      }
+      case REA: {
+        const address = this.string();
+        const guid = this.string();
+        const reactions = this.reactions();
+        const data = tag & SEQ ? { address, guid, reactions, change_seq: this.nums[this.q++]! } : { address, guid, reactions };
+        frame = n === undefined ? { code: 'REA', data } : { code: 'REA', data, n };
+        break;
+      }
+      case DEL: {
+        // Built key by key, as the fast decoder builds it, so the object takes the same shape.
+        const data: Extract<DownFrame, { code: 'DEL' }>['data'] = { address: this.string(), guid: this.string() };
+        if (tag & FROM) data.from_guid = this.string();
+        if (tag & CREATED) data.created = this.nums[this.q++]!;
+        if (tag & REPLY_TO) data.reply_to = this.stringOrNull();
+        if (tag & SEQ) data.change_seq = this.nums[this.q++]!;
+        frame = n === undefined ? { code: 'DEL', data } : { code: 'DEL', data, n };
+        break;
+      }
+      case ACK: {
+        const check = this.check(tag);
+        const data = tag & ACK_N ? { check, n: this.nums[this.q++]! } : { check };
+        frame = n === undefined ? { code: 'ACK', data } : { code: 'ACK', data, n };
+        break;
+      }
+      default: {
+        const data = { check: this.check(tag) };
+        frame = n === undefined ? { code: 'CHK', data } : { code: 'CHK', data, n };
+      }
+    }
+    return { ok: true, value: frame };
+  }
+
+  private message(tag: number): Message {
+    // Strings first, then numbers, in the order the writer wrote them.
+    const guid = this.string();
+    const address = this.string();
+    const from_guid = this.string();
+    const from_first_name = this.string();
+    const from_last_name = this.string();
+    const reply_to = this.stringOrNull();
+    const client_guid = this.stringOrNull();
+    const nums = this.nums;
+    const created = nums[this.q++]!;
+    const flag = nums[this.q++]!;
+    const reply_count = nums[this.q++]!;
+    const change_seq = tag & CHANGE_SEQ ? nums[this.q++]! : null;
+    const last_reply_ts = tag & LAST_REPLY_TS ? nums[this.q++]! : null;
+    const reactions = this.reactions();
+    if (!(tag & (FILE | FILE_SIZE | HOSTING_TYPE | PERMISSION | SCOPE))) {
+      // The usual message: no file, so every file field present as undefined.
+      return {
+        guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent: (tag & URGENT) !== 0, flag,
+        disable_notification: (tag & SILENT) !== 0, reactions, client_guid, change_seq, reply_count, last_reply_ts,
+        file_guid: undefined, file_name: undefined, file_link: undefined, file_size: undefined, hosting_type: undefined,
+        permission: undefined, scope: undefined, preview_link: undefined, uploaded_by_guid: undefined, parts: this.parts(),
+      };
+    }
+    const file = tag & FILE;
+    const file_guid = file ? this.optionalString() : undefined;
+    const file_name = file ? this.optionalString() : undefined;
+    const file_link = file ? this.optionalString() : undefined;
+    const preview_link = file ? this.optionalString() : undefined;
+    const uploaded_by_guid = file ? this.optionalString() : undefined;
+    const file_size = tag & FILE_SIZE ? nums[this.q++]! : undefined;
+    const hosting_type = tag & HOSTING_TYPE ? nums[this.q++]! : undefined;
+    const permission = tag & PERMISSION ? nums[this.q++]! : undefined;
+    const scope = tag & SCOPE ? nums[this.q++]! : undefined;
+    return {
+      guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent: (tag & URGENT) !== 0, flag,
+      disable_notification: (tag & SILENT) !== 0, reactions, client_guid, change_seq, reply_count, last_reply_ts,
+      file_guid, file_name, file_link, file_size, hosting_type, permission, scope, preview_link, uploaded_by_guid,
+      parts: this.parts(),
+    };
+  }
+
+  private reactions(): Reaction[] {
+    const reactions: Reaction[] = [];
+    for (let i = this.ops[this.p++]!; i > 0; i--) reactions.push({ target_user_guid: this.string(), content: this.string() });
+    return reactions;
+  }
+
+  private parts(): MessagePart[] {
+    const parts: MessagePart[] = [];
+    for (let i = this.ops[this.p++]!; i > 0; i--) {
+      const kind = this.ops[this.p++]!;
+      if (kind === BULLETS || kind === ORDERED) {
+        const items: InlinePart[][] = [];
+        for (let j = this.ops[this.p++]!; j > 0; j--) items.push(this.inlineParts());
+        parts.push(kind === BULLETS ? { type: 'bullet-list', items } : { type: 'ordered-list', items });
+      } else if (kind === VIDEO) parts.push({ type: 'video_conference', token: this.string() });
+      else parts.push(this.inline(kind));
+    }
+    return parts;
+  }
+
+  private inlineParts(): InlinePart[] {
+    const parts: InlinePart[] = [];
+    for (let i = this.ops[this.p++]!; i > 0; i--) parts.push(this.inline(this.ops[this.p++]!));
+    return parts;
+  }
+
+  private inline(kind: number): InlinePart {
+    switch (kind) {
+      case TEXT:
+        return { type: 'text', text: this.string() };
+      case PERSON:
+        return { type: 'person', user_guid: this.string(), name: this.string(), scope: SCOPES[this.ops[this.p++]!]! };
+      case HYPERLINK: {
+        const url = this.string();
+        const text = this.optionalString();
+        return text === undefined ? { type: 'hyperlink', url } : { type: 'hyperlink', url, text };
+      }
+      default:
+        return { type: 'command', code: this.string(), text: this.string() };
+    }
+  }
+
+  private check(tag: number): number | string {
+    return tag & CHECK_NUMBER ? this.nums[this.q++]! : this.string();
+  }
+
+  // Object literals evaluate their values in source order, so reading fields inline keeps the writer's order.
+  private string(): string {
+    return this.strings[this.ops[this.p++]!]!;
+  }
+
+  private stringOrNull(): string | null {
+    const i = this.ops[this.p++]!;
+    return i === NULL ? null : this.strings[i]!;
+  }
+
+  private optionalString(): string | undefined {
+    const i = this.ops[this.p++]!;
+    return i === UNDEFINED ? undefined : this.strings[i]!;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * A replay with the decoder thread (scripts/decoder-thread.ts: a worker thread decodes the frames ahead
+ * and hands them over as frame tape batches) reaches exactly what a replay without it reaches — hash,
+ * events, inputs, and the divergence of an altered file — whether it waits for the thread or decodes the
+ * frames the thread has not reached itself, and whatever happens to the thread: it refuses the file, or
+ * it is stopped midway.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordSyntheticSession } from '../../bench/replay';
+import { replayAndLocate, replaySession, type ReplayResult } from '../../core-worker/replayer';
+import { decodeDownFrame } from '../../protocol/frames/down';
+import { TapeWriter } from '../../protocol/frames/tape-writer';
+import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
+import { sharedUtf8, startDecoderThread, type DecoderThread, type DecoderThreadOptions } from '../../scripts/decoder-thread';
+import { createPlazaServer, type PlazaServer } from '../../server/app';
+import { recordSession, settle } from './record-session';
+
+let server: PlazaServer;
+let live: string;
+let synthetic: string;
+beforeAll(async () => {
+  server = await createPlazaServer({ port: 0, log: () => {} });
+  live = (await recordSession(server)).text;
+  synthetic = await recordSyntheticSession(8_000, 'heavy-user', { timers: true });
+}, 120_000);
+afterAll(() => server.close());
+
+/** What must not change. */
+const outcome = (r: ReplayResult) => ({ hash: r.hash, events: r.events, inputs: r.inputs, divergence: r.divergence, linesUsed: r.linesUsed });
+const frameCount = (text: string) => text.split('\n').filter((row) => lineInfo(row).kind === 'frame').length;
+/** How many of the file's frames the tape carries (the others, e.g. codes it does not write, the replay decodes). */
+function tapeCount(text: string): number {
+  const file = parseSessionFile(text);
+  let count = 0;
+  for (let i = 0; i < file.count; i++) {
+    const line = file.line(i);
+    if (line.k === 'frame' && new TapeWriter().add(i, decodeDownFrame(line.x))) count++;
+  }
+  return count;
+}
+
+/** Replays `text` with a decoder thread on `threadText` (the same file, unless a test says otherwise). */
+async function withThread(text: string, options: DecoderThreadOptions & { threadText?: string; fast?: boolean; stopAt?: number } = {}) {
+  const thread: DecoderThread = startDecoderThread(sharedUtf8(options.threadText ?? text), options);
+  try {
+    const result = await (options.fast ? replayAndLocate : replaySession)(parseSessionFile(text), {
+      settle,
+      frames: thread.frames,
+      ...(options.stopAt !== undefined ? { onInput: (i: number) => void (i === options.stopAt && thread.stop()) } : {}),
+    });
+    return { result, thread };
+  } finally {
+    await thread.stop();
+  }
+}
+
+describe('replay with the decoder thread', () => {
+  it('a live session: the same result, every frame from the thread', async () => {
+    const plain = await replaySession(parseSessionFile(live), { settle });
+    expect(plain.divergence).toBeNull();
+    const { result, thread } = await withThread(live, { wait: true });
+    expect(outcome(result)).toEqual(outcome(plain));
+    expect(thread.failure).toBeUndefined();
+    expect(thread.source.taken).toBe(tapeCount(live));
+    expect(thread.source.taken + thread.source.missed).toBe(frameCount(live));
+  });
+
+  it('a heavy user’s mix in many small batches, the thread held two batches ahead: the same result', async () => {
+    const plain = await replaySession(parseSessionFile(synthetic), { settle });
+    expect(plain.divergence).toBeNull();
+    const { result, thread } = await withThread(synthetic, { wait: true, batchFrames: 300, maxAhead: 2 });
+    expect(outcome(result)).toEqual(outcome(plain));
+    expect(thread.source.taken).toBe(frameCount(synthetic));
+    expect(tapeCount(synthetic)).toBe(frameCount(synthetic));
+    const report = await thread.finished;
+    expect(report).toMatchObject({ frames: frameCount(synthetic), written: frameCount(synthetic), skipped: 0 });
+    // It did have to wait for the replay to let batches go (the bound on memory held).
+    expect(report!.waitedMs).toBeGreaterThan(0);
+  });
+
+  it('not waiting for the thread (the default): the same result, frames it has not reached decoded by the replay', async () => {
+    const plain = await replaySession(parseSessionFile(synthetic), { settle, verifyEvents: false });
+    const { result, thread } = await withThread(synthetic, { fast: true, batchFrames: 500 });
+    expect(outcome(result)).toEqual(outcome(plain));
+    expect(thread.source.taken + thread.source.missed).toBe(frameCount(synthetic));
+  });
+
+  it('an altered recording: the same divergence, with and without --fast', async () => {
+    const rows = live.trimEnd().split('\n');
+    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
+    expect(target).toBeGreaterThan(0);
+    rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
+    const altered = rows.join('\n') + '\n';
+    const inputsBefore = rows.slice(1, target).filter((r) => INPUT_KINDS.has(lineInfo(r).kind ?? '')).length;
+    for (const fast of [false, true]) {
+      const file = parseSessionFile(altered);
+      const plain = await (fast ? replayAndLocate : replaySession)(file, { settle });
+      expect(plain.divergence).toMatchObject({ input: inputsBefore + 1, what: 'events' });
+      const { result } = await withThread(altered, { wait: true, fast });
+      expect(outcome(result), `fast: ${fast}`).toEqual(outcome(plain));
+    }
+  });
+
+  it('a thread that refuses the file is not waited for: the replay decodes every frame itself', async () => {
+    const plain = await replaySession(parseSessionFile(live), { settle });
+    const { result, thread } = await withThread(live, { wait: true, threadText: live.slice(0, live.length / 2) });
+    expect(outcome(result)).toEqual(outcome(plain));
+    expect(thread.failure).toMatch(/^the decoder thread refused the file: line \d+: /);
+    expect(thread.source.taken).toBe(0);
+  });
+
+  it('a thread stopped midway: the replay decodes the rest itself, to the same result', async () => {
+    const plain = await replaySession(parseSessionFile(synthetic), { settle });
+    const { result, thread } = await withThread(synthetic, { wait: true, batchFrames: 300, maxAhead: 2, stopAt: 3_000 });
+    expect(outcome(result)).toEqual(outcome(plain));
+    expect(thread.failure).toBe('stopped');
+    expect(thread.source.taken).toBeGreaterThan(1_000);
+    expect(thread.source.missed).toBeGreaterThan(1_000);
+  });
+});
