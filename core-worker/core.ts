@@ -69,6 +69,8 @@ export interface Core {
   persist(): Promise<void>;
   /** Evicts cached messages over the bound, snapshots the projections and compacts the log now. */
   compact(): Promise<void>;
+  /** Calls `listener` with every batch of envelopes appended from now on (measurement and tools; none in the app). */
+  onAppended(listener: (envelopes: readonly Envelope[]) => void): void;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -135,9 +137,13 @@ export function createCore(deps: CoreDeps): Core {
     onTimeJump: (by) => connection?.timeJumped(by),
   });
 
+  let appendedListener: ((envelopes: readonly Envelope[]) => void) | null = null;
+
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
     if (!log || events.length === 0) return;
-    for (const envelope of log.append(source, events)) applyEnvelope(projections, envelope, publisher.changes);
+    const appended = log.append(source, events);
+    appendedListener?.(appended);
+    for (const envelope of appended) applyEnvelope(projections, envelope, publisher.changes);
     // What the user did shows at once; everything else is coalesced per frame.
     if (source === 'intent') publisher.flushSoon();
     else publisher.schedule();
@@ -347,5 +353,8 @@ export function createCore(deps: CoreDeps): Core {
     publisher,
     persist: () => log?.persist() ?? Promise.resolve(),
     compact: () => compaction.compactNow(),
+    onAppended(listener) {
+      appendedListener = listener;
+    },
   };
 }

@@ -54,6 +54,8 @@ export interface ReplayOptions {
   settle: SettleAsync;
   /** Stop after this many inputs (the footer is then not compared). */
   until?: number;
+  /** Called with the core once it is built, before the first input. */
+  onCore?: (core: Core) => void;
   /** Called after each input has settled, e.g. to take checkpoints. */
   onInput?: (index: number, core: Core) => void;
   /**
@@ -208,6 +210,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   };
 
   const core = createCore(deps);
+  options.onCore?.(core);
 
   const frames = options.frames;
   const deliver = (line: InputLine): void => {
