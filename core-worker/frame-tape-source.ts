@@ -31,6 +31,8 @@ export class FrameTapeSource implements DecodedFrames {
   /** Frames handed to the replay from the tape, and lines asked for that the tape did not have. */
   taken = 0;
   missed = 0;
+  /** The most batches held at once (the decoder's bound on how far ahead it runs keeps this small). */
+  mostHeld = 0;
 
   /** @param onRelease called once for each batch let go, in the order they were added */
   constructor(private readonly onRelease: () => void = () => {}) {}
@@ -39,6 +41,7 @@ export class FrameTapeSource implements DecodedFrames {
   add(batch: TapeBatch, upTo: number): void {
     if (this.ended) return;
     this.queue.push({ reader: new TapeReader(batch), upTo });
+    this.mostHeld = Math.max(this.mostHeld, this.queue.length);
     this.upTo = upTo;
     this.wake();
   }

@@ -74,8 +74,10 @@ describe('replay with the decoder thread', () => {
     expect(tapeCount(synthetic)).toBe(frameCount(synthetic));
     const report = await thread.finished;
     expect(report).toMatchObject({ frames: frameCount(synthetic), written: frameCount(synthetic), skipped: 0 });
-    // It did have to wait for the replay to let batches go (the bound on memory held).
-    expect(report!.waitedMs).toBeGreaterThan(0);
+    // The bound on memory held: the thread posts a batch, then waits while more than two are unreleased, so
+    // at most three are ever at hand (whether it had to wait at all depends on which thread ran faster on a
+    // shared machine, so that is not asserted).
+    expect(thread.source.mostHeld).toBeLessThanOrEqual(3);
   });
 
   it('not waiting for the thread (the default): the same result, frames it has not reached decoded by the replay', async () => {
