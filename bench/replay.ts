@@ -107,6 +107,12 @@ export interface ReplayBreakdown {
 
 export interface ReplayBench {
   mix: FrameMix;
+  /**
+   * Whether time ran in the recorded session as it does live (timers fire: typing expires, the log is
+   * compacted and the message cache bounded, the view cache is written), or never (the worst case: the
+   * state grows without the core's bounds). Results from before this field: never.
+   */
+  timers?: boolean;
   inputs: number;
   fileMB: number;
   format: number;
@@ -162,7 +168,7 @@ async function threadedReplay(text: string, bytes: Uint8Array) {
 }
 
 /** Decodes and replays `text` `repeat` times (fast, then verifying every input, then fast with the decoder thread); medians of each. */
-export async function measureReplay(text: string, options: { repeat?: number; mix?: FrameMix } = {}): Promise<ReplayBench> {
+export async function measureReplay(text: string, options: { repeat?: number; mix?: FrameMix; timers?: boolean } = {}): Promise<ReplayBench> {
   const repeat = options.repeat ?? 3;
   const v1 = asVersion1(text);
   const runs: ReplayRun[] = [];
@@ -228,6 +234,7 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
   const part = (key: keyof ReplayBreakdown): number => median(parts.map((r) => r[key]));
   return {
     mix: options.mix ?? 'heavy-user',
+    timers: options.timers ?? false,
     inputs: file.footer.inputs,
     fileMB: text.length / 1e6,
     format: file.header.version,
