@@ -25,6 +25,24 @@ export interface DebugServiceOptions {
   stateTextLimit?: number;
   /** Up to this many messages in the state, `$stateAt` hashes it too (INLINE_HASH_MAX_MESSAGES). */
   inlineHashMaxMessages?: number;
+  /** Told where each `$stateAt` spent its time (bench/seek.ts). */
+  onStateAt?: (parts: StateAtParts) => void;
+}
+
+/** Where one `$stateAt` spent its time, ms: what the benchmark breaks a slow seek into. */
+export interface StateAtParts {
+  position: number;
+  /** Events folded to answer (from a checkpoint or from the state answered last). */
+  folded: number;
+  /** Folding to the position (and copying the state before its input, for the diff). */
+  foldMs: number;
+  diffMs: number;
+  /** The requested projections' canonical JSON. */
+  textMs: number;
+  /** The hash, when the state is small enough to be hashed inline. */
+  hashMs: number;
+  viewMs: number;
+  totalMs: number;
 }
 
 interface Loaded {
@@ -231,15 +249,21 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return fail(notLoaded);
       const started = now();
       const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
-      const { p, before } = l.timeline.step(pos);
+      const { p, before, folded } = l.timeline.step(pos);
+      const folding = now();
       const diffs = before ? diffStep(before, p) : [];
+      const diffing = now();
       const projections: StateAt['projections'] = {};
       for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
+      const texts = now();
       let hash = l.hashes.get(pos) ?? null;
       if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
+      const hashing = now();
       const view = viewSnapshot(p);
       const at = l.index.inputs[Math.max(0, pos - 1)]?.t ?? null;
-      return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
+      const done = now();
+      options.onStateAt?.({ position: pos, folded, foldMs: folding - started, diffMs: diffing - folding, textMs: texts - diffing, hashMs: hashing - texts, viewMs: done - hashing, totalMs: done - started });
+      return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: done - started });
     },
 
     async $hashAt(position) {

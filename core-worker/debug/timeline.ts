@@ -74,7 +74,7 @@ export interface Timeline {
    * position 0). Read-only, like `at`; comparing the two is cheap because the message stores the
    * input did not write are the same objects in both.
    */
-  step(position: number): { p: Projections; before: Before | null };
+  step(position: number): { p: Projections; before: Before | null; folded: number };
 }
 
 /** First index in `sorted` whose value is greater than `value` (upper bound). */
@@ -183,7 +183,11 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     return fromCheckpoint(checkpoints[c]!, true);
   };
 
+  /** Events folded by the last `at` or `step`. */
+  let folded = 0;
+
   const foldTo = (w: Working, count: number): void => {
+    folded += Math.max(0, count - w.at);
     const changes = createChangeSet();
     for (let i = w.at; i < count; i++) {
       foldInto(w, events[i]!, changes);
@@ -194,14 +198,16 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   };
 
   const at = (position: number): Projections => {
+    folded = 0;
     const count = eventsUpTo(position);
     cursor = start(count, segmentOf(position));
     foldTo(cursor, count);
     return cursor.p;
   };
 
-  const step = (position: number): { p: Projections; before: Before | null } => {
-    if (position <= 0) return { p: at(0), before: null };
+  const step = (position: number): { p: Projections; before: Before | null; folded: number } => {
+    if (position <= 0) return { p: at(0), before: null, folded };
+    folded = 0;
     const count = eventsUpTo(position);
     const seg = segmentOf(position);
     const previous = eventsUpTo(position - 1);
@@ -221,7 +227,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
       cursor = w;
     }
     foldTo(cursor, count);
-    return { p: cursor.p, before };
+    return { p: cursor.p, before, folded };
   };
 
   return { source, checkpointEvery: K, checkpoints: checkpoints.length, eventsUpTo, at, step };
