@@ -2,6 +2,7 @@
 import { canonicalize, canonicalKeyOrder } from '../../projections/canonical';
 import type { JsonChange } from '../../protocol/debug-api';
 import { clip } from './describe';
+import { canonicalItems } from './overlay-map';
 
 const text = (v: unknown): string => clip(JSON.stringify(v) ?? 'undefined', 400);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -91,6 +92,12 @@ export function prunedCanonical(a: unknown, b: unknown): [unknown, unknown] | nu
     if (sameRecord(a, b)) return null;
     entriesA = recordEntries(a);
     entriesB = recordEntries(b);
+  }
+  if (a instanceof Set && b instanceof Set) {
+    // Tombstones are tens of thousands of guids: sorted by merging what the overlays changed, not whole.
+    const ca = canonicalItems(a);
+    const cb = canonicalItems(b);
+    return ca.length === cb.length && ca.every((item, i) => item === cb[i]) ? null : [ca, cb];
   }
   if (!entriesA || !entriesB) {
     const ca = canonicalize(a);

@@ -103,6 +103,33 @@ export class OverlayMap<K, V> extends Map<K, V> {
   }
 }
 
+/** Items in the order of their canonical form (a Set's is its items as strings, sorted). */
+const byText = (a: unknown, b: unknown): number => {
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The sorted items of sets that are some overlay's base, which never changes: sorted once, merged from then on. */
+const sortedBases = new WeakMap<ReadonlySet<unknown>, readonly unknown[]>();
+
+function sortedBase<T>(base: ReadonlySet<T>): readonly T[] {
+  let sorted = sortedBases.get(base) as readonly T[] | undefined;
+  if (!sorted) {
+    sorted = base instanceof OverlaySet ? base.sortedItems() : [...base].sort(byText);
+    sortedBases.set(base, sorted);
+  }
+  return sorted;
+}
+
+/**
+ * A Set's canonical form — its items as strings, sorted (projections/canonical.ts) — without sorting a
+ * large overlay whole: its base's sorted items are kept, and merged with what the overlay changed.
+ */
+export function canonicalItems(set: ReadonlySet<unknown>): string[] {
+  return (set instanceof OverlaySet ? set.sortedItems() : [...set].sort(byText)).map(String);
+}
+
 /** The same for a Set (the messages' tombstones): additions and deletions over a base it never changes. */
 export class OverlaySet<T> extends Set<T> {
   private readonly base: ReadonlySet<T>;
@@ -129,6 +156,21 @@ export class OverlaySet<T> extends Set<T> {
 
   layer(): OverlaySet<T> {
     return new OverlaySet(this, new Set(), new Set(), this.count);
+  }
+
+  /** The items in canonical order: the base's (sorted once) without those deleted here, merged with those added here. */
+  sortedItems(): T[] {
+    const base = sortedBase(this.base);
+    const own = [...this.own].sort(byText);
+    const out: T[] = [];
+    let j = 0;
+    for (const item of base) {
+      if (this.gone.has(item)) continue;
+      while (j < own.length && byText(own[j], item) < 0) out.push(own[j++]!);
+      out.push(item);
+    }
+    while (j < own.length) out.push(own[j++]!);
+    return out;
   }
 
   override get size(): number {

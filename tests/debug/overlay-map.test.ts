@@ -1,6 +1,6 @@
 /** OverlayMap answers as a plain Map would, through forks and flattening, and never changes its base. */
 import { describe, expect, it } from 'vitest';
-import { OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
+import { canonicalItems, OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
 import { prng } from '../../protocol/prng';
 
 const sorted = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -55,6 +55,16 @@ describe('OverlayMap', () => {
     expect([...base]).toEqual([['a', 1], ['b', 2]]);
   });
 
+  it('canonicalItems sorts items as canonical JSON does: as strings, by code unit', () => {
+    const base = new Set<unknown>([10, 9, 'b', 'a', 'é', 'z']);
+    const overlay = new OverlaySet(base).layer();
+    overlay.add(100);
+    overlay.add('aa');
+    overlay.delete(9);
+    expect(canonicalItems(overlay)).toEqual(['10', '100', 'a', 'aa', 'b', 'z', 'é']);
+    expect(canonicalItems(base)).toEqual([...base].map(String).sort());
+  });
+
   it('OverlaySet behaves as a Set under random adds, deletes, clears and forks (100 seeds)', () => {
     for (let seed = 1; seed <= 100; seed++) {
       const rand = prng(seed);
@@ -80,6 +90,8 @@ describe('OverlayMap', () => {
         }
         expect(overlay.size, `seed ${seed} step ${step}`).toBe(plain.size);
         expect(overlay.has(k)).toBe(plain.has(k));
+        // Its canonical form, merged from its bases' sorted items (kept once computed), is the plain set's.
+        if (step % 7 === 0) expect(canonicalItems(overlay), `seed ${seed} step ${step}`).toEqual([...plain].map(String).sort());
       }
       expect([...overlay].sort()).toEqual([...plain].sort());
       expect([...overlay.values()].sort()).toEqual([...plain].sort());
