@@ -71,8 +71,8 @@ export interface Timeline {
   at(position: number): Projections;
   /**
    * The projections after input `position`, and the state just before that input's events (null at
-   * position 0). Read-only, like `at`; comparing the two is cheap because the message stores the
-   * input did not write are the same objects in both.
+   * position 0, and after an input that appended none: nothing changed). Read-only, like `at`; comparing
+   * the two is cheap because the message stores the input did not write are the same objects in both.
    */
   step(position: number): { p: Projections; before: Before | null; folded: number };
 }
@@ -180,6 +180,9 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     let c = upperBound(checkpointAts, count) - 1;
     while (c > 0 && checkpoints[c]!.segment > seg) c--;
     if (cursor && cursor.segment === seg && cursor.at <= count && cursor.at >= checkpoints[c]!.at) return cursor;
+    // The state answered last is of no more use: let it go before this fold makes another, so a collection
+    // during the fold does not copy it (and then promote it to the old generation, where it dies later).
+    cursor = null;
     return fromCheckpoint(checkpoints[c]!, true);
   };
 
@@ -212,6 +215,8 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     const seg = segmentOf(position);
     const previous = eventsUpTo(position - 1);
     const reset = seg !== segmentOf(position - 1);
+    // An input that appended no events changed nothing: no state before it to keep.
+    if (previous === count && !reset) return { p: at(position), before: null, folded };
     const w = start(previous, segmentOf(position - 1));
     foldTo(w, previous);
     const { messages, ...small } = w.p;
