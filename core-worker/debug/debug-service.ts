@@ -132,15 +132,15 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   let loaded: Loaded | null = null;
 
   const inputRow = (l: Loaded, index: number): InputRow => {
-    const input = l.index.inputs[index - 1]!;
-    const line = l.index.inputLines[index - 1]!;
+    const input = l.index.input(index);
+    const line = l.index.inputLine(index);
     return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
   };
 
   const textOf = (l: Loaded, index: number): string => {
     let t = l.text[index - 1];
     if (t === undefined) {
-      t = searchText(l.index.inputs[index - 1]!, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
+      t = searchText(l.index.input(index), l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
       l.text[index - 1] = t;
     }
     return t;
@@ -148,7 +148,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
 
   const matches = (l: Loaded, index: number, filter: InputFilter): boolean => {
     if (filter.code) {
-      const input = l.index.inputs[index - 1]!;
+      const input = l.index.input(index);
       const q = filter.code.toLowerCase();
       if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
@@ -162,7 +162,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const key = JSON.stringify(f);
     if (l.filtered?.key === key) return l.filtered.indexes;
     const found: number[] = [];
-    for (let i = 1; i <= l.index.inputs.length; i++) if (matches(l, i, f)) found.push(i);
+    for (let i = 1; i <= l.index.inputCount; i++) if (matches(l, i, f)) found.push(i);
     l.filtered = { key, indexes: Int32Array.from(found) };
     return l.filtered.indexes;
   };
@@ -184,15 +184,15 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       }
       const index = await indexSession(file, { settle: options.settle });
       const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
-      const eventStart = new Int32Array(index.inputs.length + 1);
-      for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
+      const eventStart = new Int32Array(index.inputCount + 1);
+      for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
       loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
-      const first = index.inputs[0]?.t ?? null;
-      const last = index.inputs.at(-1)?.t ?? null;
+      const first = index.inputTimes[0] ?? null;
+      const last = index.inputTimes.at(-1) ?? null;
       const { replay } = index;
       const summary: SessionSummary = {
         header: file.header,
-        inputs: index.inputs.length,
+        inputs: index.inputCount,
         events: index.events.length,
         firstAt: first,
         lastAt: last,
@@ -209,7 +209,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       if (!l) return { total: 0, start, rows: [] };
       const indexes = filter ? filteredIndexes(l, filter) : null;
-      const total = indexes ? indexes.length : l.index.inputs.length;
+      const total = indexes ? indexes.length : l.index.inputCount;
       const rows: InputRow[] = [];
       for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) rows.push(inputRow(l, indexes ? indexes[i]! : i + 1));
       return { total, start, rows };
@@ -230,15 +230,15 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $eventRate(buckets) {
       const l = loaded;
       const n = Math.max(1, Math.min(10_000, Math.floor(buckets)));
-      if (!l || l.index.inputs.length === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
-      const inputs = l.index.inputs;
-      const start = inputs[0]!.t;
-      const span = Math.max(1, inputs.at(-1)!.t - start);
+      if (!l || l.index.inputCount === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
+      const times = l.index.inputTimes;
+      const start = times[0]!;
+      const span = Math.max(1, times.at(-1)! - start);
       const bucketMs = span / n;
       const counts = new Array<number>(n).fill(0);
       // Events are placed at the time of the input that appended them (a reloaded log's events may be older).
       for (const input of l.index.inputOf) {
-        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.t - start) / bucketMs));
+        const bucket = Math.min(n - 1, Math.floor((times[input - 1]! - start) / bucketMs));
         counts[bucket]!++;
       }
       return { start, bucketMs, counts, max: Math.max(0, ...counts) };
@@ -248,7 +248,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       if (!l) return fail(notLoaded);
       const started = now();
-      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
+      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
       const { p, before, folded } = l.timeline.step(pos);
       const folding = now();
       const diffs = before ? diffStep(before, p) : [];
@@ -260,7 +260,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
       const hashing = now();
       const view = viewSnapshot(p);
-      const at = l.index.inputs[Math.max(0, pos - 1)]?.t ?? null;
+      const at = l.index.inputTimes[Math.max(0, pos - 1)] ?? null;
       const done = now();
       options.onStateAt?.({ position: pos, folded, foldMs: folding - started, diffMs: diffing - folding, textMs: texts - diffing, hashMs: hashing - texts, viewMs: done - hashing, totalMs: done - started });
       return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: done - started });
@@ -269,7 +269,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $hashAt(position) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
+      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
       return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
     },
 
@@ -278,7 +278,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return null;
       const needle = 'channel' in target ? target.channel : target.message;
       if (!needle) return null;
-      for (let i = 1; i <= l.index.inputs.length; i++) if (textOf(l, i).includes(needle)) return i;
+      for (let i = 1; i <= l.index.inputCount; i++) if (textOf(l, i).includes(needle)) return i;
       return null;
     },
   };
