@@ -110,13 +110,18 @@ const byText = (a: unknown, b: unknown): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-/** The sorted items of sets that are some overlay's base, which never changes: sorted once, merged from then on. */
+/**
+ * The sorted items of plain sets that are some overlay's base, which never changes: sorted once, merged
+ * from then on. Only plain bases are kept (a few, each shared by many checkpoints until the next
+ * flattening); an overlay below another is merged again each time, its own items being few.
+ */
 const sortedBases = new WeakMap<ReadonlySet<unknown>, readonly unknown[]>();
 
 function sortedBase<T>(base: ReadonlySet<T>): readonly T[] {
+  if (base instanceof OverlaySet) return base.sortedItems();
   let sorted = sortedBases.get(base) as readonly T[] | undefined;
   if (!sorted) {
-    sorted = base instanceof OverlaySet ? base.sortedItems() : [...base].sort(byText);
+    sorted = [...base].sort(byText);
     sortedBases.set(base, sorted);
   }
   return sorted;
