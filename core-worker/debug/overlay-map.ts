@@ -7,23 +7,34 @@
  * reads go through two levels at most). Once an overlay holds a good part of
  * its base, a fork flattens it into a fresh base.
  *
+ * A deletion is an entry of the overlay's own map too (GONE), so a read asks
+ * one map per level: the folds read far more than they write, and every
+ * lookup in a large map is a likely cache miss.
+ *
  * It is a Map to everything that uses one — folds, views, canonical JSON and
  * hashes — except for iteration order: the base's keys come first, then the
  * added ones. Nothing reads a message store's `byGuid` in order (its canonical
  * forms sort the keys, and display order is the store's `order`).
  */
+
+/** A key of the base deleted here. */
+const GONE: unique symbol = Symbol('gone');
+/** `undefined` set as a value here (so that an own entry is never undefined: a miss is one lookup). */
+const UNDEFINED: unique symbol = Symbol('undefined');
+type Own<V> = V | typeof GONE | typeof UNDEFINED;
+
+const ownValue = <V>(value: V): Own<V> => (value === undefined ? UNDEFINED : value);
+const fromOwn = <V>(own: Own<V>): V | undefined => (own === UNDEFINED || own === GONE ? undefined : own);
+
 export class OverlayMap<K, V> extends Map<K, V> {
   private readonly base: ReadonlyMap<K, V>;
-  private readonly own: Map<K, V>;
-  /** Keys of the base deleted here (and not set again). */
-  private readonly gone: Set<K>;
+  private readonly own: Map<K, Own<V>>;
   private count: number;
 
-  constructor(base: ReadonlyMap<K, V>, own: Map<K, V> = new Map(), gone: Set<K> = new Set(), count = base.size) {
+  constructor(base: ReadonlyMap<K, V>, own: Map<K, Own<V>> = new Map(), count = base.size) {
     super();
     this.base = base;
     this.own = own;
-    this.gone = gone;
     this.count = count;
   }
 
@@ -37,13 +48,13 @@ export class OverlayMap<K, V> extends Map<K, V> {
    * (flattened into a new plain base once that is a good part of the base).
    */
   fork(): OverlayMap<K, V> {
-    if (this.own.size + this.gone.size > 64 + (this.base.size >> 2)) return new OverlayMap(new Map(this));
-    return new OverlayMap(this.base, new Map(this.own), new Set(this.gone), this.count);
+    if (this.own.size > 64 + (this.base.size >> 2)) return new OverlayMap(new Map(this));
+    return new OverlayMap(this.base, new Map(this.own), this.count);
   }
 
   /** An independent copy one level deeper that copies nothing: this overlay must not change any more. */
   layer(): OverlayMap<K, V> {
-    return new OverlayMap(this, new Map(), new Set(), this.count);
+    return new OverlayMap(this, new Map(), this.count);
   }
 
   override get size(): number {
@@ -51,39 +62,40 @@ export class OverlayMap<K, V> extends Map<K, V> {
   }
 
   override get(key: K): V | undefined {
-    const value = this.own.get(key);
-    if (value !== undefined || this.own.has(key)) return value;
-    return this.gone.has(key) ? undefined : this.base.get(key);
+    const own = this.own.get(key);
+    return own === undefined ? this.base.get(key) : fromOwn(own);
   }
 
   override has(key: K): boolean {
-    return this.own.has(key) || (!this.gone.has(key) && this.base.has(key));
+    const own = this.own.get(key);
+    return own === undefined ? this.base.has(key) : own !== GONE;
   }
 
   override set(key: K, value: V): this {
-    if (!this.has(key)) this.count++;
-    this.own.set(key, value);
-    this.gone.delete(key);
+    const own = this.own.get(key);
+    if (own === undefined ? !this.base.has(key) : own === GONE) this.count++;
+    this.own.set(key, ownValue(value));
     return this;
   }
 
   override delete(key: K): boolean {
-    if (!this.has(key)) return false;
+    const own = this.own.get(key);
+    if (own === GONE || (own === undefined && !this.base.has(key))) return false;
     this.count--;
-    this.own.delete(key);
-    if (this.base.has(key)) this.gone.add(key);
+    if (this.base.has(key)) this.own.set(key, GONE);
+    else this.own.delete(key);
     return true;
   }
 
   override clear(): void {
-    for (const key of this.base.keys()) this.gone.add(key);
     this.own.clear();
+    for (const key of this.base.keys()) this.own.set(key, GONE);
     this.count = 0;
   }
 
   override *entries(): MapIterator<[K, V]> {
-    for (const [key, value] of this.base) if (!this.gone.has(key) && !this.own.has(key)) yield [key, value];
-    for (const [key, value] of this.own) yield [key, value];
+    for (const [key, value] of this.base) if (!this.own.has(key)) yield [key, value];
+    for (const [key, own] of this.own) if (own !== GONE) yield [key, fromOwn(own) as V];
   }
 
   override *keys(): MapIterator<K> {
@@ -135,18 +147,19 @@ export function canonicalItems(set: ReadonlySet<unknown>): string[] {
   return (set instanceof OverlaySet ? set.sortedItems() : [...set].sort(byText)).map(String);
 }
 
-/** The same for a Set (the messages' tombstones): additions and deletions over a base it never changes. */
+/**
+ * The same for a Set (the messages' tombstones): additions and deletions over a base it never changes,
+ * in one map: true for an item added here, false for an item of the base deleted here.
+ */
 export class OverlaySet<T> extends Set<T> {
   private readonly base: ReadonlySet<T>;
-  private readonly own: Set<T>;
-  private readonly gone: Set<T>;
+  private readonly own: Map<T, boolean>;
   private count: number;
 
-  constructor(base: ReadonlySet<T>, own: Set<T> = new Set(), gone: Set<T> = new Set(), count = base.size) {
+  constructor(base: ReadonlySet<T>, own: Map<T, boolean> = new Map(), count = base.size) {
     super();
     this.base = base;
     this.own = own;
-    this.gone = gone;
     this.count = count;
   }
 
@@ -155,22 +168,24 @@ export class OverlaySet<T> extends Set<T> {
   }
 
   fork(): OverlaySet<T> {
-    if (this.own.size + this.gone.size > 64 + (this.base.size >> 2)) return new OverlaySet(new Set(this));
-    return new OverlaySet(this.base, new Set(this.own), new Set(this.gone), this.count);
+    if (this.own.size > 64 + (this.base.size >> 2)) return new OverlaySet(new Set(this));
+    return new OverlaySet(this.base, new Map(this.own), this.count);
   }
 
   layer(): OverlaySet<T> {
-    return new OverlaySet(this, new Set(), new Set(), this.count);
+    return new OverlaySet(this, new Map(), this.count);
   }
 
   /** The items in canonical order: the base's (sorted once) without those deleted here, merged with those added here. */
   sortedItems(): T[] {
     const base = sortedBase(this.base);
-    const own = [...this.own].sort(byText);
+    const own: T[] = [];
+    for (const [item, added] of this.own) if (added) own.push(item);
+    own.sort(byText);
     const out: T[] = [];
     let j = 0;
     for (const item of base) {
-      if (this.gone.has(item)) continue;
+      if (this.own.get(item) === false) continue;
       while (j < own.length && byText(own[j], item) < 0) out.push(own[j++]!);
       out.push(item);
     }
@@ -183,33 +198,37 @@ export class OverlaySet<T> extends Set<T> {
   }
 
   override has(value: T): boolean {
-    return this.own.has(value) || (!this.gone.has(value) && this.base.has(value));
+    return this.own.get(value) ?? this.base.has(value);
   }
 
   override add(value: T): this {
-    if (this.has(value)) return this;
+    const own = this.own.get(value);
+    if (own === true || (own === undefined && this.base.has(value))) return this;
     this.count++;
-    if (this.base.has(value)) this.gone.delete(value);
-    else this.own.add(value);
+    // Deleted here from the base: it is the base's again. Otherwise it is this overlay's own.
+    if (own === false) this.own.delete(value);
+    else this.own.set(value, true);
     return this;
   }
 
   override delete(value: T): boolean {
-    if (!this.has(value)) return false;
+    const own = this.own.get(value);
+    if (own === false || (own === undefined && !this.base.has(value))) return false;
     this.count--;
-    if (!this.own.delete(value)) this.gone.add(value);
+    if (own === true) this.own.delete(value);
+    else this.own.set(value, false);
     return true;
   }
 
   override clear(): void {
-    for (const value of this.base) this.gone.add(value);
     this.own.clear();
+    for (const value of this.base) this.own.set(value, false);
     this.count = 0;
   }
 
   override *values(): SetIterator<T> {
-    for (const value of this.base) if (!this.gone.has(value)) yield value;
-    yield* this.own;
+    for (const value of this.base) if (this.own.get(value) !== false) yield value;
+    for (const [value, added] of this.own) if (added) yield value;
   }
 
   override keys(): SetIterator<T> {
