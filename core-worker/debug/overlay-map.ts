@@ -3,9 +3,9 @@
  * timeline copies a checkpoint's message store on write without copying its
  * thousands of entries. Writes and deletions are kept in the overlay. A fork
  * copies only those and keeps the depth; a layer copies nothing and goes one
- * deeper (the timeline layers only over checkpoints, which hold depth 1, so
- * reads go through two levels at most). Once an overlay holds a good part of
- * its base, a fork flattens it into a fresh base.
+ * deeper; a collapse merges a depth-2 overlay into one level over its base's
+ * base (or flattens it into a fresh base once it holds a good part of it).
+ * Which to use when is the timeline's choice (timeline.ts copyForWrite).
  *
  * A deletion is an entry of the overlay's own map too (GONE), so a read asks
  * one map per level: the folds read far more than they write, and every
@@ -43,18 +43,43 @@ export class OverlayMap<K, V> extends Map<K, V> {
     return this.base instanceof OverlayMap ? this.base.depth + 1 : 1;
   }
 
-  /**
-   * An independent copy of the same depth: it shares the base and copies what this overlay holds
-   * (flattened into a new plain base once that is a good part of the base).
-   */
+  /** How many entries (writes and deletions) this level holds itself. */
+  get ownSize(): number {
+    return this.own.size;
+  }
+
+  /** An independent copy of the same depth: it shares the base and copies what this overlay holds. */
   fork(): OverlayMap<K, V> {
-    if (this.own.size > 64 + (this.base.size >> 2)) return new OverlayMap(new Map(this));
     return new OverlayMap(this.base, new Map(this.own), this.count);
   }
 
   /** An independent copy one level deeper that copies nothing: this overlay must not change any more. */
   layer(): OverlayMap<K, V> {
     return new OverlayMap(this, new Map(), this.count);
+  }
+
+  /**
+   * An independent copy one level over the plain base below: this overlay's and the levels' between
+   * entries merged (copies), or everything flattened into a new plain base (an empty overlay over it)
+   * once those are a good part of it — about when copying them again each time costs more than
+   * copying the base once: √(32 × base size) entries, taken as 32 + a quarter of it.
+   */
+  collapse(): OverlayMap<K, V> {
+    const levels: OverlayMap<K, V>[] = [];
+    let base: ReadonlyMap<K, V> = this;
+    while (base instanceof OverlayMap) {
+      levels.unshift(base);
+      base = base.base;
+    }
+    const own = new Map<K, Own<V>>();
+    for (const level of levels) {
+      for (const [key, value] of level.own) {
+        if (value === GONE && !base.has(key)) own.delete(key);
+        else own.set(key, value);
+      }
+    }
+    if (own.size > 32 + (base.size >> 2)) return new OverlayMap(new Map(this));
+    return new OverlayMap(base, own, this.count);
   }
 
   override get size(): number {

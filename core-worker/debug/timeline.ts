@@ -17,6 +17,7 @@ import { applyEnvelope, cloneProjections, createProjections, type Projections } 
 import { storesWrittenBy, writesTombstones, type MessageStore } from '../../projections/messages';
 import type { Envelope } from '../../protocol/events';
 import { OverlayMap, OverlaySet } from './overlay-map';
+import { shareUnchanged } from './share';
 
 export interface TimelineSource {
   /** Every event appended during the replay, in order (a reloaded log's events appear again, after its reset). */
@@ -89,16 +90,32 @@ export function upperBound(sorted: ArrayLike<number>, value: number): number {
   return lo;
 }
 
+/** Entries a checkpoint's top overlay on a guid map may hold before the build merges it into the level below. */
+const TOP_ENTRIES = 16;
+/** A seek copies an overlay of up to this many entries rather than merging it with the levels below. */
+const SEEK_FORK_ENTRIES = 256;
+
 /**
- * A store the working state may write: its order array copied (a plain array of guids: cheap), its guid
- * map an overlay on the shared one. Checkpoints hold overlays one level deep (the build forks, copying
- * what changed since the last flattening); a seek layers over them without copying anything, and forks
- * an overlay it made itself.
+ * A guid map the working state may write, sharing the one it had. Checkpoints hold overlays at most two
+ * levels deep over a plain map: a small top level, copied at each checkpoint (up to TOP_ENTRIES and what
+ * one interval wrote), over a middle level that several checkpoints share, merged with the top only when
+ * the top outgrows TOP_ENTRIES and flattened into a new plain map only when it holds a good part of it
+ * (OverlayMap.collapse). A checkpoint thus holds about what changed since the one before, and a read asks
+ * three maps at most. A seek layers over a one-level overlay without copying anything, and copies the top
+ * of a two-level one (so it reads three maps at most too).
  */
+function writableMap<V>(map: Map<string, V>, seeking: boolean): Map<string, V> {
+  if (!(map instanceof OverlayMap)) return new OverlayMap(map);
+  if (seeking) return map.depth === 1 ? map.layer() : map.ownSize <= SEEK_FORK_ENTRIES ? map.fork() : map.collapse();
+  if (map.ownSize <= TOP_ENTRIES) return map.fork();
+  if (map.depth === 1) return map.layer();
+  const merged = map.collapse();
+  return merged.ownSize === 0 ? merged : merged.layer();
+}
+
+/** A store the working state may write: its order array copied (a plain array of guids: cheap), its guid map as writableMap makes it. */
 function copyForWrite(store: MessageStore, seeking: boolean): MessageStore {
-  const map = store.byGuid;
-  const byGuid = !(map instanceof OverlayMap) ? new OverlayMap(map) : seeking && map.depth === 1 ? map.layer() : map.fork();
-  return { ...store, byGuid, order: store.order.slice() };
+  return { ...store, byGuid: writableMap(store.byGuid, seeking), order: store.order.slice() };
 }
 
 /** The tombstones the working state may add to: an overlay on the shared set, as copyForWrite does for guid maps. */
@@ -152,6 +169,8 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   let nextReset = 0;
   const changes = createChangeSet();
   const checkpoint = (): void => {
+    const previous = checkpoints.at(-1);
+    if (previous && previous.segment === live.segment) shareUnchanged(previous.p, live.p);
     checkpoints.push({ at: live.at, segment: live.segment, p: live.p });
     live = fromCheckpoint(checkpoints.at(-1)!, false);
   };
