@@ -26,6 +26,9 @@ type Own<V> = V | typeof GONE | typeof UNDEFINED;
 const ownValue = <V>(value: V): Own<V> => (value === undefined ? UNDEFINED : value);
 const fromOwn = <V>(own: Own<V>): V | undefined => (own === UNDEFINED || own === GONE ? undefined : own);
 
+/** Whether a plain map below an overlay has only string keys, once asked. */
+const stringKeyedBases = new WeakMap<ReadonlyMap<unknown, unknown>, boolean>();
+
 export class OverlayMap<K, V> extends Map<K, V> {
   private readonly base: ReadonlyMap<K, V>;
   private readonly own: Map<K, Own<V>>;
@@ -46,6 +49,33 @@ export class OverlayMap<K, V> extends Map<K, V> {
   /** How many entries (writes and deletions) this level holds itself. */
   get ownSize(): number {
     return this.own.size;
+  }
+
+  /**
+   * The keys whose entries may differ between this map and `other` when one is an overlay on the other
+   * or both are on the same base (what their own levels hold), or null when they are not so related.
+   */
+  keysDifferingFrom(other: ReadonlyMap<K, V>): K[] | null {
+    if (this.base === other) return [...this.own.keys()];
+    if (!(other instanceof OverlayMap)) return null;
+    if (other.base === this) return [...other.own.keys()];
+    if (other.base !== this.base) return null;
+    const keys = [...this.own.keys()];
+    for (const key of other.own.keys()) if (!this.own.has(key)) keys.push(key);
+    return keys;
+  }
+
+  /** Whether every key is a string: those of each level, and of the plain map at the bottom (which never changes: asked once). */
+  stringKeyed(): boolean {
+    for (const key of this.own.keys()) if (typeof key !== 'string') return false;
+    if (this.base instanceof OverlayMap) return this.base.stringKeyed();
+    let known = stringKeyedBases.get(this.base);
+    if (known === undefined) {
+      known = true;
+      for (const key of this.base.keys()) if (typeof key !== 'string') known = false;
+      stringKeyedBases.set(this.base, known);
+    }
+    return known;
   }
 
   /** An independent copy of the same depth: it shares the base and copies what this overlay holds. */
@@ -164,6 +194,44 @@ function sortedBase<T>(base: ReadonlySet<T>): readonly T[] {
   return sorted;
 }
 
+/** The first index in sorted items whose canonical string does not sort before `text`. */
+function lowerBound(sorted: readonly unknown[], text: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (String(sorted[mid]) < text) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How many items of `set` sort before `text` in canonical order: an overlay, or a plain set that is some
+ * overlay's base (it never changes, so its sorted items are kept).
+ */
+export function rankIn(set: ReadonlySet<unknown>, text: string): number {
+  return set instanceof OverlaySet ? set.rankBelow(text) : lowerBound(sortedBase(set), text);
+}
+
+/** Up to `count` items of `set` in canonical order from the first that does not sort before `text` (`set` as for rankIn). */
+export function itemsIn<T>(set: ReadonlySet<T>, text: string, count: number): T[] {
+  if (set instanceof OverlaySet) return set.itemsFrom(text, count);
+  const sorted = sortedBase(set);
+  const from = lowerBound(sorted, text);
+  return sorted.slice(from, from + count);
+}
+
+/**
+ * Sorts, once, the plain set at the bottom of `set` (which never changes once something is layered on it,
+ * and which a checkpoint's overlays share), so that the first diff over it does not pay for the sort.
+ */
+export function presort(set: ReadonlySet<unknown>): void {
+  let bottom = set;
+  while (bottom instanceof OverlaySet) bottom = bottom.baseSet;
+  sortedBase(bottom);
+}
+
 /**
  * A Set's canonical form — its items as strings, sorted (projections/canonical.ts) — without sorting a
  * large overlay whole: its base's sorted items are kept, and merged with what the overlay changed.
@@ -192,6 +260,11 @@ export class OverlaySet<T> extends Set<T> {
     return this.base instanceof OverlaySet ? this.base.depth + 1 : 1;
   }
 
+  /** The set this overlay reads through to. */
+  get baseSet(): ReadonlySet<T> {
+    return this.base;
+  }
+
   fork(): OverlaySet<T> {
     if (this.own.size > 64 + (this.base.size >> 2)) return new OverlaySet(new Set(this));
     return new OverlaySet(this.base, new Map(this.own), this.count);
@@ -199,6 +272,45 @@ export class OverlaySet<T> extends Set<T> {
 
   layer(): OverlaySet<T> {
     return new OverlaySet(this, new Map(), this.count);
+  }
+
+  /** The items whose membership differs between this set and `other` when one is an overlay on the other or both are on the same base; else null. */
+  itemsDifferingFrom(other: ReadonlySet<T>): T[] | null {
+    if (this.base === other) return [...this.own.keys()];
+    if (!(other instanceof OverlaySet)) return null;
+    if (other.base === this) return [...other.own.keys()];
+    if (other.base !== this.base) return null;
+    const items = new Set([...this.own.keys(), ...other.own.keys()]);
+    return [...items].filter((item) => this.has(item) !== other.has(item));
+  }
+
+  /** How many items sort before `text` in canonical order (this overlay's base never changes, so its sorted items are kept). */
+  rankBelow(text: string): number {
+    let rank = rankIn(this.base, text);
+    for (const [item, added] of this.own) if (String(item) < text) rank += added ? 1 : -1;
+    return rank;
+  }
+
+  /** Up to `count` items in canonical order from the first that does not sort before `text`. */
+  itemsFrom(text: string, count: number): T[] {
+    const added: T[] = [];
+    let gone = 0;
+    for (const [item, isAdded] of this.own) {
+      if (String(item) < text) continue;
+      if (isAdded) added.push(item);
+      else gone++;
+    }
+    added.sort(byText);
+    const out: T[] = [];
+    let j = 0;
+    for (const item of itemsIn(this.base, text, count + gone)) {
+      if (this.own.get(item) === false) continue;
+      while (j < added.length && byText(added[j], item) < 0) out.push(added[j++]!);
+      out.push(item);
+      if (out.length >= count) return out.slice(0, count);
+    }
+    while (j < added.length && out.length < count) out.push(added[j++]!);
+    return out.slice(0, count);
   }
 
   /** The items in canonical order: the base's (sorted once) without those deleted here, merged with those added here. */

@@ -16,7 +16,7 @@ import { createChangeSet, type ChangeSet } from '../../projections/changes';
 import { applyEnvelope, cloneProjections, createProjections, type Projections } from '../../projections/fold';
 import { storesWrittenBy, writesTombstones, type MessageStore } from '../../projections/messages';
 import type { Envelope } from '../../protocol/events';
-import { OverlayMap, OverlaySet } from './overlay-map';
+import { OverlayMap, OverlaySet, presort } from './overlay-map';
 import { shareUnchanged } from './share';
 
 export interface TimelineSource {
@@ -186,6 +186,8 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     if ((i & 0xff) === 0xff) resetChanges(changes);
   }
   if (checkpoints[0]!.at !== 0) checkpoints.unshift({ at: 0, segment: 0, p: createProjections() });
+  // The tombstones' plain bases (a few dozen, shared by the checkpoints) sorted now: a seek's diff reads them so.
+  for (const c of checkpoints) if (c.p.messages.deleted instanceof OverlaySet) presort(c.p.messages.deleted);
 
   const checkpointAts = checkpoints.map((c) => c.at);
   // The state last handed out, folded forward in place when the next seek is just ahead of it.
