@@ -10,7 +10,7 @@ import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, Projec
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
-import { createPublisher, createTeamsRuntime } from '../publisher';
+import { createPublisher, createTeamsRuntime, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
@@ -96,24 +96,46 @@ const messageCount = (p: Projections): number => {
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 
-/** The snapshot patch the app UI renders for a folded state. */
+/**
+ * The snapshot patches the app UI renders for folded states, from one publisher kept for them all. A
+ * publisher made per state cost the collector dearly: each one's closures kept the state they were made
+ * for alive through two minor collections (V8 keeps what optimized code and its feedback saw), so every
+ * seek's state went to the old generation — ~2 MB a seek, and a major collection every hundred seeks or so.
+ */
+export function createViewSnapshots(): (p: Projections) => ViewPatch {
+  let current: Projections | null = null;
+  let latest: ViewPatch | null = null;
+  const runtime: RuntimeState = {
+    booted: true,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    teams: createTeamsRuntime(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
+  const publisher = createPublisher({ projections: () => current!, runtime, scheduleFrame: () => () => {} });
+  let subscribed = false;
+  return (p) => {
+    current = p;
+    runtime.signedIn = p.session.active;
+    // The first state subscribes (a snapshot at once); each later one follows a reset (a snapshot at the flush).
+    if (subscribed) publisher.flush();
+    else {
+      subscribed = true;
+      publisher.subscribe((patch) => (latest = patch));
+    }
+    const snapshot = latest!;
+    latest = current = null;
+    // Forgets what this snapshot sent, so the next is one too and nothing of this state is kept.
+    publisher.reset(p);
+    return snapshot;
+  };
+}
+
+/** The snapshot patch the app UI renders for a folded state (a publisher of its own: for one state). */
 export function viewSnapshot(p: Projections): ViewPatch {
-  let snapshot: ViewPatch | null = null;
-  const publisher = createPublisher({
-    projections: () => p,
-    runtime: {
-      booted: true,
-      signedIn: p.session.active,
-      loadingHistory: new Set(),
-      historyError: new Map(),
-      teams: createTeamsRuntime(),
-      thread: { loading: false, error: null },
-      flagged: { loading: false, error: null },
-    },
-    scheduleFrame: () => () => {},
-  });
-  publisher.subscribe((patch) => (snapshot = patch));
-  return snapshot!;
+  return createViewSnapshots()(p);
 }
 
 function divergenceView(d: Divergence): DebugDivergence {
@@ -130,6 +152,7 @@ function remember(l: Loaded, position: number, hash: string): string {
 export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
   const now = options.now ?? (() => Date.now());
   let loaded: Loaded | null = null;
+  const viewOf = createViewSnapshots();
 
   const inputRow = (l: Loaded, index: number): InputRow => {
     const input = l.index.input(index);
@@ -259,7 +282,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       let hash = l.hashes.get(pos) ?? null;
       if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
       const hashing = now();
-      const view = viewSnapshot(p);
+      const view = viewOf(p);
       const at = l.index.inputTimes[Math.max(0, pos - 1)] ?? null;
       const done = now();
       options.onStateAt?.({ position: pos, folded, foldMs: folding - started, diffMs: diffing - folding, textMs: texts - diffing, hashMs: hashing - texts, viewMs: done - hashing, totalMs: done - started });

@@ -156,9 +156,9 @@ function resetChanges(changes: ChangeSet): void {
 }
 
 export function createTimeline(source: TimelineSource, options: { checkpointEvery?: number } = {}): Timeline {
-  // Every 10,000 events: a seek folds at most that many (~20 ms on a heavy user's session); halving it from
-  // 20,000 took a 1,000,000-input session's checkpoints from ~150 MB to ~250 MB of heap (docs/benchmarks.md).
-  const K = options.checkpointEvery ?? 10_000;
+  // Every 5,000 events: a seek folds at most that many (~10 ms on a heavy user's session on a quiet machine).
+  // Checkpoints holding about what changed since the one before (share.ts, writableMap) made it affordable.
+  const K = options.checkpointEvery ?? 5_000;
   const { events, inputOf, resets } = source;
   const resetInputs = resets.map((r) => r.input);
 
