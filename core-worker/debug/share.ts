@@ -14,6 +14,7 @@
  * share only what they replace rather than change.
  */
 import type { Projections } from '../../projections/fold';
+import type { MessageStore } from '../../projections/messages';
 import { OverlayMap, OverlaySet } from './overlay-map';
 
 const isPlainRecord = (v: unknown): v is Record<string, unknown> => {
@@ -91,4 +92,38 @@ export function shareUnchanged(previous: Projections, next: Projections): void {
     if (!before || before === store || before.order === store.order || before.order.length !== store.order.length) continue;
     if (store.order.every((guid, i) => guid === before.order[i])) store.order = before.order;
   }
+}
+
+/** Whether two message stores hold the same: their fields, their order array, and identical messages. */
+function sameStore(a: MessageStore, b: MessageStore): boolean {
+  if (a.page !== b.page || a.page_size !== b.page_size || a.isComplete !== b.isComplete || a.order !== b.order) return false;
+  if (Object.keys(a).length !== Object.keys(b).length || a.byGuid.size !== b.byGuid.size) return false;
+  for (const [guid, message] of b.byGuid) if (a.byGuid.get(guid) !== message) return false;
+  return true;
+}
+
+/**
+ * After a `log.snapshot` rebuilt every projection from the data it carries (a compaction, or a reload),
+ * makes the rebuilt state `next` share what it holds the same as `previous`, the state the segment
+ * before ended with, which is usually what the snapshot was taken of: the small projections and order
+ * arrays as shareUnchanged does, each message equal to the one held before, whole stores, the tombstones.
+ * Without it every compaction in a session would cost a whole state's worth of checkpoint.
+ */
+export function shareRestored(previous: Projections, next: Projections): void {
+  shareUnchanged(previous, next);
+  const stores = previous.messages.byAddress;
+  for (const [address, store] of next.messages.byAddress) {
+    const before = stores.get(address);
+    if (!before || before === store) continue;
+    if (isPlainMap(store.byGuid)) {
+      for (const [guid, message] of store.byGuid) {
+        const held = before.byGuid.get(guid);
+        if (held !== undefined && held !== message && same(held, message)) store.byGuid.set(guid, held);
+      }
+    }
+    if (sameStore(before, store)) next.messages.byAddress.set(address, before);
+  }
+  const { deleted } = next.messages;
+  const was = previous.messages.deleted;
+  if (deleted !== was && deleted.size === was.size && [...deleted].every((guid) => was.has(guid))) next.messages.deleted = was;
 }
