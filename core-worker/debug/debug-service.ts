@@ -190,6 +190,37 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     return l.filtered.indexes;
   };
 
+  /** The state after input `position` as $stateAt answers it. */
+  const stateAt = (l: Loaded, position: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
+    const started = now();
+    const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+    const { p, before, folded } = l.timeline.step(pos);
+    const folding = now();
+    const diffs = before ? diffStep(before, p) : [];
+    const diffing = now();
+    const projections: StateAt['projections'] = {};
+    for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
+    const texts = now();
+    let hash = l.hashes.get(pos) ?? null;
+    if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
+    const hashing = now();
+    const view = viewOf(p);
+    const at = l.index.inputTimes[Math.max(0, pos - 1)] ?? null;
+    const done = now();
+    if (!warming) options.onStateAt?.({ position: pos, folded, foldMs: folding - started, diffMs: diffing - folding, textMs: texts - diffing, hashMs: hashing - texts, viewMs: done - hashing, totalMs: done - started });
+    return { position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: done - started };
+  };
+
+  /**
+   * Answers a few states and drops them: the first seek the user makes would otherwise compile what a
+   * seek runs beyond the replay's folds — the diff, the projection's text, the view (~50 ms more for a
+   * heavy user's session). A few states rather than one, so that the loops in them are compiled too.
+   */
+  const warmUp = (l: Loaded): void => {
+    const n = l.index.inputCount;
+    for (const position of [n, Math.floor(n / 2), Math.floor(n / 3), Math.floor((2 * n) / 3)]) stateAt(l, position, ['channels', 'messages'], true);
+  };
+
   return {
     get loaded() {
       return loaded;
@@ -210,6 +241,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const eventStart = new Int32Array(index.inputCount + 1);
       for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
       loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
+      warmUp(loaded);
       const first = index.inputTimes[0] ?? null;
       const last = index.inputTimes.at(-1) ?? null;
       const { replay } = index;
@@ -270,23 +302,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $stateAt(position, wanted) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      const started = now();
-      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
-      const { p, before, folded } = l.timeline.step(pos);
-      const folding = now();
-      const diffs = before ? diffStep(before, p) : [];
-      const diffing = now();
-      const projections: StateAt['projections'] = {};
-      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
-      const texts = now();
-      let hash = l.hashes.get(pos) ?? null;
-      if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
-      const hashing = now();
-      const view = viewOf(p);
-      const at = l.index.inputTimes[Math.max(0, pos - 1)] ?? null;
-      const done = now();
-      options.onStateAt?.({ position: pos, folded, foldMs: folding - started, diffMs: diffing - folding, textMs: texts - diffing, hashMs: hashing - texts, viewMs: done - hashing, totalMs: done - started });
-      return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: done - started });
+      return ok(stateAt(l, position, wanted));
     },
 
     async $hashAt(position) {
