@@ -90,9 +90,9 @@ function seekParts(seek: SeekBench): string[] {
     '',
     'The slowest random seeks:',
     '',
-    '| position | events folded | whole | fold | diff | text | view | collector |',
-    '|---|---|---|---|---|---|---|---|',
-    ...seek.slowest.map((s) => `| ${s.position.toLocaleString('en')} | ${s.folded.toLocaleString('en')} | ${ms(s.totalMs)} | ${ms(s.foldMs)} | ${ms(s.diffMs)} | ${ms(s.textMs)} | ${ms(s.viewMs)} | ${s.gc ? `${ms(s.gcMs)} (${s.gc})` : '–'} |`),
+    '| position | events folded | whole | fold | diff | text | hash | view | collector |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...seek.slowest.map((s) => `| ${s.position.toLocaleString('en')} | ${s.folded.toLocaleString('en')} | ${ms(s.totalMs)} | ${ms(s.foldMs)} | ${ms(s.diffMs)} | ${ms(s.textMs)} | ${s.hashMs ? ms(s.hashMs) : '–'} | ${ms(s.viewMs)} | ${s.gc ? `${ms(s.gcMs)} (${s.gc})` : '–'} |`),
     '',
   ];
 }

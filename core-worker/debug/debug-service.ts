@@ -61,8 +61,8 @@ interface Loaded {
 
 /** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
 export const STATE_TEXT_LIMIT = 64 * 1024;
-/** Up to this many messages in the state, `$stateAt` hashes it too; beyond, `$hashAt` does it on request. */
-export const INLINE_HASH_MAX_MESSAGES = 5_000;
+/** Up to this many messages in the state, `$stateAt` hashes it too (~3 ms); beyond, `$hashAt` does it on request. */
+export const INLINE_HASH_MAX_MESSAGES = 1_000;
 const HASHES_KEPT = 64;
 
 
@@ -212,13 +212,17 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   };
 
   /**
-   * Answers a few states and drops them: the first seek the user makes would otherwise compile what a
-   * seek runs beyond the replay's folds — the diff, the projection's text, the view (~50 ms more for a
-   * heavy user's session). A few states rather than one, so that the loops in them are compiled too.
+   * Answers states across the session and drops them, so that the first seeks the user makes do not run
+   * in code still being compiled: what a seek runs beyond the replay's folds (the diff, the text, the view,
+   * a small state's hash), and the folds themselves over a seek's copy-on-write stores, which the replay
+   * never saw. One state was not enough: the first seeks into each part of a heavy user's session took
+   * 120-150 ms, ~20 ms from the twentieth on; ~20 states (~0.4 s of the load) bring them to that at once.
    */
   const warmUp = (l: Loaded): void => {
     const n = l.index.inputCount;
-    for (const position of [n, Math.floor(n / 2), Math.floor(n / 3), Math.floor((2 * n) / 3)]) stateAt(l, position, ['channels', 'messages'], true);
+    const positions = [Math.floor(n / 500), Math.floor(n / 200)]; // small states: their hash is answered too
+    for (let i = 16; i >= 1; i--) positions.push(Math.floor((n * i) / 16) - (i % 3));
+    for (const position of positions) stateAt(l, Math.max(0, position), ['channels', 'messages'], true);
   };
 
   return {
