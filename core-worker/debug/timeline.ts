@@ -130,20 +130,23 @@ function foldInto(w: Working, envelope: Envelope, changes: ChangeSet): void {
     w.ownsTombstones = true;
   }
   const stores = w.p.messages.byAddress;
-  const written = storesWrittenBy(envelope.event);
-  for (const address of written) {
+  /** Addresses without a store yet: one the event creates is the working state's own too. */
+  let created: string[] | null = null;
+  for (const address of storesWrittenBy(envelope.event)) {
     const store = stores.get(address);
-    if (store && !w.owned.has(store)) {
+    if (!store) (created ??= []).push(address);
+    else if (!w.owned.has(store)) {
       const copy = copyForWrite(store, w.seeking);
       w.owned.add(copy);
       stores.set(address, copy);
     }
   }
   applyEnvelope(w.p, envelope, changes);
-  // A store the event created is the working state's own too.
-  for (const address of written) {
-    const store = stores.get(address);
-    if (store) w.owned.add(store);
+  if (created) {
+    for (const address of created) {
+      const store = stores.get(address);
+      if (store) w.owned.add(store);
+    }
   }
 }
 
