@@ -4,13 +4,14 @@
  * re-running the replay. A log reload (another user's log opened) starts a
  * new segment whose state begins empty, as the core's `openUserLog` does.
  *
- * Checkpoints share structure. Message stores — nearly all of a heavy user's
- * state — are copied on write: a checkpoint keeps the stores as they were,
- * and whoever folds on from it copies a store only before an event writes it
- * (`storesWrittenBy`), and then only its order array and an overlay on its
- * guid map (overlay-map.ts). Message objects are shared everywhere (folds
- * replace them, never mutate them); the small projections are copied per
- * checkpoint.
+ * Checkpoints share structure, so that one costs about what changed since the
+ * one before. Message stores — nearly all of a heavy user's state — are copied
+ * on write: a checkpoint keeps the stores as they were, and whoever folds on
+ * from it copies a store only before an event writes it (`storesWrittenBy`),
+ * and then only its order array and an overlay on its guid map (writableMap,
+ * overlay-map.ts). Message objects are shared everywhere (folds replace them,
+ * never mutate them); the small projections are copied per checkpoint, and
+ * what in them is unchanged is then shared with the checkpoint before (share.ts).
  */
 import { createChangeSet, type ChangeSet } from '../../projections/changes';
 import { applyEnvelope, cloneProjections, createProjections, type Projections } from '../../projections/fold';
