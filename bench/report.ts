@@ -92,6 +92,27 @@ function replaySection(replay: ReplayBench): string[] {
   ];
 }
 
+/** Where the random seeks' time went, and the slowest of them part by part (measured since the seek part reports them). */
+function seekParts(seek: SeekBench): string[] {
+  if (!seek.parts || !seek.slowest) return [];
+  const p = seek.parts;
+  const load = seek.loadAverage ? ` (load average ${seek.loadAverage[0].toFixed(1)} before the seeks, ${seek.loadAverage[1].toFixed(1)} after)` : '';
+  return [
+    `The random seeks part by part${load}: the fold (from a checkpoint, or on from the state answered last), the diff, the projection's text, the view snapshot, and the collector's pauses within them (counted in the part they interrupted too).`,
+    '',
+    '| | fold | diff | text | view | collector |',
+    '|---|---|---|---|---|---|',
+    ...(['p50', 'p95', 'max'] as const).map((q) => `| ${q} | ${ms(p.fold[q])} | ${ms(p.diff[q])} | ${ms(p.text[q])} | ${ms(p.view[q])} | ${ms(p.gc[q])} |`),
+    '',
+    'The slowest random seeks:',
+    '',
+    '| position | events folded | whole | fold | diff | text | hash | view | collector |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...seek.slowest.map((s) => `| ${s.position.toLocaleString('en')} | ${s.folded.toLocaleString('en')} | ${ms(s.totalMs)} | ${ms(s.foldMs)} | ${ms(s.diffMs)} | ${ms(s.textMs)} | ${s.hashMs ? ms(s.hashMs) : '–'} | ${ms(s.viewMs)} | ${s.gc ? `${ms(s.gcMs)} (${s.gc})` : '–'} |`),
+    '',
+  ];
+}
+
 function seekSection(seek: SeekBench): string[] {
   return [
     '## Seeking in the debugger',
@@ -105,6 +126,7 @@ function seekSection(seek: SeekBench): string[] {
     `| seek, messages shown | ${ms(seek.seekMessages.p50)} | ${ms(seek.seekMessages.p95)} | ${ms(seek.seekMessages.max)} |`,
     `| step | ${ms(seek.step.p50)} | ${ms(seek.step.p95)} | ${ms(seek.step.max)} |`,
     '',
+    ...seekParts(seek),
     `Load (parse, replay verifying every input, index, checkpoints): ${sec(seek.loadMs)}. Checkpoints: ${seek.checkpoints} (every ${seek.checkpointEvery.toLocaleString('en')} events), built in ${sec(seek.checkpointBuildMs)}, ${seek.checkpointMB.toFixed(0)} MB of heap (the whole loaded session: ${seek.heapMB.toFixed(0)} MB). The hash of a state this large is not computed per seek (${sec(seek.hashAtEndMs)} at the end); the screen asks for it with \`$hashAt\` once the position holds still. Garbage collection paused the random seeks for ${ms(seek.gcPause.totalMs)} in all, ${ms(seek.gcPause.maxMs)} at the longest.`,
     '',
     seekMet(seek) ? 'Met.' : 'Not met on this run: see the p95 and max above; the machine was shared (see the note at the top).',

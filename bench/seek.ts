@@ -6,10 +6,11 @@
  * each answer whole: the fold from the nearest checkpoint, the diff from the
  * previous input, the projection's text and the app's view snapshot.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createDebugService } from '../core-worker/debug/debug-service';
+import { createDebugService, type StateAtParts } from '../core-worker/debug/debug-service';
 import { createTimeline } from '../core-worker/debug/timeline';
 import type { DebugProjectionName } from '../protocol/debug-api';
 import { cpuMs } from './replay';
@@ -54,6 +55,28 @@ export interface SeekBench {
   hashAtEndMs: number;
   /** The garbage collector's pauses during the random seeks: the longest, and all of them together. */
   gcPause: { maxMs: number; totalMs: number };
+  /** Where the random seeks' time went, part by part (each part's own percentiles; gc: its pauses within the seek). */
+  parts?: Record<'fold' | 'diff' | 'text' | 'view' | 'gc', Percentiles>;
+  /** The slowest random seeks, each broken into its parts. */
+  slowest?: SlowSeek[];
+  /** 1-minute load average before and after the seeks (the machine is shared). */
+  loadAverage?: [number, number];
+}
+
+export interface SlowSeek {
+  position: number;
+  /** Events folded to answer. */
+  folded: number;
+  totalMs: number;
+  foldMs: number;
+  diffMs: number;
+  textMs: number;
+  /** Hashing the state, which a small one is (up to INLINE_HASH_MAX_MESSAGES messages). */
+  hashMs?: number;
+  viewMs: number;
+  /** Garbage collection pauses within the seek, and their kinds (minor, major…). */
+  gcMs: number;
+  gc: string;
 }
 
 export function percentiles(samples: readonly number[]): Percentiles {
@@ -66,21 +89,19 @@ export async function measureSeek(text: string, options: { seeks?: number; check
   const seeks = options.seeks ?? 200;
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
-  const service = createDebugService({ settle, now: () => performance.now(), ...(options.checkpointEvery ? { checkpointEvery: options.checkpointEvery } : {}) });
+  let last: (StateAtParts & { started: number }) | null = null;
+  const service = createDebugService({
+    settle,
+    now: () => performance.now(),
+    onStateAt: (parts) => (last = { ...parts, started: performance.now() - parts.totalMs }),
+    ...(options.checkpointEvery ? { checkpointEvery: options.checkpointEvery } : {}),
+  });
   const loaded = await service.$load(text);
   if (!loaded.ok) throw new Error(loaded.error.message);
   const { index, timeline } = service.loaded!;
   gc();
   const heapLoaded = process.memoryUsage().heapUsed;
 
-  // The timeline again, alone, to time it and weigh its checkpoints (then dropped).
-  let t = performance.now();
-  let second: ReturnType<typeof createTimeline> | null = createTimeline(index, { checkpointEvery: timeline.checkpointEvery });
-  const checkpointBuildMs = performance.now() - t;
-  gc();
-  const checkpointMB = (process.memoryUsage().heapUsed - heapLoaded) / 2 ** 20;
-  second = null;
-  void second;
 
   const n = loaded.value.inputs;
   let seed = 7;
@@ -97,24 +118,50 @@ export async function measureSeek(text: string, options: { seeks?: number; check
   };
   const randomSeeks: number[] = [];
   const gcPause = { maxMs: 0, totalMs: 0 };
+  const pauses: { start: number; end: number; kind: string }[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcPause.maxMs = Math.max(gcPause.maxMs, entry.duration);
       gcPause.totalMs += entry.duration;
+      pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration, kind: gcKind((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind) });
     }
   });
+  const loadBefore = loadavg()[0]!;
   observer.observe({ entryTypes: ['gc'] });
-  for (let i = 0; i < seeks; i++) randomSeeks.push(await time(Math.floor(random() * (n + 1)), 'channels'));
+  const parts: (StateAtParts & { started: number })[] = [];
+  for (let i = 0; i < seeks; i++) {
+    randomSeeks.push(await time(Math.floor(random() * (n + 1)), 'channels'));
+    parts.push(last!);
+  }
   // GC entries are made, then delivered, in tasks of their own: the seeks above never yield to them.
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
   const seekCpu = percentiles(cpus);
+  const gcIn = (p: StateAtParts & { started: number }) => {
+    const end = p.started + p.totalMs;
+    const within = pauses.filter((g) => g.end > p.started && g.start < end);
+    return { ms: within.reduce((sum, g) => sum + Math.min(g.end, end) - Math.max(g.start, p.started), 0), kinds: within.map((g) => `${g.kind} ${(g.end - g.start).toFixed(0)} ms`).join(', ') };
+  };
+  const slowest: SlowSeek[] = [...parts]
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, 5)
+    .map((p) => {
+      const gc = gcIn(p);
+      return { position: p.position, folded: p.folded, totalMs: p.totalMs, foldMs: p.foldMs, diffMs: p.diffMs, textMs: p.textMs, hashMs: p.hashMs, viewMs: p.viewMs, gcMs: gc.ms, gc: gc.kinds };
+    });
+  const partPercentiles = {
+    fold: percentiles(parts.map((p) => p.foldMs)),
+    diff: percentiles(parts.map((p) => p.diffMs)),
+    text: percentiles(parts.map((p) => p.textMs)),
+    view: percentiles(parts.map((p) => p.viewMs)),
+    gc: percentiles(parts.map((p) => gcIn(p).ms)),
+  };
   const messageSeeks: number[] = [];
   for (let i = 0; i < seeks / 2; i++) messageSeeks.push(await time(Math.floor(random() * (n + 1)), 'messages'));
   const steps: number[] = [];
   const from = Math.floor(n / 2);
   for (let i = 0; i < seeks; i++) steps.push(await time(from + i, 'channels'));
-  t = performance.now();
+  let t = performance.now();
   const hash = await service.$hashAt(n);
   const hashAtEndMs = performance.now() - t;
   if (!hash.ok || hash.value !== loaded.value.hash) throw new Error('$hashAt at the end differs from the replay');
@@ -122,6 +169,18 @@ export async function measureSeek(text: string, options: { seeks?: number; check
   const end = timeline.at(n);
   let messages = 0;
   for (const store of end.messages.byAddress.values()) messages += store.order.length;
+
+  // The timeline again, alone, to time it and weigh its checkpoints (then dropped): after the seeks, whose
+  // code and heap it would otherwise disturb (a second build leaves the heap to collect and the build's code hot).
+  gc();
+  const heapBeforeSecond = process.memoryUsage().heapUsed;
+  t = performance.now();
+  let second: ReturnType<typeof createTimeline> | null = createTimeline(index, { checkpointEvery: timeline.checkpointEvery });
+  const checkpointBuildMs = performance.now() - t;
+  gc();
+  const checkpointMB = (process.memoryUsage().heapUsed - heapBeforeSecond) / 2 ** 20;
+  second = null;
+  void second;
   return {
     inputs: n,
     events: loaded.value.events,
@@ -138,5 +197,16 @@ export async function measureSeek(text: string, options: { seeks?: number; check
     step: percentiles(steps),
     hashAtEndMs,
     gcPause,
+    parts: partPercentiles,
+    slowest,
+    loadAverage: [loadBefore, loadavg()[0]!],
   };
+}
+
+/** The collector's kind of pause, by name. */
+function gcKind(kind: number | undefined): string {
+  if (kind === constants.NODE_PERFORMANCE_GC_MINOR) return 'minor';
+  if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) return 'major';
+  if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) return 'incremental';
+  return kind === constants.NODE_PERFORMANCE_GC_WEAKCB ? 'weak callbacks' : `kind ${kind}`;
 }

@@ -53,59 +53,75 @@ const omitted = (v: unknown): boolean => v === undefined || typeof v === 'functi
 
 class Full extends Error {}
 
+/** The text written so far, and where it must stop. */
+interface TextOut {
+  text: string;
+  limit: number;
+}
+
+/** Indentation by depth, built once per depth. */
+const INDENTS: string[] = [''];
+const indentAt = (depth: number): string => (INDENTS[depth] ??= `${indentAt(depth - 1)}  `);
+
+function put(out: TextOut, s: string): void {
+  out.text += s;
+  if (out.text.length > out.limit) throw new Full();
+}
+
+/** One `"key": value` pair (or array item, key null) after `first` others, as JSON.stringify indents them. */
+function putItem(out: TextOut, first: boolean, key: string | null, item: unknown, depth: number): void {
+  put(out, `${first ? '' : ','}\n${indentAt(depth + 1)}${key === null ? '' : `${JSON.stringify(key)}: `}`);
+  if (key === null && omitted(item)) put(out, 'null');
+  else putValue(out, item, depth + 1);
+}
+
+function putValue(out: TextOut, v: unknown, depth: number): void {
+  if (v instanceof Map) {
+    for (const k of v.keys()) if (typeof k !== 'string') return put(out, JSON.stringify(canonicalize(v), null, 2).replace(/\n/g, `\n${indentAt(depth)}`));
+    put(out, '{');
+    let first = true;
+    for (const key of canonicalKeyOrder([...(v.keys() as Iterable<string>)])) {
+      const entry: unknown = v.get(key);
+      if (omitted(entry)) continue;
+      putItem(out, first, key, entry, depth);
+      first = false;
+    }
+    return put(out, first ? '}' : `\n${indentAt(depth)}}`);
+  }
+  if (v instanceof Set) return putValue(out, [...v].map(String).sort(), depth);
+  if (Array.isArray(v)) {
+    put(out, '[');
+    for (let i = 0; i < v.length; i++) putItem(out, i === 0, null, v[i], depth);
+    return put(out, v.length === 0 ? ']' : `\n${indentAt(depth)}]`);
+  }
+  if (v !== null && typeof v === 'object') {
+    const record = v as Record<string, unknown>;
+    put(out, '{');
+    let first = true;
+    // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
+    for (const key of canonicalKeyOrder(Object.keys(record).filter((k) => k !== '__proto__'))) {
+      if (omitted(record[key])) continue;
+      putItem(out, first, key, record[key], depth);
+      first = false;
+    }
+    return put(out, first ? '}' : `\n${indentAt(depth)}}`);
+  }
+  put(out, JSON.stringify(v) ?? 'null');
+}
+
 /**
  * `JSON.stringify(canonicalize(value), null, 2)` cut at about `limit` characters, without building
  * the rest: a heavy user's messages projection is tens of megabytes of it, and a screen shows a page.
+ * Written into one string as it goes (no closures or arrays of pieces per value: the debugger asks for
+ * it on every seek).
  */
 export function canonicalText(value: unknown, limit: number): { text: string; truncated: boolean } {
-  const out: string[] = [];
-  let length = 0;
-  const put = (s: string): void => {
-    out.push(s);
-    length += s.length;
-    if (length > limit) throw new Full();
-  };
-  const walk = (v: unknown, indent: string): void => {
-    const inner = `${indent}  `;
-    let first = true;
-    /** One `"key": value` pair (or array item) after the ones before it, as JSON.stringify indents them. */
-    const item = (key: string | null, item: unknown): void => {
-      put(`${first ? '' : ','}\n${inner}${key === null ? '' : `${JSON.stringify(key)}: `}`);
-      first = false;
-      if (key === null && omitted(item)) put('null');
-      else walk(item, inner);
-    };
-    if (v instanceof Map) {
-      for (const k of v.keys()) if (typeof k !== 'string') return put(JSON.stringify(canonicalize(v), null, 2).replace(/\n/g, `\n${indent}`));
-      put('{');
-      for (const key of canonicalKeyOrder([...(v.keys() as Iterable<string>)])) {
-        const entry: unknown = v.get(key);
-        if (!omitted(entry)) item(key, entry);
-      }
-      return put(first ? '}' : `\n${indent}}`);
-    }
-    if (v instanceof Set) return walk([...v].map(String).sort(), indent);
-    if (Array.isArray(v)) {
-      put('[');
-      for (let i = 0; i < v.length; i++) item(null, v[i]);
-      return put(first ? ']' : `\n${indent}]`);
-    }
-    if (v !== null && typeof v === 'object') {
-      const record = v as Record<string, unknown>;
-      put('{');
-      // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
-      for (const key of canonicalKeyOrder(Object.keys(record).filter((k) => k !== '__proto__'))) {
-        if (!omitted(record[key])) item(key, record[key]);
-      }
-      return put(first ? '}' : `\n${indent}}`);
-    }
-    put(JSON.stringify(canonicalize(v)) ?? 'null');
-  };
+  const out: TextOut = { text: '', limit };
   try {
-    walk(value, '');
-    return { text: out.join(''), truncated: false };
+    putValue(out, value, 0);
+    return { text: out.text, truncated: false };
   } catch (error) {
     if (!(error instanceof Full)) throw error;
-    return { text: out.join('').slice(0, limit), truncated: true };
+    return { text: out.text.slice(0, limit), truncated: true };
   }
 }

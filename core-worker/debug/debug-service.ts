@@ -10,7 +10,7 @@ import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, Projec
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
-import { createPublisher, createTeamsRuntime } from '../publisher';
+import { createPublisher, createTeamsRuntime, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
@@ -25,6 +25,24 @@ export interface DebugServiceOptions {
   stateTextLimit?: number;
   /** Up to this many messages in the state, `$stateAt` hashes it too (INLINE_HASH_MAX_MESSAGES). */
   inlineHashMaxMessages?: number;
+  /** Told where each `$stateAt` spent its time (bench/seek.ts). */
+  onStateAt?: (parts: StateAtParts) => void;
+}
+
+/** Where one `$stateAt` spent its time, ms: what the benchmark breaks a slow seek into. */
+export interface StateAtParts {
+  position: number;
+  /** Events folded to answer (from a checkpoint or from the state answered last). */
+  folded: number;
+  /** Folding to the position (and copying the state before its input, for the diff). */
+  foldMs: number;
+  diffMs: number;
+  /** The requested projections' canonical JSON. */
+  textMs: number;
+  /** The hash, when the state is small enough to be hashed inline. */
+  hashMs: number;
+  viewMs: number;
+  totalMs: number;
 }
 
 interface Loaded {
@@ -43,8 +61,8 @@ interface Loaded {
 
 /** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
 export const STATE_TEXT_LIMIT = 64 * 1024;
-/** Up to this many messages in the state, `$stateAt` hashes it too; beyond, `$hashAt` does it on request. */
-export const INLINE_HASH_MAX_MESSAGES = 5_000;
+/** Up to this many messages in the state, `$stateAt` hashes it too (~3 ms); beyond, `$hashAt` does it on request. */
+export const INLINE_HASH_MAX_MESSAGES = 1_000;
 const HASHES_KEPT = 64;
 
 
@@ -78,24 +96,46 @@ const messageCount = (p: Projections): number => {
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 
-/** The snapshot patch the app UI renders for a folded state. */
+/**
+ * The snapshot patches the app UI renders for folded states, from one publisher kept for them all. A
+ * publisher made per state cost the collector dearly: each one's closures kept the state they were made
+ * for alive through two minor collections (V8 keeps what optimized code and its feedback saw), so every
+ * seek's state went to the old generation — ~2 MB a seek, and a major collection every hundred seeks or so.
+ */
+export function createViewSnapshots(): (p: Projections) => ViewPatch {
+  let current: Projections | null = null;
+  let latest: ViewPatch | null = null;
+  const runtime: RuntimeState = {
+    booted: true,
+    signedIn: false,
+    loadingHistory: new Set(),
+    historyError: new Map(),
+    teams: createTeamsRuntime(),
+    thread: { loading: false, error: null },
+    flagged: { loading: false, error: null },
+  };
+  const publisher = createPublisher({ projections: () => current!, runtime, scheduleFrame: () => () => {} });
+  let subscribed = false;
+  return (p) => {
+    current = p;
+    runtime.signedIn = p.session.active;
+    // The first state subscribes (a snapshot at once); each later one follows a reset (a snapshot at the flush).
+    if (subscribed) publisher.flush();
+    else {
+      subscribed = true;
+      publisher.subscribe((patch) => (latest = patch));
+    }
+    const snapshot = latest!;
+    latest = current = null;
+    // Forgets what this snapshot sent, so the next is one too and nothing of this state is kept.
+    publisher.reset(p);
+    return snapshot;
+  };
+}
+
+/** The snapshot patch the app UI renders for a folded state (a publisher of its own: for one state). */
 export function viewSnapshot(p: Projections): ViewPatch {
-  let snapshot: ViewPatch | null = null;
-  const publisher = createPublisher({
-    projections: () => p,
-    runtime: {
-      booted: true,
-      signedIn: p.session.active,
-      loadingHistory: new Set(),
-      historyError: new Map(),
-      teams: createTeamsRuntime(),
-      thread: { loading: false, error: null },
-      flagged: { loading: false, error: null },
-    },
-    scheduleFrame: () => () => {},
-  });
-  publisher.subscribe((patch) => (snapshot = patch));
-  return snapshot!;
+  return createViewSnapshots()(p);
 }
 
 function divergenceView(d: Divergence): DebugDivergence {
@@ -112,17 +152,18 @@ function remember(l: Loaded, position: number, hash: string): string {
 export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
   const now = options.now ?? (() => Date.now());
   let loaded: Loaded | null = null;
+  const viewOf = createViewSnapshots();
 
   const inputRow = (l: Loaded, index: number): InputRow => {
-    const input = l.index.inputs[index - 1]!;
-    const line = l.index.inputLines[index - 1]!;
+    const input = l.index.input(index);
+    const line = l.index.inputLine(index);
     return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
   };
 
   const textOf = (l: Loaded, index: number): string => {
     let t = l.text[index - 1];
     if (t === undefined) {
-      t = searchText(l.index.inputs[index - 1]!, l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
+      t = searchText(l.index.input(index), l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
       l.text[index - 1] = t;
     }
     return t;
@@ -130,7 +171,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
 
   const matches = (l: Loaded, index: number, filter: InputFilter): boolean => {
     if (filter.code) {
-      const input = l.index.inputs[index - 1]!;
+      const input = l.index.input(index);
       const q = filter.code.toLowerCase();
       if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
@@ -144,9 +185,44 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const key = JSON.stringify(f);
     if (l.filtered?.key === key) return l.filtered.indexes;
     const found: number[] = [];
-    for (let i = 1; i <= l.index.inputs.length; i++) if (matches(l, i, f)) found.push(i);
+    for (let i = 1; i <= l.index.inputCount; i++) if (matches(l, i, f)) found.push(i);
     l.filtered = { key, indexes: Int32Array.from(found) };
     return l.filtered.indexes;
+  };
+
+  /** The state after input `position` as $stateAt answers it. */
+  const stateAt = (l: Loaded, position: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
+    const started = now();
+    const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+    const { p, before, folded } = l.timeline.step(pos);
+    const folding = now();
+    const diffs = before ? diffStep(before, p) : [];
+    const diffing = now();
+    const projections: StateAt['projections'] = {};
+    for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
+    const texts = now();
+    let hash = l.hashes.get(pos) ?? null;
+    if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
+    const hashing = now();
+    const view = viewOf(p);
+    const at = l.index.inputTimes[Math.max(0, pos - 1)] ?? null;
+    const done = now();
+    if (!warming) options.onStateAt?.({ position: pos, folded, foldMs: folding - started, diffMs: diffing - folding, textMs: texts - diffing, hashMs: hashing - texts, viewMs: done - hashing, totalMs: done - started });
+    return { position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: done - started };
+  };
+
+  /**
+   * Answers states across the session and drops them, so that the first seeks the user makes do not run
+   * in code still being compiled: what a seek runs beyond the replay's folds (the diff, the text, the view,
+   * a small state's hash), and the folds themselves over a seek's copy-on-write stores, which the replay
+   * never saw. One state was not enough: the first seeks into each part of a heavy user's session took
+   * 120-150 ms, ~20 ms from the twentieth on; ~20 states (~0.4 s of the load) bring them to that at once.
+   */
+  const warmUp = (l: Loaded): void => {
+    const n = l.index.inputCount;
+    const positions = [Math.floor(n / 500), Math.floor(n / 200)]; // small states: their hash is answered too
+    for (let i = 16; i >= 1; i--) positions.push(Math.floor((n * i) / 16) - (i % 3));
+    for (const position of positions) stateAt(l, Math.max(0, position), ['channels', 'messages'], true);
   };
 
   return {
@@ -166,15 +242,16 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       }
       const index = await indexSession(file, { settle: options.settle });
       const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
-      const eventStart = new Int32Array(index.inputs.length + 1);
-      for (let i = 0; i <= index.inputs.length; i++) eventStart[i] = timeline.eventsUpTo(i);
+      const eventStart = new Int32Array(index.inputCount + 1);
+      for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
       loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
-      const first = index.inputs[0]?.t ?? null;
-      const last = index.inputs.at(-1)?.t ?? null;
+      warmUp(loaded);
+      const first = index.inputTimes[0] ?? null;
+      const last = index.inputTimes.at(-1) ?? null;
       const { replay } = index;
       const summary: SessionSummary = {
         header: file.header,
-        inputs: index.inputs.length,
+        inputs: index.inputCount,
         events: index.events.length,
         firstAt: first,
         lastAt: last,
@@ -191,7 +268,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       if (!l) return { total: 0, start, rows: [] };
       const indexes = filter ? filteredIndexes(l, filter) : null;
-      const total = indexes ? indexes.length : l.index.inputs.length;
+      const total = indexes ? indexes.length : l.index.inputCount;
       const rows: InputRow[] = [];
       for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) rows.push(inputRow(l, indexes ? indexes[i]! : i + 1));
       return { total, start, rows };
@@ -212,15 +289,15 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $eventRate(buckets) {
       const l = loaded;
       const n = Math.max(1, Math.min(10_000, Math.floor(buckets)));
-      if (!l || l.index.inputs.length === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
-      const inputs = l.index.inputs;
-      const start = inputs[0]!.t;
-      const span = Math.max(1, inputs.at(-1)!.t - start);
+      if (!l || l.index.inputCount === 0) return { start: 0, bucketMs: 1, counts: new Array<number>(n).fill(0), max: 0 };
+      const times = l.index.inputTimes;
+      const start = times[0]!;
+      const span = Math.max(1, times.at(-1)! - start);
       const bucketMs = span / n;
       const counts = new Array<number>(n).fill(0);
       // Events are placed at the time of the input that appended them (a reloaded log's events may be older).
       for (const input of l.index.inputOf) {
-        const bucket = Math.min(n - 1, Math.floor((inputs[input - 1]!.t - start) / bucketMs));
+        const bucket = Math.min(n - 1, Math.floor((times[input - 1]! - start) / bucketMs));
         counts[bucket]!++;
       }
       return { start, bucketMs, counts, max: Math.max(0, ...counts) };
@@ -229,23 +306,13 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $stateAt(position, wanted) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      const started = now();
-      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
-      const { p, before } = l.timeline.step(pos);
-      const diffs = before ? diffStep(before, p) : [];
-      const projections: StateAt['projections'] = {};
-      for (const name of wanted ?? PROJECTION_NAMES) projections[name] = projectionText(p, name, options.stateTextLimit ?? STATE_TEXT_LIMIT);
-      let hash = l.hashes.get(pos) ?? null;
-      if (hash === null && messageCount(p) <= (options.inlineHashMaxMessages ?? INLINE_HASH_MAX_MESSAGES)) hash = remember(l, pos, projectionHashes(p, l.hash).all);
-      const view = viewSnapshot(p);
-      const at = l.index.inputs[Math.max(0, pos - 1)]?.t ?? null;
-      return ok({ position: pos, at, events: l.timeline.eventsUpTo(pos), hash, projections, diffs, view, computeMs: now() - started });
+      return ok(stateAt(l, position, wanted));
     },
 
     async $hashAt(position) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      const pos = Math.max(0, Math.min(l.index.inputs.length, Math.floor(position)));
+      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
       return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
     },
 
@@ -254,7 +321,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return null;
       const needle = 'channel' in target ? target.channel : target.message;
       if (!needle) return null;
-      for (let i = 1; i <= l.index.inputs.length; i++) if (textOf(l, i).includes(needle)) return i;
+      for (let i = 1; i <= l.index.inputCount; i++) if (textOf(l, i).includes(needle)) return i;
       return null;
     },
   };

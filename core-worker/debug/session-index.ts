@@ -1,9 +1,11 @@
 /**
  * Replays a session file once with the real core and keeps what the debugger
- * needs to seek without replaying again: every input (with its file line),
- * every event appended, and which input appended it. Outputs and digests are
- * not kept (the replay checked them): a heavy user's session has a million of
- * them, and every object kept is one more for each garbage collection to mark.
+ * needs to seek without replaying again: where every input is in the file,
+ * every event appended, and which input appended it. Inputs stay in the file
+ * (its lines are numbers and offsets into the text until asked for) and are
+ * built one at a time when a list or a filter needs them; outputs and digests
+ * are not kept (the replay checked them): a heavy user's session has a million
+ * of each, and every object kept is one more for each garbage collection to mark.
  */
 import type { Envelope } from '../../protocol/events';
 import { INPUT_KINDS, type InputLine, type SessionFile, type SessionFooter, type SessionHeader } from '../../protocol/session-file';
@@ -13,10 +15,14 @@ import type { TimelineSource } from './timeline';
 export interface SessionIndex extends TimelineSource {
   header: SessionHeader;
   footer: SessionFooter;
-  /** Every input in order: input i (1-based) at [i - 1]. */
-  inputs: InputLine[];
-  /** The file line of each input (the header is line 1), at the same index. */
-  inputLines: Int32Array;
+  /** How many inputs the session has. */
+  inputCount: number;
+  /** Input i (1-based), built from the file on each call. */
+  input(i: number): InputLine;
+  /** The file line of input i (1-based; the header is line 1). */
+  inputLine(i: number): number;
+  /** The time of every input: input i at [i - 1]. */
+  inputTimes: Float64Array;
   events: Envelope[];
   inputOf: Int32Array;
   resets: { event: number; input: number }[];
@@ -25,13 +31,15 @@ export interface SessionIndex extends TimelineSource {
 }
 
 export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number }): Promise<SessionIndex> {
-  const inputs: InputLine[] = [];
+  // Where each input is among the file's lines (the header not counted), and when it came.
   const lines: number[] = [];
+  const times: number[] = [];
   for (let i = 0; i < file.count; i++) {
     if (!INPUT_KINDS.has(file.kind(i))) continue;
-    inputs.push(file.line(i) as InputLine);
-    lines.push(i + 2);
+    lines.push(i);
+    times.push((file.line(i) as InputLine).t); // built to be dropped: young garbage, as the replay's own lines are
   }
+  const lineOf = Int32Array.from(lines);
 
   const events: Envelope[] = [];
   const inputOf: number[] = [];
@@ -64,5 +72,16 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
   });
   sync(replay.inputs, replay.core.log);
   const { core: _core, ...outcome } = replay;
-  return { header: file.header, footer: file.footer, inputs, inputLines: Int32Array.from(lines), events, inputOf: Int32Array.from(inputOf), resets, replay: outcome };
+  return {
+    header: file.header,
+    footer: file.footer,
+    inputCount: lineOf.length,
+    input: (i) => file.line(lineOf[i - 1]!) as InputLine,
+    inputLine: (i) => lineOf[i - 1]! + 2,
+    inputTimes: Float64Array.from(times),
+    events,
+    inputOf: Int32Array.from(inputOf),
+    resets,
+    replay: outcome,
+  };
 }

@@ -4,19 +4,21 @@
  * re-running the replay. A log reload (another user's log opened) starts a
  * new segment whose state begins empty, as the core's `openUserLog` does.
  *
- * Checkpoints share structure. Message stores — nearly all of a heavy user's
- * state — are copied on write: a checkpoint keeps the stores as they were,
- * and whoever folds on from it copies a store only before an event writes it
- * (`storesWrittenBy`), and then only its order array and an overlay on its
- * guid map (overlay-map.ts). Message objects are shared everywhere (folds
- * replace them, never mutate them); the small projections are copied per
- * checkpoint.
+ * Checkpoints share structure, so that one costs about what changed since the
+ * one before. Message stores — nearly all of a heavy user's state — are copied
+ * on write: a checkpoint keeps the stores as they were, and whoever folds on
+ * from it copies a store only before an event writes it (`storesWrittenBy`),
+ * and then only its order array and an overlay on its guid map (writableMap,
+ * overlay-map.ts). Message objects are shared everywhere (folds replace them,
+ * never mutate them); the small projections are copied per checkpoint, and
+ * what in them is unchanged is then shared with the checkpoint before (share.ts).
  */
 import { createChangeSet, type ChangeSet } from '../../projections/changes';
 import { applyEnvelope, cloneProjections, createProjections, type Projections } from '../../projections/fold';
 import { storesWrittenBy, writesTombstones, type MessageStore } from '../../projections/messages';
 import type { Envelope } from '../../protocol/events';
-import { OverlayMap, OverlaySet } from './overlay-map';
+import { OverlayMap, OverlaySet, presort } from './overlay-map';
+import { shareRestored, shareUnchanged } from './share';
 
 export interface TimelineSource {
   /** Every event appended during the replay, in order (a reloaded log's events appear again, after its reset). */
@@ -71,10 +73,10 @@ export interface Timeline {
   at(position: number): Projections;
   /**
    * The projections after input `position`, and the state just before that input's events (null at
-   * position 0). Read-only, like `at`; comparing the two is cheap because the message stores the
-   * input did not write are the same objects in both.
+   * position 0, and after an input that appended none: nothing changed). Read-only, like `at`; comparing
+   * the two is cheap because the message stores the input did not write are the same objects in both.
    */
-  step(position: number): { p: Projections; before: Before | null };
+  step(position: number): { p: Projections; before: Before | null; folded: number };
 }
 
 /** First index in `sorted` whose value is greater than `value` (upper bound). */
@@ -89,16 +91,32 @@ export function upperBound(sorted: ArrayLike<number>, value: number): number {
   return lo;
 }
 
+/** Entries a checkpoint's top overlay on a guid map may hold before the build merges it into the level below. */
+const TOP_ENTRIES = 16;
+/** A seek copies an overlay of up to this many entries rather than merging it with the levels below. */
+const SEEK_FORK_ENTRIES = 256;
+
 /**
- * A store the working state may write: its order array copied (a plain array of guids: cheap), its guid
- * map an overlay on the shared one. Checkpoints hold overlays one level deep (the build forks, copying
- * what changed since the last flattening); a seek layers over them without copying anything, and forks
- * an overlay it made itself.
+ * A guid map the working state may write, sharing the one it had. Checkpoints hold overlays at most two
+ * levels deep over a plain map: a small top level, copied at each checkpoint (up to TOP_ENTRIES and what
+ * one interval wrote), over a middle level that several checkpoints share, merged with the top only when
+ * the top outgrows TOP_ENTRIES and flattened into a new plain map only when it holds a good part of it
+ * (OverlayMap.collapse). A checkpoint thus holds about what changed since the one before, and a read asks
+ * three maps at most. A seek layers over a one-level overlay without copying anything, and copies the top
+ * of a two-level one (so it reads three maps at most too).
  */
+function writableMap<V>(map: Map<string, V>, seeking: boolean): Map<string, V> {
+  if (!(map instanceof OverlayMap)) return new OverlayMap(map);
+  if (seeking) return map.depth === 1 ? map.layer() : map.ownSize <= SEEK_FORK_ENTRIES ? map.fork() : map.collapse();
+  if (map.ownSize <= TOP_ENTRIES) return map.fork();
+  if (map.depth === 1) return map.layer();
+  const merged = map.collapse();
+  return merged.ownSize === 0 ? merged : merged.layer();
+}
+
+/** A store the working state may write: its order array copied (a plain array of guids: cheap), its guid map as writableMap makes it. */
 function copyForWrite(store: MessageStore, seeking: boolean): MessageStore {
-  const map = store.byGuid;
-  const byGuid = !(map instanceof OverlayMap) ? new OverlayMap(map) : seeking && map.depth === 1 ? map.layer() : map.fork();
-  return { ...store, byGuid, order: store.order.slice() };
+  return { ...store, byGuid: writableMap(store.byGuid, seeking), order: store.order.slice() };
 }
 
 /** The tombstones the working state may add to: an overlay on the shared set, as copyForWrite does for guid maps. */
@@ -113,20 +131,23 @@ function foldInto(w: Working, envelope: Envelope, changes: ChangeSet): void {
     w.ownsTombstones = true;
   }
   const stores = w.p.messages.byAddress;
-  const written = storesWrittenBy(envelope.event);
-  for (const address of written) {
+  /** Addresses without a store yet: one the event creates is the working state's own too. */
+  let created: string[] | null = null;
+  for (const address of storesWrittenBy(envelope.event)) {
     const store = stores.get(address);
-    if (store && !w.owned.has(store)) {
+    if (!store) (created ??= []).push(address);
+    else if (!w.owned.has(store)) {
       const copy = copyForWrite(store, w.seeking);
       w.owned.add(copy);
       stores.set(address, copy);
     }
   }
   applyEnvelope(w.p, envelope, changes);
-  // A store the event created is the working state's own too.
-  for (const address of written) {
-    const store = stores.get(address);
-    if (store) w.owned.add(store);
+  if (created) {
+    for (const address of created) {
+      const store = stores.get(address);
+      if (store) w.owned.add(store);
+    }
   }
 }
 
@@ -139,9 +160,9 @@ function resetChanges(changes: ChangeSet): void {
 }
 
 export function createTimeline(source: TimelineSource, options: { checkpointEvery?: number } = {}): Timeline {
-  // Every 10,000 events: a seek folds at most that many (~20 ms on a heavy user's session); halving it from
-  // 20,000 took a 1,000,000-input session's checkpoints from ~150 MB to ~250 MB of heap (docs/benchmarks.md).
-  const K = options.checkpointEvery ?? 10_000;
+  // Every 5,000 events: a seek folds at most that many (~10 ms on a heavy user's session on a quiet machine).
+  // Checkpoints holding about what changed since the one before (share.ts, writableMap) made it affordable.
+  const K = options.checkpointEvery ?? 5_000;
   const { events, inputOf, resets } = source;
   const resetInputs = resets.map((r) => r.input);
 
@@ -152,21 +173,35 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   let nextReset = 0;
   const changes = createChangeSet();
   const checkpoint = (): void => {
+    const previous = checkpoints.at(-1);
+    if (previous && previous.segment === live.segment) shareUnchanged(previous.p, live.p);
     checkpoints.push({ at: live.at, segment: live.segment, p: live.p });
     live = fromCheckpoint(checkpoints.at(-1)!, false);
   };
+  /** The state the last segment ended with: what a snapshot starting the next one most likely restores. */
+  let ended: Projections | null = null;
   for (let i = 0; i <= events.length; i++) {
     while (nextReset < resets.length && resets[nextReset]!.event === i) {
+      ended = live.p;
       live = { at: i, segment: ++nextReset, p: createProjections(), owned: new Set(), ownsTombstones: true, seeking: false };
       checkpoint();
     }
     if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoint();
     if (i === events.length) break;
-    foldInto(live, events[i]!, changes);
+    const envelope = events[i]!;
+    foldInto(live, envelope, changes);
     live.at = i + 1;
+    if (envelope.event.type === 'log.snapshot') {
+      // Folding a snapshot rebuilds the whole state (~0.1 s for a heavy user's): a checkpoint right after it,
+      // so that no seek folds it again, sharing whatever it restored the same as the segment before held it.
+      if (ended) shareRestored(ended, live.p);
+      checkpoint();
+    }
     if ((i & 0xff) === 0xff) resetChanges(changes);
   }
   if (checkpoints[0]!.at !== 0) checkpoints.unshift({ at: 0, segment: 0, p: createProjections() });
+  // The tombstones' plain bases (a few dozen, shared by the checkpoints) sorted now: a seek's diff reads them so.
+  for (const c of checkpoints) if (c.p.messages.deleted instanceof OverlaySet) presort(c.p.messages.deleted);
 
   const checkpointAts = checkpoints.map((c) => c.at);
   // The state last handed out, folded forward in place when the next seek is just ahead of it.
@@ -180,10 +215,17 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     let c = upperBound(checkpointAts, count) - 1;
     while (c > 0 && checkpoints[c]!.segment > seg) c--;
     if (cursor && cursor.segment === seg && cursor.at <= count && cursor.at >= checkpoints[c]!.at) return cursor;
+    // The state answered last is of no more use: let it go before this fold makes another, so a collection
+    // during the fold does not copy it (and then promote it to the old generation, where it dies later).
+    cursor = null;
     return fromCheckpoint(checkpoints[c]!, true);
   };
 
+  /** Events folded by the last `at` or `step`. */
+  let folded = 0;
+
   const foldTo = (w: Working, count: number): void => {
+    folded += Math.max(0, count - w.at);
     const changes = createChangeSet();
     for (let i = w.at; i < count; i++) {
       foldInto(w, events[i]!, changes);
@@ -194,18 +236,22 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   };
 
   const at = (position: number): Projections => {
+    folded = 0;
     const count = eventsUpTo(position);
     cursor = start(count, segmentOf(position));
     foldTo(cursor, count);
     return cursor.p;
   };
 
-  const step = (position: number): { p: Projections; before: Before | null } => {
-    if (position <= 0) return { p: at(0), before: null };
+  const step = (position: number): { p: Projections; before: Before | null; folded: number } => {
+    if (position <= 0) return { p: at(0), before: null, folded };
+    folded = 0;
     const count = eventsUpTo(position);
     const seg = segmentOf(position);
     const previous = eventsUpTo(position - 1);
     const reset = seg !== segmentOf(position - 1);
+    // An input that appended no events changed nothing: no state before it to keep.
+    if (previous === count && !reset) return { p: at(position), before: null, folded };
     const w = start(previous, segmentOf(position - 1));
     foldTo(w, previous);
     const { messages, ...small } = w.p;
@@ -221,7 +267,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
       cursor = w;
     }
     foldTo(cursor, count);
-    return { p: cursor.p, before };
+    return { p: cursor.p, before, folded };
   };
 
   return { source, checkpointEvery: K, checkpoints: checkpoints.length, eventsUpTo, at, step };

@@ -5,7 +5,7 @@
  * filters and first-touch find the right inputs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDebugService } from '../../core-worker/debug/debug-service';
+import { createDebugService, viewSnapshot } from '../../core-worker/debug/debug-service';
 import { replaySession } from '../../core-worker/replayer';
 import { foldAll } from '../../projections/fold';
 import { canonicalize } from '../../projections/canonical';
@@ -105,6 +105,18 @@ describe('debug service on a recorded session', () => {
     // Position 0: nothing folded, no diffs.
     const zero = await service.$stateAt(0);
     expect(zero.ok && zero.value.diffs).toEqual([]);
+  });
+
+  it('answers each view from one publisher, as a publisher made for that state alone would', async () => {
+    const { service, summary } = await loadedService();
+    const timeline = service.loaded!.timeline;
+    for (const n of [summary.inputs, 0, Math.floor(summary.inputs / 2), 3, summary.inputs, 1]) {
+      const state = await service.$stateAt(n, []);
+      if (!state.ok) throw new Error(state.error.message);
+      const { seq: _seq, ...view } = state.value.view;
+      const { seq: _alone, ...alone } = viewSnapshot(timeline.at(n));
+      expect(view, `position ${n}`).toEqual(alone);
+    }
   });
 
   it('an input without events has no diff', async () => {

@@ -1,6 +1,6 @@
 /** OverlayMap answers as a plain Map would, through forks and flattening, and never changes its base. */
 import { describe, expect, it } from 'vitest';
-import { OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
+import { canonicalItems, OverlayMap, OverlaySet } from '../../core-worker/debug/overlay-map';
 import { prng } from '../../protocol/prng';
 
 const sorted = (m: Map<string, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -20,11 +20,20 @@ describe('OverlayMap', () => {
         if (r < 0.45) expect(overlay.set(k, step)).toBe(overlay), plain.set(k, step);
         else if (r < 0.8) expect(overlay.delete(k)).toBe(plain.delete(k));
         else if (r < 0.82) overlay.clear(), plain.clear();
-        else if (r < 0.9) {
+        else if (r < 0.86) {
           // A fork is independent of the overlay it came from.
           const fork = overlay.fork();
           overlay.set('only-in-the-old-one', -1);
           overlay = fork;
+        } else if (r < 0.88) {
+          // A collapse too, at any depth.
+          const collapsed = overlay.collapse();
+          expect(collapsed.depth).toBe(1);
+          overlay.set('only-in-the-old-one', -1);
+          overlay = collapsed;
+        } else if (r < 0.9) {
+          // A layer goes one deeper; the overlay below must not change any more.
+          overlay = overlay.layer();
         }
         expect(overlay.size, `seed ${seed} step ${step}`).toBe(plain.size);
         expect(overlay.get(k)).toBe(plain.get(k));
@@ -41,18 +50,37 @@ describe('OverlayMap', () => {
     }
   });
 
-  it('flattens a large overlay when forking, answering the same', () => {
-    const base = new Map([['a', 1], ['b', 2]]);
-    const overlay = new OverlayMap(base);
-    for (let i = 0; i < 200; i++) overlay.set(`n${i}`, i);
-    overlay.delete('a');
-    const fork = overlay.fork();
-    fork.set('c', 3);
-    expect(fork.size).toBe(202);
-    expect(fork.has('a')).toBe(false);
-    expect(fork.get('n199')).toBe(199);
-    expect(overlay.has('c')).toBe(false);
-    expect([...base]).toEqual([['a', 1], ['b', 2]]);
+  it('collapses levels into one over the plain base, and flattens them once they hold a good part of it', () => {
+    const base = new Map(Array.from({ length: 400 }, (_, i) => [`k${i}`, i] as [string, number]));
+    const lower = new OverlayMap(base);
+    lower.set('a', 1);
+    lower.delete('k0');
+    const upper = lower.layer();
+    upper.set('b', 2);
+    upper.delete('a'); // added below, deleted above: gone from the merged level
+    upper.set('k0', 3); // deleted below, set again above
+    const merged = upper.collapse();
+    expect([merged.depth, merged.ownSize, merged.size]).toEqual([1, 2, 401]);
+    expect([merged.has('a'), merged.get('b'), merged.get('k0')]).toEqual([false, 2, 3]);
+    merged.set('c', 4);
+    expect(upper.has('c')).toBe(false);
+    // Over 32 + a quarter of the base: a fresh plain base, with an empty overlay on it.
+    for (let i = 0; i < 140; i++) upper.set(`n${i}`, i);
+    const flat = upper.collapse();
+    expect([flat.depth, flat.ownSize, flat.size]).toEqual([1, 0, upper.size]);
+    expect(flat.get('n139')).toBe(139);
+    expect(base.size).toBe(400);
+    expect(base.get('k0')).toBe(0);
+  });
+
+  it('canonicalItems sorts items as canonical JSON does: as strings, by code unit', () => {
+    const base = new Set<unknown>([10, 9, 'b', 'a', 'é', 'z']);
+    const overlay = new OverlaySet(base).layer();
+    overlay.add(100);
+    overlay.add('aa');
+    overlay.delete(9);
+    expect(canonicalItems(overlay)).toEqual(['10', '100', 'a', 'aa', 'b', 'z', 'é']);
+    expect(canonicalItems(base)).toEqual([...base].map(String).sort());
   });
 
   it('OverlaySet behaves as a Set under random adds, deletes, clears and forks (100 seeds)', () => {
@@ -80,6 +108,8 @@ describe('OverlayMap', () => {
         }
         expect(overlay.size, `seed ${seed} step ${step}`).toBe(plain.size);
         expect(overlay.has(k)).toBe(plain.has(k));
+        // Its canonical form, merged from its bases' sorted items (kept once computed), is the plain set's.
+        if (step % 7 === 0) expect(canonicalItems(overlay), `seed ${seed} step ${step}`).toEqual([...plain].map(String).sort());
       }
       expect([...overlay].sort()).toEqual([...plain].sort());
       expect([...overlay.values()].sort()).toEqual([...plain].sort());
