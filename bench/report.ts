@@ -127,7 +127,7 @@ function seekSection(seek: SeekBench): string[] {
     `| step | ${ms(seek.step.p50)} | ${ms(seek.step.p95)} | ${ms(seek.step.max)} |`,
     '',
     ...seekParts(seek),
-    `Load (parse, replay verifying every input, index, checkpoints): ${sec(seek.loadMs)}. Checkpoints: ${seek.checkpoints} (every ${seek.checkpointEvery.toLocaleString('en')} events), built in ${sec(seek.checkpointBuildMs)}, ${seek.checkpointMB.toFixed(0)} MB of heap (the whole loaded session: ${seek.heapMB.toFixed(0)} MB). The hash of a state this large is not computed per seek (${sec(seek.hashAtEndMs)} at the end); the screen asks for it with \`$hashAt\` once the position holds still. Garbage collection paused the random seeks for ${ms(seek.gcPause.totalMs)} in all, ${ms(seek.gcPause.maxMs)} at the longest.`,
+    `Load (parse, replay verifying every input, index, checkpoints, a few states answered to warm the seek path up): ${sec(seek.loadMs)}. Checkpoints: ${seek.checkpoints} (every ${seek.checkpointEvery.toLocaleString('en')} events), built in ${sec(seek.checkpointBuildMs)}, ${seek.checkpointMB.toFixed(0)} MB of heap (the whole loaded session: ${seek.heapMB.toFixed(0)} MB). The hash of a state this large is not computed per seek (${sec(seek.hashAtEndMs)} at the end); the screen asks for it with \`$hashAt\` once the position holds still. Garbage collection paused the random seeks for ${ms(seek.gcPause.totalMs)} in all, ${ms(seek.gcPause.maxMs)} at the longest.`,
     '',
     seekMet(seek) ? 'Met.' : 'Not met on this run: see the p95 and max above; the machine was shared (see the note at the top).',
     '',
