@@ -16,7 +16,7 @@ import { decodeDownFrame } from '../protocol/frames/down';
 import { encodeFrame } from '../protocol/frames/frame-codec';
 import { Channel as ChannelSchema, User as UserSchema } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
-import { createPublisher, createTeamsRuntime } from '../core-worker/publisher';
+import { createPublisher, createRuntimeState } from '../core-worker/publisher';
 import { startHarness } from '../tests/core/harness';
 import { makeBurst, type Burst } from './burst';
 import { actions, channelsListed, createBaselineStore, messageDeleted, messageReceived, reactionsChanged, rehydrated, type BaselineState } from './baseline/state';
@@ -209,7 +209,7 @@ export async function nodeColdStart(world: HeavyWorld, counts: number[] = [0, 15
       const copy = structuredClone(plaza.log); // what IndexedDB hands back: a structured clone
       const s = performance.now();
       const p = foldAll(copy);
-      const publisher = createPublisher({ projections: () => p, runtime: { booted: true, signedIn: true, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime(), thread: { loading: false, error: null }, flagged: { loading: false, error: null } }, scheduleFrame: () => () => {} });
+      const publisher = createPublisher({ projections: () => p, runtime: createRuntimeState({ booted: true, signedIn: true }), scheduleFrame: () => () => {} });
       publisher.subscribe(() => {}); // the first patch: every sidebar entry
       plazaTimes.push(performance.now() - s);
     }

@@ -48,7 +48,7 @@ import { createTypingFeature } from './features/typing';
 import { createViewCacheFeature } from './features/view-cache';
 import { eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
-import { createPublisher, createTeamsRuntime, type Publisher, type RuntimeState } from './publisher';
+import { createPublisher, createRuntimeState, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
 import { createSocketConnection } from './socket-connection';
 
@@ -76,15 +76,7 @@ export interface Core {
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
-  const runtime: RuntimeState = {
-    booted: false,
-    signedIn: false,
-    loadingHistory: new Set(),
-    historyError: new Map(),
-    teams: createTeamsRuntime(),
-    thread: { loading: false, error: null },
-    flagged: { loading: false, error: null },
-  };
+  const runtime: RuntimeState = createRuntimeState();
   let projections = createProjections();
   let log: EventLog | null = null;
   let logUser: string | null = null;

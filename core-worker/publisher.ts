@@ -49,6 +49,17 @@ export interface RuntimeState {
 
 export const createTeamsRuntime = (): RuntimeState['teams'] => ({ directory: { loading: false, error: null }, members: new Map() });
 
+/** Runtime state before anything loaded: not booted, not signed in unless said otherwise. */
+export const createRuntimeState = (from: Partial<Pick<RuntimeState, 'booted' | 'signedIn'>> = {}): RuntimeState => ({
+  booted: from.booted ?? false,
+  signedIn: from.signedIn ?? false,
+  loadingHistory: new Set(),
+  historyError: new Map(),
+  teams: createTeamsRuntime(),
+  thread: { loading: false, error: null },
+  flagged: { loading: false, error: null },
+});
+
 export interface Publisher {
   /** The change set folds write into until the next flush. */
   readonly changes: ChangeSet;

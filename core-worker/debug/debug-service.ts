@@ -10,7 +10,7 @@ import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, Projec
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
-import { createPublisher, createTeamsRuntime, type RuntimeState } from '../publisher';
+import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
@@ -105,15 +105,7 @@ const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 export function createViewSnapshots(): (p: Projections) => ViewPatch {
   let current: Projections | null = null;
   let latest: ViewPatch | null = null;
-  const runtime: RuntimeState = {
-    booted: true,
-    signedIn: false,
-    loadingHistory: new Set(),
-    historyError: new Map(),
-    teams: createTeamsRuntime(),
-    thread: { loading: false, error: null },
-    flagged: { loading: false, error: null },
-  };
+  const runtime: RuntimeState = createRuntimeState({ booted: true });
   const publisher = createPublisher({ projections: () => current!, runtime, scheduleFrame: () => () => {} });
   let subscribed = false;
   return (p) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { alert, channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
-import { createPublisher, createTeamsRuntime, type RuntimeState } from '../../core-worker/publisher';
+import { createPublisher, createRuntimeState, type RuntimeState } from '../../core-worker/publisher';
 import { canonicalJson } from '../../projections/canonical';
 import { applyEnvelope, foldAll, type Projections } from '../../projections/fold';
 import type { DomainEvent, Envelope } from '../../protocol/events';
@@ -79,7 +79,7 @@ function randomLog(seed: number, length: number): LogBuilder {
 
 /** Drives a publisher over a fold and keeps the UI's copy (the view store) up to date. */
 function liveUi(p: Projections): { store: ViewStore; fold(envelope: Envelope): void } {
-  const runtime: RuntimeState = { booted: true, signedIn: true, loadingHistory: new Set(), historyError: new Map(), teams: createTeamsRuntime(), thread: { loading: false, error: null }, flagged: { loading: false, error: null } };
+  const runtime: RuntimeState = createRuntimeState({ booted: true, signedIn: true });
   const publisher = createPublisher({ projections: () => p, runtime, scheduleFrame: () => () => {} });
   const store = createViewStore();
   publisher.subscribe((patch: ViewPatch) => applyPatch(store, patch));
