@@ -1,7 +1,13 @@
 /**
- * The decoder thread's body (started by scripts/decoder-thread.ts): decodes the session file's text from
- * the shared bytes, reads it as the replay does (parseSessionFile), decodes the frame lines in order with
- * decodeDownFrame and posts the decodes as frame tape batches, their arrays transferred.
+ * The decoder thread's body (started by scripts/decoder-thread.ts): decodes the frame lines of the session
+ * file in order with decodeDownFrame and posts the decodes as frame tape batches, their arrays transferred.
+ *
+ * It reads the shared bytes line by line and decodes only the text of each compact frame line (`B`/`F`),
+ * so its first batch is ready at once: decoding the whole file's UTF-8 first took ~1.4 s for a heavy
+ * user's 138 MB, during which the replay decoded the frames itself. It does not validate the file: the
+ * replay's thread reads and validates it (parseSessionFile) and stops this one if it refuses it. Its line
+ * numbers are the replay's — every line between header and footer is one line there, and a UTF-8 newline
+ * byte is never part of another character. Files of version 1 (every line JSON) are read the old way.
  *
  * Two shared counters keep it useful: it stays at most `maxAhead` batches ahead of what the replay has
  * let go (memory), and it never decodes frames the replay has already passed — when it finds itself
@@ -18,54 +24,119 @@ const { bytes, progress, batchFrames, maxAhead } = workerData as DecoderThreadDa
 const port = parentPort!;
 const post = (message: DecoderMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-function run(): void {
-  const started = performance.now();
-  const text = sharedText(bytes);
+/** Posts decoded batches of frame lines; a line the replay has passed already is skipped (see above). */
+class BatchPoster {
+  private writer = new TapeWriter();
+  private posted = 0;
+  frames = 0;
+  written = 0;
+  skipped = 0;
+  waitedMs = 0;
+
+  /** Lines below this one are left to the replay. */
+  private skipUntil = -1;
+
+  /**
+   * Whether frame line i should be decoded. Not if the replay has got there first: then the thread starts
+   * its next batch one batch ahead of the replay, which decodes the frames in between itself.
+   */
+  wanted(i: number): boolean {
+    if (i < this.skipUntil) {
+      this.skipped++;
+      return false;
+    }
+    if (this.writer.count === 0) {
+      const replayAt = Atomics.load(progress, REPLAY_AT);
+      if (i <= replayAt) {
+        this.skipUntil = replayAt + batchFrames;
+        this.skipped++;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Decodes frame line i (its text as the socket delivered it) onto the tape. */
+  add(i: number, text: unknown): void {
+    this.frames++;
+    if (this.writer.add(i, decodeDownFrame(text))) this.written++;
+    if (this.writer.count >= batchFrames) this.flush(i + 1);
+  }
+
+  /** Posts the batch; then waits while it is maxAhead batches ahead of the replay. */
+  flush(upTo: number): void {
+    const batch = this.writer.finish();
+    post({ type: 'batch', batch, upTo }, [batch.lines.buffer, batch.starts.buffer, batch.ops.buffer, batch.nums.buffer]);
+    this.posted++;
+    let seen = Atomics.load(progress, RELEASED);
+    if (this.posted - seen <= maxAhead) return;
+    const waitStart = performance.now();
+    for (; this.posted - seen > maxAhead; seen = Atomics.load(progress, RELEASED)) Atomics.wait(progress, RELEASED, seen); // terminate() ends this wait too
+    this.waitedMs += performance.now() - waitStart;
+  }
+}
+
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+
+/** Decodes the frames of a compact file (version 2 on) from its bytes, line by line. */
+function runCompact(buffer: Buffer, headerEnd: number, started: number): void {
+  const end = buffer.length;
+  // The footer is the last line (a trailing newline or not).
+  const lastEnd = buffer[end - 1] === NEWLINE ? end - 1 : end;
+  const lastStart = buffer.lastIndexOf(NEWLINE, lastEnd - 1) + 1;
+  const readMs = performance.now() - started;
+  const poster = new BatchPoster();
+  let i = 0;
+  for (let from = headerEnd + 1; from < lastStart; i++) {
+    const next = buffer.indexOf(NEWLINE, from);
+    const to = next < 0 ? end : next;
+    const kind = buffer[from];
+    // `B s t text` or `F s t text`: the frame's text follows the second space after the kind.
+    if ((kind === 0x42 || kind === 0x46) && buffer[from + 1] === SPACE && poster.wanted(i)) {
+      const afterS = buffer.indexOf(SPACE, from + 2);
+      const afterT = afterS < 0 || afterS >= to ? -1 : buffer.indexOf(SPACE, afterS + 1);
+      if (afterT > 0 && afterT < to) poster.add(i, buffer.toString('utf8', afterT + 1, buffer[to - 1] === 0x0d ? to - 1 : to));
+    }
+    from = to + 1;
+  }
+  poster.flush(i);
+  post({ type: 'done', frames: poster.frames, written: poster.written, skipped: poster.skipped, readMs, waitedMs: poster.waitedMs, totalMs: performance.now() - started });
+}
+
+/** Version 1 files (every line JSON, frames JSON inside JSON): read whole, as the replay reads them. */
+function runJsonLines(started: number): void {
   let file;
   try {
-    file = parseSessionFile(text);
+    file = parseSessionFile(sharedText(bytes));
   } catch (error) {
     if (error instanceof SessionFileError) return post({ type: 'refused', message: error.message });
     throw error;
   }
   const readMs = performance.now() - started;
-  const writer = new TapeWriter();
-  let posted = 0;
-  let frames = 0;
-  let written = 0;
-  let skipped = 0;
-  let waitedMs = 0;
-  /** Posts the batch; then waits while it is maxAhead batches ahead of the replay. */
-  const flush = (upTo: number) => {
-    const batch = writer.finish();
-    post({ type: 'batch', batch, upTo }, [batch.lines.buffer, batch.starts.buffer, batch.ops.buffer, batch.nums.buffer]);
-    posted++;
-    let seen = Atomics.load(progress, RELEASED);
-    if (posted - seen <= maxAhead) return;
-    const waitStart = performance.now();
-    for (; posted - seen > maxAhead; seen = Atomics.load(progress, RELEASED)) Atomics.wait(progress, RELEASED, seen); // terminate() ends this wait too
-    waitedMs += performance.now() - waitStart;
-  };
+  const poster = new BatchPoster();
   for (let i = 0; i < file.count; i++) {
-    if (writer.count === 0) {
-      // A new batch: if the replay has got here already, start one batch ahead of it instead.
-      const replayAt = Atomics.load(progress, REPLAY_AT);
-      if (i <= replayAt) {
-        const to = Math.min(file.count, replayAt + batchFrames);
-        for (let j = i; j < to; j++) if (file.kind(j) === 'frame') skipped++;
-        i = to;
-        if (i === file.count) break;
-      }
-    }
-    if (file.kind(i) !== 'frame') continue;
+    if (file.kind(i) !== 'frame' || !poster.wanted(i)) continue;
     const line = file.line(i);
-    if (line.k !== 'frame') continue;
-    frames++;
-    if (writer.add(i, decodeDownFrame(line.x))) written++;
-    if (writer.count >= batchFrames) flush(i + 1);
+    if (line.k === 'frame') poster.add(i, line.x);
   }
-  flush(file.count);
-  post({ type: 'done', frames, written, skipped, readMs, waitedMs, totalMs: performance.now() - started });
+  poster.flush(file.count);
+  post({ type: 'done', frames: poster.frames, written: poster.written, skipped: poster.skipped, readMs, waitedMs: poster.waitedMs, totalMs: performance.now() - started });
+}
+
+function run(): void {
+  const started = performance.now();
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const newline = buffer.indexOf(NEWLINE);
+  const headerEnd = newline < 0 ? buffer.length : newline;
+  let version: unknown;
+  try {
+    version = (JSON.parse(buffer.toString('utf8', 0, headerEnd)) as { version?: unknown } | null)?.version;
+  } catch {
+    return post({ type: 'refused', message: 'line 1: not valid JSON' });
+  }
+  if (typeof version === 'number' && version >= 2) runCompact(buffer, headerEnd, started);
+  else runJsonLines(started);
 }
 
 try {

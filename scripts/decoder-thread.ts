@@ -4,8 +4,8 @@
  * (protocol/frames/tape.ts), which the replay takes through `frames` (core-worker/frame-tape-source.ts).
  * Decoding is a pure function, so it can run on the second core while the main thread folds.
  *
- * The file is shared, not sent: the main thread reads its bytes into shared memory and both threads
- * decode the text from those same bytes, so they read the same lines (a file read twice could have
+ * The file is shared, not sent: the main thread reads its bytes into shared memory, decodes its text from
+ * them, and the worker reads the frame lines from the same bytes, so they read the same lines (a file read twice could have
  * changed in between; a 140 MB text posted to a worker is copied, at seconds of the main thread's time).
  *
  * It never changes a replay's result: if the worker cannot start, fails, refuses the file or is stopped,
@@ -26,7 +26,7 @@ export interface DecoderReport {
   frames: number;
   written: number;
   skipped: number;
-  /** Decoding the file's text and reading its lines (parseSessionFile). */
+  /** Before its first frame: finding the header and the footer in the bytes (a version 1 file: decoding its whole text and reading its lines). */
   readMs: number;
   /** Time spent waiting for the replay to let batches go (the worker was maxAhead batches ahead). */
   waitedMs: number;

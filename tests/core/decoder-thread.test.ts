@@ -3,7 +3,8 @@
  * and hands them over as frame tape batches) reaches exactly what a replay without it reaches — hash,
  * events, inputs, and the divergence of an altered file — whether it waits for the thread or decodes the
  * frames the thread has not reached itself, and whatever happens to the thread: it refuses the file, or
- * it is stopped midway.
+ * it is stopped midway. The thread reads the frame lines from the file's bytes, the replay from its text:
+ * they agree on every line, CRLF and characters of several bytes included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
@@ -103,9 +104,21 @@ describe('replay with the decoder thread', () => {
     }
   });
 
+  it('reads the frame lines from the bytes as the replay reads the text: CRLF line ends and non-ASCII frames alike', async () => {
+    const crlf = synthetic.replaceAll('\n', '\r\n');
+    expect(synthetic).toMatch(/[^\x00-\x7f]/); // reactions' emoji: characters of several bytes
+    const plain = await replaySession(parseSessionFile(crlf), { settle });
+    expect(plain.divergence).toBeNull();
+    const { result, thread } = await withThread(crlf, { wait: true });
+    expect(outcome(result)).toEqual(outcome(plain));
+    expect(thread.source.taken).toBe(frameCount(synthetic));
+    expect(thread.source.missed).toBe(0);
+  });
+
   it('a thread that refuses the file is not waited for: the replay decodes every frame itself', async () => {
     const plain = await replaySession(parseSessionFile(live), { settle });
-    const { result, thread } = await withThread(live, { wait: true, threadText: live.slice(0, live.length / 2) });
+    // The thread reads only the header and the frame lines (the replay validates the file), so it refuses a bad header.
+    const { result, thread } = await withThread(live, { wait: true, threadText: 'not a header' + live.slice(live.indexOf('\n')) });
     expect(outcome(result)).toEqual(outcome(plain));
     expect(thread.failure).toMatch(/^the decoder thread refused the file: line \d+: /);
     expect(thread.source.taken).toBe(0);
