@@ -18,7 +18,7 @@ const SLOTS = 16_384;
 /** Thrown inside the writer for a value it does not encode; `add` catches it and declines the frame. */
 const DECLINE = Symbol('decline');
 
-/** A growable Int32Array / Float64Array. */
+/** A growable Int32Array / Float64Array: two classes, not one generic, so each push stays monomorphic on the writer's hot path. */
 class IntBuffer {
   data = new Int32Array(1 << 16);
   length = 0;
