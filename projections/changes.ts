@@ -113,19 +113,13 @@ class DiscardingMap<K, V> extends Map<K, V> {
  * usual; collecting them would grow without end (every message guid touched) and cost the collector.
  */
 export function createDiscardingChangeSet(): ChangeSet {
-  return {
-    ...createChangeSet(),
-    channels: new DiscardingSet(),
-    messages: new DiscardingMap(),
-    conversationMeta: new DiscardingSet(),
-    typing: new DiscardingSet(),
-    outbox: new DiscardingSet(),
-    threads: new DiscardingSet(),
-    userGuids: new DiscardingSet(),
-    alerts: new DiscardingSet(),
-    channelNotify: new DiscardingSet(),
-    teamMembers: new DiscardingSet(),
-  };
+  // Derived from createChangeSet, so a collection added there discards here too.
+  const changes: Record<string, unknown> = { ...createChangeSet() };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value instanceof Map) changes[key] = new DiscardingMap();
+    else if (value instanceof Set) changes[key] = new DiscardingSet();
+  }
+  return changes as unknown as ChangeSet;
 }
 
 export function touchMessage(changes: ChangeSet, address: string, guid: string): void {

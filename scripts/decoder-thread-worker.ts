@@ -28,10 +28,10 @@ const post = (message: DecoderMessage, transfer: ArrayBuffer[] = []) => port.pos
 class BatchPoster {
   private writer = new TapeWriter();
   private posted = 0;
-  frames = 0;
-  written = 0;
-  skipped = 0;
-  waitedMs = 0;
+  private frames = 0;
+  private written = 0;
+  private skipped = 0;
+  private waitedMs = 0;
 
   /** Lines below this one are left to the replay. */
   private skipUntil = -1;
@@ -63,8 +63,14 @@ class BatchPoster {
     if (this.writer.count >= batchFrames) this.flush(i + 1);
   }
 
+  /** Posts the last batch (lines below `upTo` looked at) and the report; `readMs`: the time before the first frame. */
+  finish(upTo: number, readMs: number, started: number): void {
+    this.flush(upTo);
+    post({ type: 'done', frames: this.frames, written: this.written, skipped: this.skipped, readMs, waitedMs: this.waitedMs, totalMs: performance.now() - started });
+  }
+
   /** Posts the batch; then waits while it is maxAhead batches ahead of the replay. */
-  flush(upTo: number): void {
+  private flush(upTo: number): void {
     const batch = this.writer.finish();
     post({ type: 'batch', batch, upTo }, [batch.lines.buffer, batch.starts.buffer, batch.ops.buffer, batch.nums.buffer]);
     this.posted++;
@@ -100,8 +106,7 @@ function runCompact(buffer: Buffer, headerEnd: number, started: number): void {
     }
     from = to + 1;
   }
-  poster.flush(i);
-  post({ type: 'done', frames: poster.frames, written: poster.written, skipped: poster.skipped, readMs, waitedMs: poster.waitedMs, totalMs: performance.now() - started });
+  poster.finish(i, readMs, started);
 }
 
 /** Version 1 files (every line JSON, frames JSON inside JSON): read whole, as the replay reads them. */
@@ -120,8 +125,7 @@ function runJsonLines(started: number): void {
     const line = file.line(i);
     if (line.k === 'frame') poster.add(i, line.x);
   }
-  poster.flush(file.count);
-  post({ type: 'done', frames: poster.frames, written: poster.written, skipped: poster.skipped, readMs, waitedMs: poster.waitedMs, totalMs: performance.now() - started });
+  poster.finish(file.count, readMs, started);
 }
 
 function run(): void {
