@@ -41,6 +41,9 @@ export interface ReplayResult {
   linesUsed: number;
 }
 
+/** What the core's socket is handed instead of a frame's text when the frame was decoded ahead (see deliverFrame). */
+const DECODED_AHEAD: unique symbol = Symbol('a frame decoded ahead');
+
 class Diverged extends Error {
   override name = 'Diverged';
   constructor(readonly divergence: Omit<Divergence, 'input' | 'line'>) {
@@ -213,16 +216,31 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   options.onCore?.(core);
 
   const frames = options.frames;
+  /**
+   * Delivers frame line i. Its decode, when it was decoded ahead, reaches the core's decodeFrame port with
+   * a stand-in for the text, which is then never sliced out of the file (nor, for a file read as bytes,
+   * decoded from UTF-8): the core uses a frame's text for nothing but decoding it.
+   */
+  const deliverFrame = (i: number): void => {
+    pinned = file.frameTime(i);
+    const socket = sockets.get(file.frameSocket(i));
+    const decoded = frames?.take(i);
+    let data: unknown;
+    if (decoded !== undefined) {
+      deliveringDecode = decoded;
+      data = deliveringText = DECODED_AHEAD;
+    } else {
+      data = (file.line(i) as Extract<InputLine, { k: 'frame' }>).x;
+    }
+    socket?.onmessage?.({ data });
+    deliveringDecode = undefined;
+  };
   const deliver = (line: InputLine): void => {
     pinned = line.t;
     switch (line.k) {
       case 'frame':
-        if (frames) {
-          deliveringText = line.x;
-          deliveringDecode = frames.take(cursor - 1);
-        }
+        // Frames take the path below (deliverFrame); a line built by hand still arrives here.
         sockets.get(line.s)?.onmessage?.({ data: line.x });
-        deliveringDecode = undefined;
         return;
       case 'open': {
         const socket = sockets.get(line.s);
@@ -310,16 +328,26 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
         checkDigest();
         continue;
       }
-      const line = peek()!;
+      const kind = file.kind(cursor);
       // An output the core should have made by now.
-      if (!INPUT_KINDS.has(line.k)) throw new Diverged({ what: 'output', expected: line, actual: 'nothing: the core did not make this output' });
+      if (!INPUT_KINDS.has(kind)) throw new Diverged({ what: 'output', expected: peek(), actual: 'nothing: the core did not make this output' });
       if (options.until !== undefined && inputIndex >= options.until) break;
-      if (frames && line.k === 'frame' && !frames.has(cursor)) await frames.wait(cursor);
-      checkDigest();
-      cursor++;
-      inputIndex++;
-      deliver(line as InputLine);
-      if ((line as InputLine).d !== 0) await options.settle();
+      if (kind === 'frame') {
+        // The commonest input, delivered without building its line.
+        if (frames && !frames.has(cursor)) await frames.wait(cursor);
+        checkDigest();
+        const at = cursor++;
+        inputIndex++;
+        deliverFrame(at);
+        if (!file.frameInBurst(at)) await options.settle();
+      } else {
+        const line = peek() as InputLine;
+        checkDigest();
+        cursor++;
+        inputIndex++;
+        deliver(line);
+        if (line.d !== 0) await options.settle();
+      }
       options.onInput?.(inputIndex, core);
     }
     if (options.until === undefined || inputIndex < options.until) checkDigest();

@@ -19,7 +19,7 @@
  * ports in call order, so a faithful replay produces the same ids.
  */
 import { z } from 'zod';
-import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, SessionFileError } from './session-lines';
+import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, SessionFileError, type SessionText } from './session-lines';
 
 export { compactDigestLine, compactFrameLine, lineInfo, SessionFileError } from './session-lines';
 
@@ -147,6 +147,13 @@ export interface SessionFile {
   line(i: number): SessionLine;
   /** Line i's kind (`frame`, `ev`, or a JSON line's `k`) without building the line. */
   kind(i: number): SessionLine['k'];
+  /**
+   * A frame line's time, socket and burst mark (`d: 0`), without building the line or slicing out its text:
+   * a replay handed the frame decoded ahead never needs the text. Line i must be a frame.
+   */
+  frameTime(i: number): number;
+  frameSocket(i: number): number;
+  frameInBurst(i: number): boolean;
   /** Every line between header and footer, built on first use and kept. */
   readonly lines: readonly SessionLine[];
 }
@@ -166,7 +173,7 @@ class ParsedSessionFile implements SessionFile {
   constructor(
     readonly header: SessionHeader,
     readonly footer: SessionFooter,
-    private readonly text: string,
+    private readonly text: SessionText,
     private readonly read: ReadLines,
   ) {}
 
@@ -194,6 +201,25 @@ class ParsedSessionFile implements SessionFile {
     return form === FRAME || form === BURST ? 'frame' : form === DIGEST ? 'ev' : this.line(i).k;
   }
 
+  frameTime(i: number): number {
+    return this.read.form[i] === JSON_LINE ? this.frameJson(i).t : this.read.time[i]!;
+  }
+
+  frameSocket(i: number): number {
+    return this.read.form[i] === JSON_LINE ? this.frameJson(i).s : this.read.num[i]!;
+  }
+
+  frameInBurst(i: number): boolean {
+    const form = this.read.form[i];
+    return form === BURST || (form === JSON_LINE && this.frameJson(i).d === 0);
+  }
+
+  private frameJson(i: number): Extract<SessionLine, { k: 'frame' }> {
+    const line = this.line(i);
+    if (line.k !== 'frame') throw new RangeError(`line ${i} is not a frame (it is ${line.k})`);
+    return line;
+  }
+
   get lines(): readonly SessionLine[] {
     if (this.all === null) this.all = Array.from({ length: this.count }, (_, i) => this.line(i));
     return this.all;
@@ -201,7 +227,7 @@ class ParsedSessionFile implements SessionFile {
 }
 
 /** How many lines `text` has (a final line break ends the last line rather than starting another), counting to `stop` at most. */
-function countLines(text: string, stop: number): number {
+function countLines(text: SessionText, stop: number): number {
   let count = 0;
   for (let at = 0; at < text.length && count < stop; count++) {
     const end = text.indexOf('\n', at);
@@ -212,15 +238,17 @@ function countLines(text: string, stop: number): number {
 
 export interface SessionFileLimits {
   maxLines: number;
+  /** In the text's units: characters of a string, bytes of a file read as UTF-8 bytes (scripts/utf8-text.ts). */
   maxLineLength: number;
 }
 
 /**
- * Parses a whole session file (version 1, 2 or 3). A truncated, corrupted,
+ * Parses a whole session file (any of READABLE_SESSION_VERSIONS), from a string
+ * or from anything that reads like one (SessionText). A truncated, corrupted,
  * wrong-version or hostile file is refused with a SessionFileError naming the
  * line and the problem; a file with too many lines is refused for that first.
  */
-export function parseSessionFile(text: string, limits: SessionFileLimits = { maxLines: 20_000_000, maxLineLength: 2_000_000 }): SessionFile {
+export function parseSessionFile(text: SessionText, limits: SessionFileLimits = { maxLines: 20_000_000, maxLineLength: 2_000_000 }): SessionFile {
   try {
     return readSessionFile(text, limits);
   } catch (error) {
@@ -232,7 +260,7 @@ export function parseSessionFile(text: string, limits: SessionFileLimits = { max
   }
 }
 
-function readSessionFile(text: string, limits: SessionFileLimits): SessionFile {
+function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionFile {
   if (text.length === 0) throw new SessionFileError(1, 'the file is empty');
   const parseJson = (from: number, to: number, n: number): unknown => {
     if (to - from > limits.maxLineLength) throw new SessionFileError(n, `line longer than ${limits.maxLineLength} characters`);

@@ -7,6 +7,19 @@
  */
 import type { SessionLine } from './session-file';
 
+/**
+ * The text a session file is read from: a string, or anything that reads like one (scripts/utf8-text.ts reads
+ * the file's UTF-8 bytes in place, so a replay in Node need not decode 140 MB into a string first). The
+ * reader only looks for ASCII (line breaks, spaces, digits, braces) and slices out what it keeps.
+ */
+export interface SessionText {
+  readonly length: number;
+  charCodeAt(index: number): number;
+  indexOf(searchString: string, position?: number): number;
+  lastIndexOf(searchString: string, position?: number): number;
+  slice(start?: number, end?: number): string;
+}
+
 export class SessionFileError extends Error {
   override name = 'SessionFileError';
   constructor(
@@ -52,7 +65,7 @@ export function lineInfo(line: string): { kind: string | undefined; burst: boole
 }
 
 /** A whole number written plainly (no sign, no leading zero, no exponent), at most 15 digits; -1 when it is not one. */
-function plainWhole(text: string, from: number, to: number): number {
+function plainWhole(text: SessionText, from: number, to: number): number {
   const length = to - from;
   if (length < 1 || length > 15 || (length > 1 && text.charCodeAt(from) === 0x30)) return -1;
   let n = 0;
@@ -75,7 +88,7 @@ const DECIMAL_DIGIT = new Uint8Array(0x10000);
 for (const c of '0123456789') DECIMAL_DIGIT[c.charCodeAt(0)] = 1;
 
 /** Whether text[from, to) is exactly 16 lowercase hex digits. */
-function isHex16(text: string, from: number, to: number): boolean {
+function isHex16(text: SessionText, from: number, to: number): boolean {
   if (to - from !== 16) return false;
   let all = 1;
   for (let i = from; i < to; i++) all &= HEX_DIGIT[text.charCodeAt(i)]!;
@@ -139,7 +152,7 @@ export class ReadLines {
  * numbers, each followed by one space. Returns false, having kept nothing, for anything else (a time written
  * with a fraction or an exponent, a damaged line), which `readCompactLine` then reads or refuses.
  */
-function readUsualCompactLine(text: string, from: number, to: number, read: ReadLines): boolean {
+function readUsualCompactLine(text: SessionText, from: number, to: number, read: ReadLines): boolean {
   const kind = text.charCodeAt(from);
   if (text.charCodeAt(from + 1) !== 0x20) return false;
   // The first field (a frame's socket, a digest's count): 1–15 digits, no leading zero, then a space.
@@ -194,7 +207,7 @@ function readUsualCompactLine(text: string, from: number, to: number, read: Read
 }
 
 /** Reads the compact line text[from, to) into `read`, validated field by field, or refuses it naming line n. */
-export function readCompactLine(text: string, from: number, to: number, n: number, read: ReadLines): void {
+export function readCompactLine(text: SessionText, from: number, to: number, n: number, read: ReadLines): void {
   if (readUsualCompactLine(text, from, to, read)) return;
   const kind = text.charCodeAt(from);
   if (text.charCodeAt(from + 1) !== 0x20) throw new SessionFileError(n, NOT_A_LINE);

@@ -10,6 +10,7 @@ import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
 import { parseSessionFile, SessionFileError, sessionHashName } from '../protocol/session-file';
 import { readSharedFile, sharedText, startDecoderThread, type DecoderThread } from './decoder-thread';
+import { Utf8Text } from './utf8-text';
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -71,13 +72,13 @@ try {
   console.error(`cannot read ${path}: ${(error as Error).message}`);
   process.exit(2);
 }
-// Started first, so the thread boots while this one decodes the text and reads the lines.
+// Started first, so the thread boots while this one reads the lines.
 const decoder: DecoderThread | undefined = oneThread ? undefined : startDecoderThread(bytes);
-const text = sharedText(bytes);
 
 try {
   const parseStart = performance.now();
-  const file = parseSessionFile(text);
+  // Read in place: only the slices the replay keeps are decoded from UTF-8 (scripts/utf8-text.ts).
+  const file = parseSessionFile(new Utf8Text(bytes));
   const parseMs = performance.now() - parseStart;
   const result = await (fast ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
@@ -96,7 +97,7 @@ try {
   out(`frames    ${decoderSummary(decoder)}`);
   if (trim && !result.divergence) {
     // The header is kept, so the trimmed file keeps the version, and its footer the hash, of the original.
-    const rows = text.trimEnd().split('\n');
+    const rows = sharedText(bytes).trimEnd().split('\n');
     const footer = { k: 'end', inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
     writeFileSync(trim, [...rows.slice(0, 1 + result.linesUsed), JSON.stringify(footer)].join('\n') + '\n');
     out(`trimmed   ${trim}: the first ${result.inputs} inputs`);

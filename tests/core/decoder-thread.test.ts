@@ -13,6 +13,7 @@ import { decodeDownFrame } from '../../protocol/frames/down';
 import { TapeWriter } from '../../protocol/frames/tape-writer';
 import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { sharedUtf8, startDecoderThread, type DecoderThread, type DecoderThreadOptions } from '../../scripts/decoder-thread';
+import { Utf8Text } from '../../scripts/utf8-text';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from './record-session';
 
@@ -41,10 +42,12 @@ function tapeCount(text: string): number {
 }
 
 /** Replays `text` with a decoder thread on `threadText` (the same file, unless a test says otherwise). */
-async function withThread(text: string, options: DecoderThreadOptions & { threadText?: string; fast?: boolean; stopAt?: number } = {}) {
+async function withThread(text: string, options: DecoderThreadOptions & { threadText?: string; fast?: boolean; stopAt?: number; asBytes?: boolean } = {}) {
   const thread: DecoderThread = startDecoderThread(sharedUtf8(options.threadText ?? text), options);
   try {
-    const result = await (options.fast ? replayAndLocate : replaySession)(parseSessionFile(text), {
+    // asBytes: the replay reads the file's bytes in place, as `npm run replay` does (scripts/utf8-text.ts).
+    const file = parseSessionFile(options.asBytes ? new Utf8Text(sharedUtf8(text)) : text);
+    const result = await (options.fast ? replayAndLocate : replaySession)(file, {
       settle,
       frames: thread.frames,
       ...(options.stopAt !== undefined ? { onInput: (i: number) => void (i === options.stopAt && thread.stop()) } : {}),
@@ -79,6 +82,18 @@ describe('replay with the decoder thread', () => {
     // at most three are ever at hand (whether it had to wait at all depends on which thread ran faster on a
     // shared machine, so that is not asserted).
     expect(thread.source.mostHeld).toBeLessThanOrEqual(3);
+  });
+
+  it('the file read as UTF-8 bytes in place, as `npm run replay` reads it: the same result on one thread and with the thread', async () => {
+    for (const text of [live, synthetic]) {
+      const plain = await replaySession(parseSessionFile(text), { settle });
+      expect(plain.divergence).toBeNull();
+      const oneThread = await replaySession(parseSessionFile(new Utf8Text(sharedUtf8(text))), { settle });
+      expect(outcome(oneThread)).toEqual(outcome(plain));
+      const { result, thread } = await withThread(text, { wait: true, asBytes: true });
+      expect(outcome(result)).toEqual(outcome(plain));
+      expect(thread.source.taken).toBe(tapeCount(text));
+    }
   });
 
   it('not waiting for the thread (the default): the same result, frames it has not reached decoded by the replay', async () => {

@@ -14,6 +14,7 @@ import {
   STORAGE_OPS,
   type SessionLine,
 } from '../../protocol/session-file';
+import { Utf8Text } from '../../scripts/utf8-text';
 import { refusalOf } from './session-refusal';
 
 const header = (version: number) => JSON.stringify({ format: 'plaza-session', version, app: 'test', schema: 1, started: 1_000, user: null });
@@ -235,5 +236,60 @@ describe('session file version 1', () => {
     ];
     const v2 = file(2, body);
     expect(parseSessionFile(toVersion1(v2)).lines).toEqual(parseSessionFile(v2).lines);
+  });
+});
+
+describe('a file read as UTF-8 bytes in place (scripts/utf8-text.ts, as `npm run replay` reads it)', () => {
+  const asBytes = (text: string) => new Utf8Text(Buffer.from(text, 'utf8'));
+  /** Both readings agree on the header, the footer, every line, and each frame's time, socket and burst mark. */
+  function expectSameReading(text: string): void {
+    const fromText = parseSessionFile(text);
+    const fromBytes = parseSessionFile(asBytes(text));
+    expect(fromBytes.header).toEqual(fromText.header);
+    expect(fromBytes.footer).toEqual(fromText.footer);
+    expect(fromBytes.lines).toEqual(fromText.lines);
+    for (let i = 0; i < fromText.count; i++) {
+      const line = fromText.line(i);
+      expect(fromBytes.kind(i)).toBe(line.k);
+      if (line.k !== 'frame') continue;
+      expect([fromBytes.frameTime(i), fromBytes.frameSocket(i), fromBytes.frameInBurst(i)]).toEqual([line.t, line.s, line.d === 0]);
+      expect([fromText.frameTime(i), fromText.frameSocket(i), fromText.frameInBurst(i)]).toEqual([line.t, line.s, line.d === 0]);
+    }
+  }
+
+  it('reads the same lines as the text: characters of several bytes, JSON lines, CRLF, version 1', () => {
+    const body = [
+      JSON.stringify({ k: 'intent', m: '$signIn', a: ['zoë@acme.test', '中文 𝄞'], t: 1 }),
+      compactFrameLine(0, 2, 'REA {"reactions":[{"content":"👍"}]}', true)!,
+      compactFrameLine(3, 1.5, 'tab\there, é, 中文, 𝄞', false)!,
+      JSON.stringify({ k: 'frame', s: 0, x: 'a\nb é', t: 5, d: 0 }),
+      JSON.stringify({ k: 'frame', s: 1, x: { binary: '👍' }, t: 6 }),
+      compactDigestLine(2, '00000000deadbeef'),
+      JSON.stringify({ k: 'uuid', v: 'ü1' }),
+    ];
+    for (const version of [2, 3, 4]) {
+      expectSameReading(file(version, body));
+      expectSameReading(file(version, body).replace(/\n/g, '\r\n'));
+      expectSameReading(file(version, body).trimEnd());
+      expectSameReading(toVersion1(file(version, body)));
+    }
+    expectSameReading(readFileSync(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url), 'utf8'));
+  });
+
+  it('reads like a string where the reader relies on it: out of range, a negative position, one ASCII character searched for', () => {
+    const text = 'ab\né\n';
+    const bytes = asBytes(text);
+    expect(bytes.length).toBe(Buffer.byteLength(text));
+    expect(bytes.charCodeAt(-1)).toBeNaN();
+    expect(bytes.charCodeAt(bytes.length)).toBeNaN();
+    expect(bytes.indexOf('\n')).toBe(2);
+    expect(bytes.indexOf('\n', 3)).toBe(5); // é is two bytes
+    expect(bytes.indexOf('\n', 99)).toBe(-1);
+    expect(bytes.lastIndexOf('\n', 4)).toBe(2);
+    expect(bytes.lastIndexOf('a', -1)).toBe(0);
+    expect(bytes.lastIndexOf('b', -1)).toBe(-1);
+    expect(bytes.slice(3, 5)).toBe('é');
+    expect(() => bytes.indexOf('ab')).toThrow(RangeError);
+    expect(() => bytes.indexOf('é')).toThrow(RangeError);
   });
 });

@@ -1,8 +1,14 @@
-/** The message a session file is refused with; fails the test if the file is accepted or refused otherwise. */
+/**
+ * The message a session file is refused with; fails the test if the file is accepted or refused otherwise,
+ * or if the same file read as UTF-8 bytes in place (scripts/utf8-text.ts, as `npm run replay` reads it) is
+ * not refused with the same message.
+ */
 import { expect } from 'vitest';
 import { parseSessionFile, SessionFileError } from '../../protocol/session-file';
+import type { SessionText } from '../../protocol/session-lines';
+import { Utf8Text } from '../../scripts/utf8-text';
 
-export function refusalOf(text: string): string {
+function refusal(text: SessionText): string {
   try {
     parseSessionFile(text);
   } catch (error) {
@@ -10,4 +16,10 @@ export function refusalOf(text: string): string {
     return (error as Error).message;
   }
   throw new Error('accepted');
+}
+
+export function refusalOf(text: string): string {
+  const message = refusal(text);
+  expect(refusal(new Utf8Text(Buffer.from(text, 'utf8')))).toBe(message);
+  return message;
 }
