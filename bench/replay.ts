@@ -12,7 +12,13 @@
  * 15% keepalive acknowledgements, 5% deletions. `mix: 'messages'` makes every
  * frame a message (the worst case for state size).
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { foldAll } from '../projections/fold';
 import { projectionHashes } from '../projections/hash';
@@ -21,6 +27,8 @@ import { encodeFrame, splitFrame } from '../protocol/frames/frame-codec';
 import type { Envelope } from '../protocol/events';
 import { parseSessionFile } from '../protocol/session-file';
 import { sharedUtf8, startDecoderThread } from '../scripts/decoder-thread';
+import { REPLAY_NODE_FLAGS } from '../scripts/replay-flags';
+import { Utf8Text } from '../scripts/utf8-text';
 import { settleMany, startSyntheticWorld } from '../tests/core/synthetic-world';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -155,12 +163,12 @@ export function asVersion1(text: string): string {
 }
 
 /** Decode + fast replay with the decoder thread, as the CLI does it; the thread is ended with the replay. */
-async function threadedReplay(text: string, bytes: Uint8Array) {
+async function threadedReplay(bytes: Uint8Array) {
   const c0 = cpuMs();
   const t0 = performance.now();
   const thread = startDecoderThread(bytes);
   try {
-    const result = await replayAndLocate(parseSessionFile(text), { settle, frames: thread.frames });
+    const result = await replayAndLocate(parseSessionFile(new Utf8Text(bytes)), { settle, frames: thread.frames });
     return { result, ms: performance.now() - t0, cpu: cpuMs() - c0, thread };
   } finally {
     await thread.stop();
@@ -182,7 +190,8 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     const decodeV1Ms = performance.now() - t;
     const c0 = cpuMs();
     t = performance.now();
-    file = parseSessionFile(text);
+    // Read as `npm run replay` reads it: the file's bytes in place (scripts/utf8-text.ts).
+    file = parseSessionFile(new Utf8Text(bytes));
     const t1 = performance.now();
     // Every envelope the core appends, for timing the folds on their own below (a compaction's snapshot is
     // not appended: it replaces the log's prefix with the state it was taken of, so folding on past it is the same).
@@ -193,7 +202,7 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
     const verified = await replaySession(file, { settle, verifyEvents: true });
     const t3 = performance.now();
     const c2 = cpuMs();
-    const threaded = await threadedReplay(text, bytes);
+    const threaded = await threadedReplay(bytes);
     matched &&= result.divergence === null && result.hash === file.footer.hash && verified.divergence === null;
     matched &&= threaded.result.divergence === null && threaded.result.hash === file.footer.hash;
     const report = await threaded.thread.finished; // null if the thread had not finished when the replay did
@@ -259,8 +268,33 @@ export async function measureReplay(text: string, options: { repeat?: number; mi
   };
 }
 
+/**
+ * measureReplay in a Node process of its own, started as `npm run replay` starts (scripts/replay-flags.ts):
+ * the replay's numbers are the CLI's, and the V8 flags it runs with do not change the other parts of the
+ * benchmark (the debugger's seeking, measured in this process, runs in a browser without them).
+ */
+export async function measureReplayApart(text: string, options: { repeat?: number; mix?: FrameMix; timers?: boolean } = {}): Promise<ReplayBench> {
+  const dir = mkdtempSync(join(tmpdir(), 'plaza-replay-bench-'));
+  const file = join(dir, 'session.jsonl');
+  try {
+    writeFileSync(file, text);
+    const args = [...REPLAY_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), '--measure', file, String(options.repeat ?? 3), options.mix ?? 'heavy-user', options.timers ? 'timers' : 'no-timers'];
+    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as ReplayBench;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const n = Number(process.argv[2] ?? 100_000);
-  const mix = (process.argv[3] as FrameMix | undefined) ?? 'heavy-user';
-  console.log(JSON.stringify(await measureReplay(await recordSyntheticSession(n, mix), { mix }), null, 2));
+  if (process.argv[2] === '--measure') {
+    // The child of measureReplayApart: FILE REPEAT MIX timers|no-timers; the result as JSON on stdout.
+    const [file, repeat, mix, timers] = process.argv.slice(3) as [string, string, FrameMix, string];
+    const result = await measureReplay(readFileSync(file, 'utf8'), { repeat: Number(repeat), mix, timers: timers === 'timers' });
+    process.stdout.write(JSON.stringify(result));
+  } else {
+    const n = Number(process.argv[2] ?? 100_000);
+    const mix = (process.argv[3] as FrameMix | undefined) ?? 'heavy-user';
+    console.log(JSON.stringify(await measureReplay(await recordSyntheticSession(n, mix), { mix }), null, 2));
+  }
 }

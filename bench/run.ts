@@ -32,7 +32,7 @@ import { runClient, type BrowserRun } from './browser-bench';
 import { makeBurst } from './burst';
 import { measureConvergence } from './convergence';
 import { nodeBurst, nodeColdStart, type HeavyWorld } from './node-bench';
-import { measureReplay, recordSyntheticSession } from './replay';
+import { measureReplayApart, recordSyntheticSession } from './replay';
 import { writeReport, type BenchResults } from './report';
 import { measureSeek } from './seek';
 
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       log(`recording a synthetic session of ${REPLAY_INPUTS.toLocaleString('en')} inputs, time running`);
       const live = await recordSyntheticSession(REPLAY_INPUTS, 'heavy-user', { timers: true });
       log(`replay of ${REPLAY_INPUTS.toLocaleString('en')} inputs, ${REPLAY_RUNS} runs`);
-      results.replay = await measureReplay(live, { repeat: REPLAY_RUNS, timers: true });
+      results.replay = await measureReplayApart(live, { repeat: REPLAY_RUNS, timers: true });
       load.push(loadavg()[0]!);
     }
     if (PARTS.has('replay') || PARTS.has('seek')) {
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
       const session = await recordSyntheticSession(REPLAY_INPUTS);
       if (PARTS.has('replay')) {
         log('replay of the worst case, 1 run');
-        results.replayWorstCase = await measureReplay(session, { repeat: 1, timers: false });
+        results.replayWorstCase = await measureReplayApart(session, { repeat: 1, timers: false });
         load.push(loadavg()[0]!);
       }
       if (PARTS.has('seek')) {

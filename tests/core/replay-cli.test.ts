@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPLAY_NODE_FLAGS } from '../../scripts/replay-flags';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession } from './record-session';
 import { writtenAsVersion } from './session-versions';
 
 const run = promisify(execFile);
+const VIA_NPM = '(via npm run replay)';
 let server: PlazaServer;
 let dir: string;
 let text: string;
@@ -20,11 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Runs the CLI on `content` (as `npx tsx scripts/replay.ts`; `viaNpm`: as `npm run replay`, with its Node flags). */
 async function replay(name: string, content: string, ...args: string[]) {
+  const viaNpm = args[0] === VIA_NPM;
+  if (viaNpm) args.shift();
   const file = join(dir, name);
   writeFileSync(file, content);
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'scripts/replay.ts', file, ...args]);
+    const { stdout, stderr } = await (viaNpm ? run('npm', ['run', '-s', 'replay', '--', file, ...args]) : run('npx', ['tsx', 'scripts/replay.ts', file, ...args]));
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -33,9 +38,11 @@ async function replay(name: string, content: string, ...args: string[]) {
 }
 
 describe('npm run replay', () => {
-  it('replays to the recorded hash and exits 0', async () => {
+  it('replays to the recorded hash and exits 0, run as `npm run replay` with its Node flags', async () => {
+    const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.replay;
+    expect(script).toBe(`node ${REPLAY_NODE_FLAGS.join(' ')} --import tsx scripts/replay.ts`);
     const footer = JSON.parse(text.trimEnd().split('\n').at(-1)!);
-    const { code, stdout } = await replay('good.jsonl', text);
+    const { code, stdout } = await replay('good.jsonl', text, VIA_NPM);
     expect(code).toBe(0);
     expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
     expect(stdout).toContain('format    version 4 (digests and hashes: cyrb64)');
