@@ -155,8 +155,12 @@ export interface StateAt {
 }
 
 export interface DebugApi {
-  /** Parses and replays a session file. A refused file fails with the parser's "line N: problem". */
-  $load(text: string): Promise<Result<SessionSummary>>;
+  /**
+   * Parses and replays a session file, given as its text or as the file itself: a File (a Blob) is read in
+   * the worker, so the page neither decodes a heavy user's 140 MB nor copies it into the message (a File
+   * crosses as a handle). A refused file fails with the parser's "line N: problem"; one that cannot be read, with why.
+   */
+  $load(session: string | Blob): Promise<Result<SessionSummary>>;
   /** Inputs `start..start+count` of the (optionally filtered) input list. */
   $inputs(start: number, count: number, filter?: InputFilter): Promise<Page<InputRow>>;
   /** Events `start..start+count` among those appended up to `position` (all when omitted). */

@@ -222,12 +222,12 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       return loaded;
     },
 
-    async $load(text) {
+    async $load(session) {
       const started = now();
       loaded = null;
       let file;
       try {
-        file = parseSessionFile(text);
+        file = parseSessionFile(typeof session === 'string' ? session : await session.text());
       } catch (error) {
         if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
         return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });

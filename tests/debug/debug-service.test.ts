@@ -40,6 +40,17 @@ describe('debug service on a recorded session', () => {
     expect(summary.header.app).toBe('plaza-test');
   });
 
+  it('loads the file itself (a Blob, read in the worker) as it loads its text, and says why when it cannot read it', async () => {
+    const { summary } = await loadedService();
+    const service = createDebugService({ settle, checkpointEvery: 3 });
+    const fromFile = await service.$load(new Blob([text], { type: 'application/json' }));
+    if (!fromFile.ok) throw new Error(fromFile.error.message);
+    expect({ ...fromFile.value, loadMs: 0 }).toEqual({ ...summary, loadMs: 0 });
+    const unreadable = { text: () => Promise.reject(new Error('The file could not be read.')) } as unknown as Blob;
+    expect(await service.$load(unreadable)).toEqual({ ok: false, error: { name: 'Error', message: 'The file could not be read.' } });
+    expect(service.loaded).toBeNull();
+  });
+
   it('reads a version 2 file with its own hash (FNV-1a 64): it matches, and states are hashed the same way', async () => {
     const v2 = await writtenAsVersion(text, 2);
     const service = createDebugService({ settle, checkpointEvery: 3 });

@@ -13,7 +13,7 @@ export function debugApi(): DebugApi {
     const worker = new Worker(new URL('../../core-worker/debug-worker.ts', import.meta.url), { type: 'module', name: 'plaza-debug' });
     const remote = Comlink.wrap<DebugApi>(worker);
     shared = {
-      $load: (text) => remote.$load(text),
+      $load: (session) => remote.$load(session),
       $inputs: (start, count, filter) => remote.$inputs(start, count, filter),
       $events: (start, count, position) => remote.$events(start, count, position),
       $eventRate: (buckets) => remote.$eventRate(buckets),

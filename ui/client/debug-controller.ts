@@ -25,7 +25,8 @@ export interface DebugController {
   playing: Signal<boolean>;
   /** Bumped on each load, so lists refetch. */
   generation: Signal<number>;
-  load(text: string): Promise<void>;
+  /** Loads a session: its text, or the file itself (read in the worker; protocol/debug-api.ts). */
+  load(session: string | Blob): Promise<void>;
   seek(position: number): void;
   step(delta: number): void;
   play(): void;
@@ -89,14 +90,14 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
     playing: signal(false),
     generation: signal(0),
 
-    async load(text) {
+    async load(session) {
       c.pause();
       batch(() => {
         c.loading.value = true;
         c.error.value = null;
       });
       try {
-        const result = await api.$load(text);
+        const result = await api.$load(session);
         if (!result.ok) {
           batch(() => {
             c.summary.value = null;

@@ -13,17 +13,6 @@ import { ProjectionPanel } from './ProjectionPanel';
 import { ReplayedApp } from './ReplayedApp';
 import { Timeline } from './Timeline';
 
-/** A file's text (FileReader where Blob.text is missing, e.g. jsdom). */
-function readText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
-  });
-}
-
 const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
 
 function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugController }) {
@@ -91,7 +80,8 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
   const openChannel = state?.view.conversation?.address ?? null;
 
   const onFile = async (file: File | undefined): Promise<void> => {
-    if (file) await debug.load(await readText(file));
+    // The file itself goes to the worker, which reads it: this thread never holds or copies its text.
+    if (file) await debug.load(file);
   };
 
   return (

@@ -4,12 +4,24 @@ import { fail, ok } from '../../protocol/result';
 import { channelView, messageView, metaView, signedIn, snapshot } from './views';
 
 const INPUTS = 30;
+
+/** A file's text, as the worker reads it (FileReader: jsdom's Blob has no text()). */
+function readText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 const row = (index: number): InputRow => ({ index, line: index + 1, t: 1000 + index * 100, kind: index % 3 === 0 ? 'frame' : 'intent', code: index % 3 === 0 ? 'MSG' : '$typing', summary: `input ${index} in ${index % 2 ? 'c1' : 'c2'}`, events: 1 });
 
 export class FakeDebugApi implements DebugApi {
   readonly seeks: number[] = [];
 
-  async $load(text: string) {
+  async $load(session: string | Blob) {
+    const text = typeof session === 'string' ? session : await readText(session);
     if (text.startsWith('bad')) return fail({ name: 'SessionFileError', message: 'line 2: not valid JSON' });
     return ok({
       header: { format: 'plaza-session' as const, version: 1 as const, app: 'plaza-web 0.1.0', schema: 1, started: 1000, user: 'u-alice' },
