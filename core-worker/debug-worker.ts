@@ -10,6 +10,7 @@ import { createDebugService } from './debug/debug-service';
 const service = createDebugService({ settle: () => new Promise<void>((resolve) => settleAfterMicrotasks(resolve)), now: () => performance.now() });
 Comlink.expose({
   $load: service.$load,
+  $loadProgress: service.$loadProgress,
   $inputs: service.$inputs,
   $events: service.$events,
   $eventRate: service.$eventRate,

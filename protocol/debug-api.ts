@@ -48,6 +48,16 @@ export interface DebugDivergence {
   actual: string;
 }
 
+/**
+ * How far a load has got (a heavy user's session replays for tens of seconds): reading the file, replaying
+ * its inputs (`done` of `total`), then building the checkpoints seeking starts from.
+ */
+export interface LoadProgress {
+  phase: 'reading' | 'replaying' | 'checkpoints';
+  done: number;
+  total: number;
+}
+
 export interface SessionSummary {
   header: SessionHeader;
   inputs: number;
@@ -161,6 +171,8 @@ export interface DebugApi {
    * crosses as a handle). A refused file fails with the parser's "line N: problem"; one that cannot be read, with why.
    */
   $load(session: string | Blob): Promise<Result<SessionSummary>>;
+  /** How far the load under way has got; null when none is (the worker answers between the replay's bursts). */
+  $loadProgress(): Promise<LoadProgress | null>;
   /** Inputs `start..start+count` of the (optionally filtered) input list. */
   $inputs(start: number, count: number, filter?: InputFilter): Promise<Page<InputRow>>;
   /** Events `start..start+count` among those appended up to `position` (all when omitted). */

@@ -6,9 +6,9 @@
 import { canonicalText } from '../../projections/canonical';
 import type { Projections } from '../../projections/fold';
 import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../projections/hash';
-import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
+import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, LoadProgress, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
-import { fail, ok } from '../../protocol/result';
+import { fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
@@ -217,43 +217,63 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     for (const position of positions) stateAt(l, Math.max(0, position), ['channels', 'messages'], true);
   };
 
+  /** How far the load under way has got (null: none is). */
+  let progress: LoadProgress | null = null;
+
+  const load = async (session: string | Blob): Promise<Result<SessionSummary>> => {
+    const started = now();
+    loaded = null;
+    progress = { phase: 'reading', done: 0, total: 0 };
+    let file;
+    try {
+      file = parseSessionFile(typeof session === 'string' ? session : await session.text());
+    } catch (error) {
+      if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
+      return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
+    }
+    const replaying: LoadProgress = (progress = { phase: 'replaying', done: 0, total: file.footer.inputs });
+    const index = await indexSession(file, { settle: options.settle, onInput: (replayed) => (replaying.done = replayed) });
+    // Building the checkpoints runs without a break: the screen is told first.
+    progress = { phase: 'checkpoints', done: index.inputCount, total: index.inputCount };
+    await options.settle();
+    const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
+    const eventStart = new Int32Array(index.inputCount + 1);
+    for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
+    loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
+    warmUp(loaded);
+    const first = index.inputTimes[0] ?? null;
+    const last = index.inputTimes.at(-1) ?? null;
+    const { replay } = index;
+    const summary: SessionSummary = {
+      header: file.header,
+      inputs: index.inputCount,
+      events: index.events.length,
+      firstAt: first,
+      lastAt: last,
+      hash: replay.hash,
+      recordedHash: file.footer.hash,
+      matches: replay.divergence === null && replay.hash === file.footer.hash,
+      divergence: replay.divergence ? divergenceView(replay.divergence) : null,
+      loadMs: now() - started,
+    };
+    return ok(summary);
+  };
+
   return {
     get loaded() {
       return loaded;
     },
 
     async $load(session) {
-      const started = now();
-      loaded = null;
-      let file;
       try {
-        file = parseSessionFile(typeof session === 'string' ? session : await session.text());
-      } catch (error) {
-        if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
-        return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
+        return await load(session);
+      } finally {
+        progress = null;
       }
-      const index = await indexSession(file, { settle: options.settle });
-      const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
-      const eventStart = new Int32Array(index.inputCount + 1);
-      for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
-      loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
-      warmUp(loaded);
-      const first = index.inputTimes[0] ?? null;
-      const last = index.inputTimes.at(-1) ?? null;
-      const { replay } = index;
-      const summary: SessionSummary = {
-        header: file.header,
-        inputs: index.inputCount,
-        events: index.events.length,
-        firstAt: first,
-        lastAt: last,
-        hash: replay.hash,
-        recordedHash: file.footer.hash,
-        matches: replay.divergence === null && replay.hash === file.footer.hash,
-        divergence: replay.divergence ? divergenceView(replay.divergence) : null,
-        loadMs: now() - started,
-      };
-      return ok(summary);
+    },
+
+    async $loadProgress() {
+      return progress && { ...progress };
     },
 
     async $inputs(start, count, filter) {

@@ -30,7 +30,8 @@ export interface SessionIndex extends TimelineSource {
   replay: Omit<ReplayResult, 'core'>;
 }
 
-export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number }): Promise<SessionIndex> {
+/** `onInput`: called after each input has settled, with how many have been replayed (for a load's progress). */
+export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number; onInput?: (replayed: number) => void }): Promise<SessionIndex> {
   // Where each input is among the file's lines (the header not counted), and when it came.
   const lines: number[] = [];
   const times: number[] = [];
@@ -68,7 +69,10 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
   const replay = await replaySession(file, {
     settle: options.settle,
     ...(options.now ? { now: options.now } : {}),
-    onInput: (index, core) => sync(index, core.log),
+    onInput: (index, core) => {
+      sync(index, core.log);
+      options.onInput?.(index);
+    },
   });
   sync(replay.inputs, replay.core.log);
   const { core: _core, ...outcome } = replay;

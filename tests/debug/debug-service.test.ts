@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDebugService, viewSnapshot } from '../../core-worker/debug/debug-service';
+import type { LoadProgress } from '../../protocol/debug-api';
 import { replaySession } from '../../core-worker/replayer';
 import { foldAll } from '../../projections/fold';
 import { canonicalize } from '../../projections/canonical';
@@ -49,6 +50,32 @@ describe('debug service on a recorded session', () => {
     const unreadable = { text: () => Promise.reject(new Error('The file could not be read.')) } as unknown as Blob;
     expect(await service.$load(unreadable)).toEqual({ ok: false, error: { name: 'Error', message: 'The file could not be read.' } });
     expect(service.loaded).toBeNull();
+  });
+
+  it('tells how far a load has got while it runs: replaying input by input, then the checkpoints; nothing once done', async () => {
+    const service = createDebugService({ settle, checkpointEvery: 3 });
+    expect(await service.$loadProgress()).toBeNull();
+    const seen: LoadProgress[] = [];
+    let done = false;
+    const loading = service.$load(text).finally(() => (done = true));
+    while (!done) {
+      const progress = await service.$loadProgress();
+      if (progress) seen.push(progress);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const summary = await loading;
+    if (!summary.ok) throw new Error(summary.error.message);
+    const inputs = summary.value.inputs;
+    const replaying = seen.filter((p) => p.phase === 'replaying');
+    expect(replaying.length).toBeGreaterThan(2);
+    expect(replaying.every((p) => p.total === inputs)).toBe(true);
+    expect(replaying.map((p) => p.done)).toEqual([...replaying.map((p) => p.done)].sort((a, b) => a - b));
+    expect(seen.at(-1)).toEqual({ phase: 'checkpoints', done: inputs, total: inputs });
+    expect(seen.findIndex((p) => p.phase === 'checkpoints')).toBeGreaterThan(seen.findLastIndex((p) => p.phase === 'replaying'));
+    expect(await service.$loadProgress()).toBeNull();
+    // A refused file ends its load too.
+    await service.$load('not a session');
+    expect(await service.$loadProgress()).toBeNull();
   });
 
   it('reads a version 2 file with its own hash (FNV-1a 64): it matches, and states are hashed the same way', async () => {

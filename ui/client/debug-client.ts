@@ -14,6 +14,7 @@ export function debugApi(): DebugApi {
     const remote = Comlink.wrap<DebugApi>(worker);
     shared = {
       $load: (session) => remote.$load(session),
+      $loadProgress: () => remote.$loadProgress(),
       $inputs: (start, count, filter) => remote.$inputs(start, count, filter),
       $events: (start, count, position) => remote.$events(start, count, position),
       $eventRate: (buckets) => remote.$eventRate(buckets),

@@ -9,11 +9,13 @@
  * follows in a second request once the position holds still.
  */
 import { batch, signal, type Signal } from '@preact/signals-react';
-import type { DebugApi, DebugProjectionName, EventRateSeries, InputFilter, SessionSummary, StateAt } from '../../protocol/debug-api';
+import type { DebugApi, DebugProjectionName, EventRateSeries, InputFilter, LoadProgress, SessionSummary, StateAt } from '../../protocol/debug-api';
 
 export interface DebugController {
   api: DebugApi;
   loading: Signal<boolean>;
+  /** How far the load under way has got (asked for every PROGRESS_POLL_MS while loading). */
+  progress: Signal<LoadProgress | null>;
   /** Why the last file was refused ("line N: problem"). */
   error: Signal<string | null>;
   summary: Signal<SessionSummary | null>;
@@ -38,9 +40,12 @@ export interface DebugController {
 }
 
 export const RATE_BUCKETS = 200;
+/** How often a load's progress is asked for: often enough to move, rarely enough to cost the worker nothing. */
+export const PROGRESS_POLL_MS = 250;
 
-export function createDebugController(api: DebugApi, options: { playIntervalMs?: number } = {}): DebugController {
+export function createDebugController(api: DebugApi, options: { playIntervalMs?: number; progressPollMs?: number } = {}): DebugController {
   const playIntervalMs = options.playIntervalMs ?? 100;
+  const progressPollMs = options.progressPollMs ?? PROGRESS_POLL_MS;
   let timer: ReturnType<typeof setInterval> | null = null;
   /** A state request is with the worker. */
   let busy = false;
@@ -80,6 +85,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
   const c: DebugController = {
     api,
     loading: signal(false),
+    progress: signal(null),
     error: signal(null),
     summary: signal(null),
     rate: signal(null),
@@ -96,6 +102,13 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
         c.loading.value = true;
         c.error.value = null;
       });
+      // The worker answers between the replay's bursts; an answer that comes after the load is dropped.
+      let polling = true;
+      const poll = setInterval(() => {
+        void api.$loadProgress().then((progress) => {
+          if (polling) c.progress.value = progress;
+        });
+      }, progressPollMs);
       try {
         const result = await api.$load(session);
         if (!result.ok) {
@@ -117,7 +130,12 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
         });
         c.seek(result.value.inputs);
       } finally {
-        c.loading.value = false;
+        polling = false;
+        clearInterval(poll);
+        batch(() => {
+          c.loading.value = false;
+          c.progress.value = null;
+        });
       }
     },
 

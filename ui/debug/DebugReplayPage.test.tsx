@@ -30,6 +30,24 @@ async function loaded() {
 }
 
 describe('session-replay debugger', () => {
+  it('shows how far a load has got: the phase, and a bar with the inputs replayed', async () => {
+    const api = new FakeDebugApi();
+    let release = (): void => {};
+    api.loadGate = new Promise<void>((resolve) => (release = resolve));
+    api.progress = { phase: 'replaying', done: 1200, total: 30000 };
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    const bar = await screen.findByRole('progressbar', { name: 'Inputs replayed' });
+    expect(bar.getAttribute('aria-valuetext')).toBe('1,200 of 30,000 inputs');
+    expect(screen.getByRole('status').textContent).toBe('Replaying…');
+    api.progress = { phase: 'checkpoints', done: 30000, total: 30000 };
+    await screen.findByText('Building checkpoints…');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await act(async () => release());
+    await screen.findByText('Replay matches the recording');
+    expect(screen.queryByText('Building checkpoints…')).toBeNull();
+  });
+
   it('imports a file and shows the summary', async () => {
     await loaded();
     const summary = screen.getByRole('region', { name: 'Summary' });

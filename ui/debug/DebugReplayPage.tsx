@@ -5,13 +5,36 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import type { DebugApi, SessionSummary } from '../../protocol/debug-api';
+import type { DebugApi, LoadProgress, SessionSummary } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
 import { EventList } from './EventList';
 import { InputList } from './InputList';
 import { ProjectionPanel } from './ProjectionPanel';
 import { ReplayedApp } from './ReplayedApp';
 import { Timeline } from './Timeline';
+
+/**
+ * Where a load has got. The live region says only the phase (a count changing four times a second would be
+ * read out each time); the bar carries the count, for anyone who asks it.
+ */
+function LoadStatus({ progress }: { progress: LoadProgress | null }) {
+  const phase = progress?.phase ?? 'reading';
+  const replaying = progress?.phase === 'replaying' && progress.total > 0 ? progress : null;
+  return (
+    <span className="debug-load">
+      <span role="status">{phase === 'reading' ? 'Reading the file…' : phase === 'replaying' ? 'Replaying…' : 'Building checkpoints…'}</span>
+      {replaying && (
+        <>
+          {' '}
+          <progress aria-label="Inputs replayed" value={replaying.done} max={replaying.total} aria-valuetext={`${replaying.done.toLocaleString('en')} of ${replaying.total.toLocaleString('en')} inputs`} />{' '}
+          <span aria-hidden="true">
+            {replaying.done.toLocaleString('en')} / {replaying.total.toLocaleString('en')}
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
 
 const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
 
@@ -97,7 +120,7 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
             Back to Plaza
           </button>
         )}
-        {debug.loading.value && <span role="status">Replaying…</span>}
+        {debug.loading.value && <LoadStatus progress={debug.progress.value} />}
       </header>
       {debug.error.value && (
         <p role="alert" className="error">

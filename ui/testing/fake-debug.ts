@@ -1,5 +1,5 @@
 /** A DebugApi for UI tests: a 30-input session whose state at n is easy to recognise. */
-import type { DebugApi, InputRow, StateAt } from '../../protocol/debug-api';
+import type { DebugApi, InputRow, LoadProgress, StateAt } from '../../protocol/debug-api';
 import { fail, ok } from '../../protocol/result';
 import { channelView, messageView, metaView, signedIn, snapshot } from './views';
 
@@ -19,9 +19,17 @@ const row = (index: number): InputRow => ({ index, line: index + 1, t: 1000 + in
 
 export class FakeDebugApi implements DebugApi {
   readonly seeks: number[] = [];
+  /** What $loadProgress answers; a test sets it (and holds $load with `loadGate`) to see the screen mid-load. */
+  progress: LoadProgress | null = null;
+  loadGate: Promise<void> | null = null;
+
+  async $loadProgress() {
+    return this.progress;
+  }
 
   async $load(session: string | Blob) {
     const text = typeof session === 'string' ? session : await readText(session);
+    await this.loadGate;
     if (text.startsWith('bad')) return fail({ name: 'SessionFileError', message: 'line 2: not valid JSON' });
     return ok({
       header: { format: 'plaza-session' as const, version: 1 as const, app: 'plaza-web 0.1.0', schema: 1, started: 1000, user: 'u-alice' },
