@@ -79,6 +79,9 @@ function fromServer(state: UnreadState, channel: Channel, me: string | undefined
   const serverThrough = channel.last_message?.created ?? channel.last_message_ts ?? 0;
   let count = channel.unread_messages;
   let mentions = channel.unread_mentions;
+  // The server counts from the bookmark it holds. Read here up to its last message or beyond (the bookmark still on
+  // its way, in the outbox), the conversation has nothing unread up to there, whatever a list fetched meanwhile says.
+  if (entry.bookmark !== null && entry.bookmark.created >= serverThrough) count = mentions = 0;
   let through = serverThrough;
   const store = messages.byAddress.get(channel.address);
   if (store) {

@@ -49,6 +49,20 @@ describe('unread counters (spec 1 §4)', () => {
     expect(countOf(log, 'dm')).toBe(0);
   });
 
+  it("does not take back a read the server has not heard of yet: a list fetched before the bookmark arrived", () => {
+    const log = base()
+      .add({ type: 'message.received', message: message({ guid: 'm1', address: 'design', created: T0 + 10, from_guid: 'alice' }) })
+      .add({ type: 'channel.viewed', address: 'design', unread: 0, bookmark: { guid: 'm1', created: T0 + 10 } })
+      // The bookmark is still in the outbox: the server counts m1 as unread.
+      .add({ type: 'channels.listed', channels: [channel({ address: 'design', unread_messages: 1, unread_mentions: 1, last_message_ts: T0 + 10 })] }, 'rest');
+    expect(foldAll(log.envelopes).unread.byAddress.get('design')).toMatchObject({ count: 0, mentions: 0 });
+    // What came after the bookmark still counts, from the server or from the socket.
+    log.add({ type: 'channels.listed', channels: [channel({ address: 'design', unread_messages: 2, last_message_ts: T0 + 30 })] }, 'rest');
+    expect(countOf(log, 'design')).toBe(2);
+    log.add({ type: 'message.received', message: message({ guid: 'm4', address: 'design', created: T0 + 40, from_guid: 'alice' }) });
+    expect(countOf(log, 'design')).toBe(3);
+  });
+
   it("takes the server's count, plus local messages newer than it", () => {
     const log = base()
       .add({ type: 'message.received', message: message({ guid: 'm1', address: 'dm', created: T0 + 10, from_guid: 'alice' }) })
