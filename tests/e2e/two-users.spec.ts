@@ -15,6 +15,8 @@ async function signIn(page: Page, email: string, path = '/'): Promise<void> {
 }
 
 test('a message from Alice reaches Bob live, counts as unread, and clears when he reads it', async ({ browser }) => {
+  // Two browsers, two sign-ins and a reload: 50-60 s on a loaded two-core machine (each step within its own wait).
+  test.setTimeout(120_000);
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();
   const alice = await aliceContext.newPage();
