@@ -235,13 +235,10 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     socket?.onmessage?.({ data });
     deliveringDecode = undefined;
   };
-  const deliver = (line: InputLine): void => {
+  /** Delivers any other input (frames go through deliverFrame). */
+  const deliver = (line: Exclude<InputLine, { k: 'frame' }>): void => {
     pinned = line.t;
     switch (line.k) {
-      case 'frame':
-        // Frames take the path below (deliverFrame); a line built by hand still arrives here.
-        sockets.get(line.s)?.onmessage?.({ data: line.x });
-        return;
       case 'open': {
         const socket = sockets.get(line.s);
         if (!socket) return;
@@ -341,7 +338,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
         deliverFrame(at);
         if (!file.frameInBurst(at)) await options.settle();
       } else {
-        const line = peek() as InputLine;
+        const line = peek() as Exclude<InputLine, { k: 'frame' }>;
         checkDigest();
         cursor++;
         inputIndex++;

@@ -4,9 +4,9 @@
  * (protocol/frames/tape.ts), which the replay takes through `frames` (core-worker/frame-tape-source.ts).
  * Decoding is a pure function, so it can run on the second core while the main thread folds.
  *
- * The file is shared, not sent: the main thread reads its bytes into shared memory, decodes its text from
- * them, and the worker reads the frame lines from the same bytes, so they read the same lines (a file read twice could have
- * changed in between; a 140 MB text posted to a worker is copied, at seconds of the main thread's time).
+ * The file is shared, not sent: the main thread reads its bytes into shared memory and both threads read
+ * the lines from those same bytes in place (scripts/utf8-text.ts), so they read the same lines (a file read
+ * twice could have changed in between; a 140 MB text posted to a worker is copied, at seconds of the main thread's time).
  *
  * It never changes a replay's result: if the worker cannot start, fails, refuses the file or is stopped,
  * `frames` ends and the replay decodes every frame it has not been handed itself.

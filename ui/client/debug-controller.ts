@@ -43,9 +43,8 @@ export const RATE_BUCKETS = 200;
 /** How often a load's progress is asked for: often enough to move, rarely enough to cost the worker nothing. */
 export const PROGRESS_POLL_MS = 250;
 
-export function createDebugController(api: DebugApi, options: { playIntervalMs?: number; progressPollMs?: number } = {}): DebugController {
+export function createDebugController(api: DebugApi, options: { playIntervalMs?: number } = {}): DebugController {
   const playIntervalMs = options.playIntervalMs ?? 100;
-  const progressPollMs = options.progressPollMs ?? PROGRESS_POLL_MS;
   let timer: ReturnType<typeof setInterval> | null = null;
   /** A state request is with the worker. */
   let busy = false;
@@ -108,7 +107,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
         void api.$loadProgress().then((progress) => {
           if (polling) c.progress.value = progress;
         });
-      }, progressPollMs);
+      }, PROGRESS_POLL_MS);
       try {
         const result = await api.$load(session);
         if (!result.ok) {
