@@ -12,6 +12,7 @@ Comlink.expose({
   $load: service.$load,
   $loadProgress: service.$loadProgress,
   $inputs: service.$inputs,
+  $inputRowAt: service.$inputRowAt,
   $events: service.$events,
   $eventRate: service.$eventRate,
   $stateAt: service.$stateAt,

@@ -79,7 +79,7 @@ export interface SessionSummary {
 export interface InputFilter {
   /** Input kind (`frame`, `intent`, `res`…) or its code (frame code `MSG`, intent method `$post`); substring, case-insensitive. */
   code?: string;
-  /** Channel address: the input's own data or the events it appended mention it. */
+  /** Channel address: the input's own data or the events it appended name it (as a whole: "c1" is not "c10"). */
   channel?: string;
   /** User guid, likewise. */
   user?: string;
@@ -175,6 +175,11 @@ export interface DebugApi {
   $loadProgress(): Promise<LoadProgress | null>;
   /** Inputs `start..start+count` of the (optionally filtered) input list. */
   $inputs(start: number, count: number, filter?: InputFilter): Promise<Page<InputRow>>;
+  /**
+   * Where input `position` stands in that list: the row of the last listed input at or before it (0-based), or
+   * -1 when none is (position 0, or a filter that lists nothing so early). The list follows the playhead with it.
+   */
+  $inputRowAt(position: number, filter?: InputFilter): Promise<number>;
   /** Events `start..start+count` among those appended up to `position` (all when omitted). */
   $events(start: number, count: number, position?: number): Promise<Page<EventRow>>;
   /** Events per time bucket over the session's time span. */
@@ -183,6 +188,9 @@ export interface DebugApi {
   $stateAt(position: number, projections?: DebugProjectionName[]): Promise<Result<StateAt>>;
   /** The projection hash after input `position` (hundreds of milliseconds for a heavy user's state). */
   $hashAt(position: number): Promise<Result<string>>;
-  /** The first input that touched a channel or a message (null: none did). */
-  $firstTouch(target: { channel: string } | { message: string }): Promise<number | null>;
+  /**
+   * The first input that touched a channel, a message or a user, by its address or guid: the first whose
+   * data or events name the id as a whole (null: none did).
+   */
+  $firstTouch(id: string): Promise<number | null>;
 }

@@ -12,7 +12,7 @@ import { fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
-import { clip, eventSummary, inputCode, inputSummary, searchText } from './describe';
+import { clip, eventSummary, inputCode, inputSummary, mentionsId, searchText } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
 import { indexSession, type SessionIndex } from './session-index';
 import { createTimeline, type Before, type Timeline } from './timeline';
@@ -167,7 +167,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const q = filter.code.toLowerCase();
       if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
-    for (const needle of [filter.channel, filter.user, filter.message]) if (needle && !textOf(l, index).includes(needle)) return false;
+    for (const id of [filter.channel, filter.user, filter.message]) if (id && !mentionsId(textOf(l, index), id)) return false;
     return true;
   };
 
@@ -286,6 +286,23 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       return { total, start, rows };
     },
 
+    async $inputRowAt(position, filter) {
+      const l = loaded;
+      if (!l) return -1;
+      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+      const indexes = filter ? filteredIndexes(l, filter) : null;
+      if (!indexes) return pos - 1;
+      // The listed inputs ascend: the last one at or before the position, by binary search.
+      let lo = 0;
+      let hi = indexes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (indexes[mid]! <= pos) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo - 1;
+    },
+
     async $events(start, count, position) {
       const l = loaded;
       if (!l) return { total: 0, start, rows: [] };
@@ -328,12 +345,11 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
     },
 
-    async $firstTouch(target) {
+    async $firstTouch(id) {
       const l = loaded;
-      if (!l) return null;
-      const needle = 'channel' in target ? target.channel : target.message;
-      if (!needle) return null;
-      for (let i = 1; i <= l.index.inputCount; i++) if (textOf(l, i).includes(needle)) return i;
+      const wanted = id.trim();
+      if (!l || !wanted) return null;
+      for (let i = 1; i <= l.index.inputCount; i++) if (mentionsId(textOf(l, i), wanted)) return i;
       return null;
     },
   };

@@ -145,6 +145,24 @@ export function eventSummary(envelope: Envelope): string {
   }
 }
 
+/** Characters an id (address, guid) is made of: a match must not have one of them on either side. */
+const ID_CHARACTER = /[A-Za-z0-9_-]/;
+
+/**
+ * Whether `text` names `id` as a whole: "c1" is in `"address":"c1"`, in a frame's escaped `\"c1\"` and in
+ * `?address=c1&`, but not in "c10" nor "ac1". A substring search found a channel's neighbours too, so the
+ * "first input touching c1" could be one about c10.
+ */
+export function mentionsId(text: string, id: string): boolean {
+  if (id === '') return false;
+  for (let at = text.indexOf(id); at >= 0; at = text.indexOf(id, at + 1)) {
+    const before = at > 0 ? text[at - 1]! : '';
+    const after = text[at + id.length] ?? '';
+    if (!ID_CHARACTER.test(before) && !ID_CHARACTER.test(after)) return true;
+  }
+  return false;
+}
+
 /** Everything an input and its events say, as text to search for addresses and guids. */
 export function searchText(input: InputLine, events: readonly Envelope[]): string {
   return json(input) + '\n' + events.map((e) => json(e.event)).join('\n');

@@ -222,6 +222,15 @@ describe('debug service on a recorded session', () => {
     const posts = await service.$inputs(0, 100, { code: '$post' });
     expect(posts.total).toBe(2);
     expect(posts.rows.every((r) => r.kind === 'intent' && r.code === '$post')).toBe(true);
+    // Where the playhead stands in a list: the last listed input at or before it.
+    const [firstPost, secondPost] = posts.rows.map((r) => r.index) as [number, number];
+    expect(await service.$inputRowAt(0)).toBe(-1);
+    expect(await service.$inputRowAt(firstPost)).toBe(firstPost - 1);
+    expect(await service.$inputRowAt(summary.inputs + 5)).toBe(summary.inputs - 1);
+    expect(await service.$inputRowAt(firstPost - 1, { code: '$post' })).toBe(-1);
+    expect(await service.$inputRowAt(firstPost, { code: '$post' })).toBe(0);
+    expect(await service.$inputRowAt(secondPost - 1, { code: '$post' })).toBe(0);
+    expect(await service.$inputRowAt(summary.inputs, { code: '$post' })).toBe(1);
     const frames = await service.$inputs(0, 1000, { code: 'MSG' });
     expect(frames.total).toBeGreaterThan(0);
     expect(frames.rows.every((r) => r.code === 'MSG')).toBe(true);
@@ -234,15 +243,18 @@ describe('debug service on a recorded session', () => {
     const postInDm = await service.$inputs(0, 10, { code: '$post', channel: dm });
     expect(postInDm.total).toBe(1);
 
-    const first = await service.$firstTouch({ channel: dm });
+    const first = await service.$firstTouch(dm);
     expect(first).toBe(byChannel.rows[0]!.index);
     expect(first).toBeLessThan(opened.index);
-    expect(await service.$firstTouch({ channel: 'no-such-channel' })).toBeNull();
+    expect(await service.$firstTouch('no-such-channel')).toBeNull();
+    // Ids match whole: a part of the address names no channel, and lists nothing.
+    expect(await service.$firstTouch(dm.slice(0, -1))).toBeNull();
+    expect((await service.$inputs(0, 10, { channel: dm.slice(1) })).total).toBe(0);
 
     const events = (await service.$events(0, 10_000)).rows;
     const received = events.find((e) => e.type === 'message.received')!;
     const guid = received.summary.split(' ')[1]!;
-    expect(await service.$firstTouch({ message: guid })).toBeLessThanOrEqual(received.input);
+    expect(await service.$firstTouch(guid)).toBeLessThanOrEqual(received.input);
 
     const session = events.find((e) => e.type === 'session.started')!;
     const userGuid = session.summary.split(' ')[1]!;

@@ -33,10 +33,18 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await expect(slider).toHaveAttribute('aria-valuenow', String(max));
   const app = page.getByRole('region', { name: 'Replayed app' });
   await expect(app.getByRole('log').getByText('replay me')).toBeVisible();
+  // The input list follows the playhead: the current input's row is in view, at the end and at the start.
+  const inputs = page.getByRole('region', { name: 'Inputs' });
+  // The page scrolled to show the list whole (it starts near the foot of a 720-pixel window); the list's own scrolling is what is tested.
+  await inputs.getByRole('heading').evaluate((heading) => heading.scrollIntoView());
+  await expect(inputs.getByRole('button', { name: new RegExp(`^#${max} `) })).toBeInViewport();
 
   await slider.focus();
   await page.keyboard.press('Home');
   await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await page.keyboard.press('ArrowRight');
+  await expect(inputs.getByRole('button', { name: /^#1 / })).toBeInViewport();
+  await page.keyboard.press('Home');
   await expect(app.getByText(/Not signed in at this point/)).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', '1');

@@ -16,11 +16,12 @@ export function debugApi(): DebugApi {
       $load: (session) => remote.$load(session),
       $loadProgress: () => remote.$loadProgress(),
       $inputs: (start, count, filter) => remote.$inputs(start, count, filter),
+      $inputRowAt: (position, filter) => remote.$inputRowAt(position, filter),
       $events: (start, count, position) => remote.$events(start, count, position),
       $eventRate: (buckets) => remote.$eventRate(buckets),
       $stateAt: (position, projections) => remote.$stateAt(position, projections),
       $hashAt: (position) => remote.$hashAt(position),
-      $firstTouch: (target) => remote.$firstTouch(target),
+      $firstTouch: (id) => remote.$firstTouch(id),
     };
   }
   return shared;

@@ -35,7 +35,8 @@ export interface DebugController {
   pause(): void;
   setFilter(filter: InputFilter): void;
   setProjection(name: DebugProjectionName): void;
-  jumpToFirstTouch(channel: string): Promise<void>;
+  /** Seeks to the first input that touched a channel, message or user (by id); resolves to it, or null when none did. */
+  jumpToFirstTouch(id: string): Promise<number | null>;
   dispose(): void;
 }
 
@@ -175,9 +176,10 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       if (c.summary.value) request(c.position.value); // the state carries the text of the projection on show only
     },
 
-    async jumpToFirstTouch(channel) {
-      const input = await api.$firstTouch({ channel });
+    async jumpToFirstTouch(id) {
+      const input = await api.$firstTouch(id);
       if (input !== null) c.seek(input);
+      return input;
     },
 
     dispose() {

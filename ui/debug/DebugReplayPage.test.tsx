@@ -138,6 +138,23 @@ describe('session-replay debugger', () => {
     const { slider } = await loaded();
     fireEvent.click(await screen.findByRole('button', { name: 'Jump to first input touching this channel' }));
     await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('4'));
+    expect(within(screen.getByRole('region', { name: 'First touch' })).getByRole('status').textContent).toBe('Input 4 is the first to touch c1.');
+  });
+
+  it('jumps to the first input touching any id typed in, and says when none does', async () => {
+    const { slider } = await loaded();
+    const touch = screen.getByRole('region', { name: 'First touch' });
+    const jump = within(touch).getByRole('button', { name: 'Jump to first input touching it' }) as HTMLButtonElement;
+    expect(jump.disabled).toBe(true);
+    fireEvent.change(within(touch).getByLabelText('Channel, message or user id'), { target: { value: ' m1 ' } });
+    fireEvent.click(jump);
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('6'));
+    expect(within(touch).getByRole('status').textContent).toBe('Input 6 is the first to touch m1.');
+
+    fireEvent.change(within(touch).getByLabelText('Channel, message or user id'), { target: { value: 'nowhere' } });
+    fireEvent.submit(within(touch).getByLabelText('Channel, message or user id'));
+    await waitFor(() => expect(within(touch).getByRole('status').textContent).toBe('No input touches nowhere.'));
+    expect(slider.getAttribute('aria-valuenow')).toBe('6');
   });
 
   function renderApp(path: string, session: typeof signedOut) {

@@ -94,6 +94,47 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
   );
 }
 
+/**
+ * "Where did this start?": jumps to the first input that touched a channel, a message or a user, named by
+ * its address or guid (the open conversation's in one click), and says what it found.
+ */
+function FirstTouch({ debug, openChannel }: { debug: DebugController; openChannel: string | null }) {
+  const [id, setId] = useState('');
+  const [found, setFound] = useState('');
+  const jump = async (target: string): Promise<void> => {
+    const wanted = target.trim();
+    if (!wanted) return;
+    const input = await debug.jumpToFirstTouch(wanted);
+    setFound(input === null ? `No input touches ${wanted}.` : `Input ${input} is the first to touch ${wanted}.`);
+  };
+  return (
+    <section className="debug-first-touch" aria-label="First touch">
+      {openChannel && (
+        <p>
+          Open channel <code>{openChannel}</code>{' '}
+          <button type="button" onClick={() => void jump(openChannel)}>
+            Jump to first input touching this channel
+          </button>
+        </p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void jump(id);
+        }}
+      >
+        <label>
+          Channel, message or user id <input value={id} onChange={(e) => setId(e.target.value)} placeholder="address or guid" />
+        </label>
+        <button type="submit" disabled={!id.trim()}>
+          Jump to first input touching it
+        </button>
+      </form>
+      <p role="status">{found}</p>
+    </section>
+  );
+}
+
 export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () => void }) {
   useSignals();
   const [debug] = useState(() => createDebugController(api));
@@ -132,14 +173,7 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
         <>
           <Summary summary={summary} debug={debug} />
           <Timeline debug={debug} />
-          {openChannel && (
-            <p>
-              Open channel <code>{openChannel}</code>{' '}
-              <button type="button" onClick={() => void debug.jumpToFirstTouch(openChannel)}>
-                Jump to first input touching this channel
-              </button>
-            </p>
-          )}
+          <FirstTouch debug={debug} openChannel={openChannel} />
           <div className="debug-grid">
             <InputList debug={debug} />
             <EventList debug={debug} />

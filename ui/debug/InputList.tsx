@@ -1,4 +1,7 @@
-/** Every input of the session (filtered), virtualized; choosing one seeks to it. */
+/**
+ * Every input of the session (filtered), virtualized; choosing one seeks to it. The list follows the
+ * playhead: the current input's row (or, filtered, the last listed one before it) is kept in view.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
@@ -27,6 +30,21 @@ export function InputList({ debug }: { debug: DebugController }) {
   const last = items.at(-1)?.index ?? 0;
   const ensure = rows.ensure;
   useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
+
+  // Scrolls only when the row is out of view, so a row just clicked stays where it was; an answer that
+  // arrives after the position moved on is dropped (playing asks several times a second).
+  const total = rows.total;
+  useEffect(() => {
+    let current = true;
+    void debug.api.$inputRowAt(position, filter).then((row) => {
+      if (current && row >= 0 && row < total) virtualizer.scrollToIndex(row, { align: 'auto' });
+    });
+    return () => {
+      current = false;
+    };
+    // `key` stands for the filter (and the loaded session); `filter` itself is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debug, position, key, total, virtualizer]);
 
   const set = (field: 'code' | 'channel' | 'user', value: string): void => debug.setFilter({ ...filter, [field]: value });
 

@@ -17,6 +17,10 @@ function readText(blob: Blob): Promise<string> {
 }
 const row = (index: number): InputRow => ({ index, line: index + 1, t: 1000 + index * 100, kind: index % 3 === 0 ? 'frame' : 'intent', code: index % 3 === 0 ? 'MSG' : '$typing', summary: `input ${index} in ${index % 2 ? 'c1' : 'c2'}`, events: 1 });
 
+/** The inputs a filter lists, in order. */
+const listed = (filter?: { code?: string; channel?: string }): InputRow[] =>
+  Array.from({ length: INPUTS }, (_, i) => row(i + 1)).filter((r) => (!filter?.code || r.code.includes(filter.code)) && (!filter?.channel || r.summary.includes(filter.channel)));
+
 export class FakeDebugApi implements DebugApi {
   readonly seeks: number[] = [];
   /** What $loadProgress answers; a test sets it (and holds $load with `loadGate`) to see the screen mid-load. */
@@ -45,8 +49,11 @@ export class FakeDebugApi implements DebugApi {
     });
   }
   async $inputs(start: number, count: number, filter?: { code?: string; channel?: string }) {
-    const all = Array.from({ length: INPUTS }, (_, i) => row(i + 1)).filter((r) => (!filter?.code || r.code.includes(filter.code)) && (!filter?.channel || r.summary.includes(filter.channel)));
+    const all = listed(filter);
     return { total: all.length, start, rows: all.slice(start, start + count) };
+  }
+  async $inputRowAt(position: number, filter?: { code?: string; channel?: string }) {
+    return listed(filter).filter((r) => r.index <= position).length - 1;
   }
   async $events(start: number, count: number) {
     const rows = Array.from({ length: INPUTS }, (_, i) => ({ index: i, seq: i + 1, at: 1100 + i * 100, source: 'socket', type: 'typing.started', input: i + 1, summary: `event ${i + 1}` }));
@@ -76,7 +83,7 @@ export class FakeDebugApi implements DebugApi {
   async $hashAt(position: number) {
     return ok(`hash-${position}`);
   }
-  async $firstTouch(target: { channel: string } | { message: string }) {
-    return 'channel' in target && target.channel === 'c1' ? 4 : null;
+  async $firstTouch(id: string) {
+    return id === 'c1' ? 4 : id === 'm1' ? 6 : null;
   }
 }
