@@ -1,5 +1,5 @@
 /** Scrubbing: one state request at a time, then only the latest position; a large state's hash follows. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DebugApi, StateAt } from '../../protocol/debug-api';
 import { ok } from '../../protocol/result';
 import { FakeDebugApi } from '../testing/fake-debug';
@@ -30,6 +30,23 @@ class SlowDebugApi extends FakeDebugApi {
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('debug controller', () => {
+  it('plays at the chosen speed: inputs per second, in steps per tick, stopping at the end', async () => {
+    const debug = createDebugController(new FakeDebugApi(), { playIntervalMs: 10 });
+    await debug.load('session');
+    debug.seek(0);
+    debug.setSpeed(1_000); // 10 inputs per 10 ms tick
+    debug.setSpeed(7); // not a speed Play offers: ignored
+    expect(debug.speed.value).toBe(1_000);
+    const seen: number[] = [];
+    const off = debug.position.subscribe((p) => seen.push(p));
+    debug.play();
+    await vi.waitFor(() => expect(debug.playing.value).toBe(false), { timeout: 5_000 });
+    off();
+    expect(seen.slice(0, 4)).toEqual([0, 10, 20, 30]);
+    expect(debug.position.value).toBe(30);
+    expect(debug.playing.value).toBe(false);
+  });
+
   it('asks for one state at a time, then for the latest position only', async () => {
     const api = new SlowDebugApi();
     const debug = createDebugController(api);

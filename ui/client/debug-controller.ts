@@ -25,6 +25,8 @@ export interface DebugController {
   projection: Signal<DebugProjectionName>;
   filter: Signal<InputFilter>;
   playing: Signal<boolean>;
+  /** How fast Play moves, in inputs per second (one of PLAY_SPEEDS). */
+  speed: Signal<number>;
   /** Bumped on each load, so lists refetch. */
   generation: Signal<number>;
   /** Loads a session: its text, or the file itself (read in the worker; protocol/debug-api.ts). */
@@ -33,6 +35,7 @@ export interface DebugController {
   step(delta: number): void;
   play(): void;
   pause(): void;
+  setSpeed(inputsPerSecond: number): void;
   setFilter(filter: InputFilter): void;
   setProjection(name: DebugProjectionName): void;
   /** Seeks to the first input that touched a channel, message or user (by id); resolves to it, or null when none did. */
@@ -41,6 +44,11 @@ export interface DebugController {
 }
 
 export const RATE_BUCKETS = 200;
+/**
+ * Play's speeds, inputs per second. One input at a time suits a short session; a heavy user's million inputs
+ * would take a day at 10 a second, so Play can go up to 10,000 (it then shows every 1,000th state).
+ */
+export const PLAY_SPEEDS = [10, 100, 1_000, 10_000] as const;
 /** How often a load's progress is asked for: often enough to move, rarely enough to cost the worker nothing. */
 export const PROGRESS_POLL_MS = 250;
 
@@ -94,6 +102,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
     projection: signal('channels'),
     filter: signal({}),
     playing: signal(false),
+    speed: signal<number>(PLAY_SPEEDS[0]),
     generation: signal(0),
 
     async load(session) {
@@ -156,9 +165,14 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       if (c.position.value >= max) c.seek(0);
       c.playing.value = true;
       timer = setInterval(() => {
-        if (c.position.value >= (c.summary.value?.inputs ?? 0)) c.pause();
-        else c.step(1);
+        const end = c.summary.value?.inputs ?? 0;
+        if (c.position.value >= end) c.pause();
+        else c.seek(Math.min(end, c.position.value + Math.max(1, Math.round((c.speed.value * playIntervalMs) / 1000))));
       }, playIntervalMs);
+    },
+
+    setSpeed(inputsPerSecond) {
+      if ((PLAY_SPEEDS as readonly number[]).includes(inputsPerSecond)) c.speed.value = inputsPerSecond;
     },
 
     pause() {

@@ -93,6 +93,35 @@ describe('session-replay debugger', () => {
     expect(slider.getAttribute('aria-valuenow')).toBe(at);
   });
 
+  it('says the input count is pending while a filter is applied, not 0', async () => {
+    const { api } = await loaded();
+    const inputs = screen.getByRole('region', { name: 'Inputs' });
+    await within(inputs).findByText('Inputs (30)');
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const all = api.$inputs.bind(api);
+    api.$inputs = async (start, count, filter) => {
+      await answered;
+      return all(start, count, filter);
+    };
+    fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'MSG' } });
+    expect(within(inputs).getByRole('heading').textContent).toBe('Inputs (…)');
+    expect(inputs.getAttribute('aria-busy')).toBe('true');
+    answer();
+    await within(inputs).findByText('Inputs (10)');
+    expect(inputs.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('plays faster at a higher speed', async () => {
+    const { slider } = await loaded();
+    fireEvent.keyDown(slider, { key: 'Home' });
+    fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).not.toBe('0'));
+    expect(slider.getAttribute('aria-valuenow')).toBe('10'); // 100 inputs a second: 10 per 100 ms tick
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+  });
+
   it('filters inputs and seeks to a chosen one', async () => {
     const { slider } = await loaded();
     const inputs = screen.getByRole('region', { name: 'Inputs' });

@@ -49,8 +49,9 @@ export function InputList({ debug }: { debug: DebugController }) {
   const set = (field: 'code' | 'channel' | 'user', value: string): void => debug.setFilter({ ...filter, [field]: value });
 
   return (
-    <section className="debug-panel debug-inputs" aria-label="Inputs">
-      <h2>Inputs ({rows.total})</h2>
+    <section className="debug-panel debug-inputs" aria-label="Inputs" aria-busy={!rows.known}>
+      {/* Not "(0)" while a filter is being applied: the worker reads every input's text the first time. */}
+      <h2>Inputs ({rows.known ? rows.total : '…'})</h2>
       <div className="debug-filters">
         <label>
           Filter by code <input value={filter.code ?? ''} onChange={(e) => set('code', e.target.value)} placeholder="MSG, $post, res…" />

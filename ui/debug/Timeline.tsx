@@ -1,7 +1,7 @@
 /** The position slider over all inputs, with the event rate plotted behind it and playback buttons. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { KeyboardEvent, PointerEvent } from 'react';
-import type { DebugController } from '../client/debug-controller';
+import { useId, type KeyboardEvent, type PointerEvent } from 'react';
+import { PLAY_SPEEDS, type DebugController } from '../client/debug-controller';
 
 export function Timeline({ debug }: { debug: DebugController }) {
   useSignals();
@@ -10,6 +10,7 @@ export function Timeline({ debug }: { debug: DebugController }) {
   const rate = debug.rate.value;
   const at = debug.state.value?.at ?? null;
   const playing = debug.playing.value;
+  const speedId = useId();
 
   const onKeyDown = (e: KeyboardEvent): void => {
     const moves: Record<string, number> = { ArrowRight: position + 1, ArrowUp: position + 1, ArrowLeft: position - 1, ArrowDown: position - 1, PageUp: position + 10, PageDown: position - 10, Home: 0, End: max };
@@ -43,6 +44,15 @@ export function Timeline({ debug }: { debug: DebugController }) {
         <button type="button" onClick={() => debug.step(1)} disabled={position >= max}>
           Step forward
         </button>
+        {/* Labelled by id, not wrapped: a wrapping label would lend the select its options' text as a name. */}
+        <label htmlFor={speedId}>Speed</label>
+        <select id={speedId} value={debug.speed.value} onChange={(e) => debug.setSpeed(Number(e.target.value))}>
+          {PLAY_SPEEDS.map((speed) => (
+            <option key={speed} value={speed}>
+              {speed.toLocaleString('en')} inputs/s
+            </option>
+          ))}
+        </select>
         <span className="debug-position">
           Input {position} of {max}
         </span>

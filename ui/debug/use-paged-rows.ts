@@ -5,6 +5,8 @@ import type { Page } from '../../protocol/debug-api';
 export interface PagedRows<R> {
   /** Length of the list, once the first page has answered (0 before). */
   total: number;
+  /** Whether a page has answered, so `total` is the list's length (a filter over a million inputs takes a moment). */
+  known: boolean;
   row(index: number): R | undefined;
   /** Fetches the pages covering [from, to] that are not here yet. */
   ensure(from: number, to: number): void;
@@ -12,8 +14,8 @@ export interface PagedRows<R> {
 
 export function usePagedRows<R>(fetchPage: (start: number, count: number) => Promise<Page<R>>, key: string, pageSize = 200): PagedRows<R> {
   const [, rerender] = useState(0);
-  const cache = useRef<{ key: string; total: number; pages: Map<number, R[]>; pending: Set<number> } | null>(null);
-  if (!cache.current || cache.current.key !== key) cache.current = { key, total: 0, pages: new Map(), pending: new Set() };
+  const cache = useRef<{ key: string; total: number; known: boolean; pages: Map<number, R[]>; pending: Set<number> } | null>(null);
+  if (!cache.current || cache.current.key !== key) cache.current = { key, total: 0, known: false, pages: new Map(), pending: new Set() };
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
@@ -28,6 +30,7 @@ export function usePagedRows<R>(fetchPage: (start: number, count: number) => Pro
           c.pending.delete(page);
           c.pages.set(page, result.rows);
           c.total = result.total;
+          c.known = true;
           rerender((n) => n + 1);
         });
       }
@@ -39,6 +42,7 @@ export function usePagedRows<R>(fetchPage: (start: number, count: number) => Pro
   const c = cache.current;
   return {
     total: c.total,
+    known: c.known,
     row: (index) => c.pages.get(Math.floor(index / pageSize))?.[index % pageSize],
     ensure,
   };
