@@ -12,7 +12,7 @@ import { fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
-import { clip, eventSummary, inputCode, inputSummary, mentionsId, searchText } from './describe';
+import { clip, eventSummary, inputCode, inputMentionsId, inputSummary } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
 import { indexSession, type SessionIndex } from './session-index';
 import { createTimeline, type Before, type Timeline } from './timeline';
@@ -27,6 +27,8 @@ export interface DebugServiceOptions {
   inlineHashMaxMessages?: number;
   /** Told where each `$stateAt` spent its time (bench/seek.ts). */
   onStateAt?: (parts: StateAtParts) => void;
+  /** Inputs a search reads between yields (SCAN_SLICE; tests make it small). */
+  scanSlice?: number;
 }
 
 /** Where one `$stateAt` spent its time, ms: what the benchmark breaks a slow seek into. */
@@ -50,9 +52,8 @@ interface Loaded {
   timeline: Timeline;
   /** Events appended by each input, as [start, end) timeline indexes; input i at [i - 1]. */
   eventStart: Int32Array;
-  /** Lazily built text per input, for filters by address or guid. */
-  text: (string | undefined)[];
-  filtered: { key: string; indexes: Int32Array } | null;
+  /** The input list under the filter last asked for (its key), found or being found. */
+  filtered: { key: string; indexes: Promise<Int32Array | null> } | null;
   /** Projection hashes computed so far, by position (the most recent few). */
   hashes: Map<number, string>;
   /** The hash of the session's format version, so a state's hash compares with the recorded footer. */
@@ -64,6 +65,10 @@ export const STATE_TEXT_LIMIT = 64 * 1024;
 /** Up to this many messages in the state, `$stateAt` hashes it too (~3 ms); beyond, `$hashAt` does it on request. */
 export const INLINE_HASH_MAX_MESSAGES = 1_000;
 const HASHES_KEPT = 64;
+/** How many inputs a search reads before letting the worker answer what else was asked (~10–20 ms of work). */
+export const SCAN_SLICE = 20_000;
+/** A macrotask turn: messages that arrived meanwhile (a seek) are handled before the search goes on. */
+const yieldToQueue = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 
 /**
@@ -152,14 +157,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
   };
 
-  const textOf = (l: Loaded, index: number): string => {
-    let t = l.text[index - 1];
-    if (t === undefined) {
-      t = searchText(l.index.input(index), l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!));
-      l.text[index - 1] = t;
-    }
-    return t;
-  };
+  const touches = (l: Loaded, index: number, id: string): boolean =>
+    inputMentionsId(l.index.input(index), l.index.events.slice(l.eventStart[index - 1]!, l.eventStart[index]!), id);
 
   const matches = (l: Loaded, index: number, filter: InputFilter): boolean => {
     if (filter.code) {
@@ -167,19 +166,52 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const q = filter.code.toLowerCase();
       if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
-    for (const id of [filter.channel, filter.user, filter.message]) if (id && !mentionsId(textOf(l, index), id)) return false;
+    for (const id of [filter.channel, filter.user, filter.message]) if (id && !touches(l, index, id)) return false;
     return true;
   };
 
-  const filteredIndexes = (l: Loaded, filter: InputFilter): Int32Array | null => {
+  /**
+   * Inputs 1..n in slices of SCAN_SLICE, yielding to the worker's queue between them, so a seek asked during
+   * a search over a million inputs is answered within a slice. `keepGoing` is asked at each yield: false
+   * abandons the scan (null). `visit` returning true ends it early at that input.
+   */
+  const scan = async (l: Loaded, visit: (index: number) => boolean, keepGoing: () => boolean): Promise<number | null> => {
+    const n = l.index.inputCount;
+    const slice = options.scanSlice ?? SCAN_SLICE;
+    for (let from = 1; from <= n; from += slice) {
+      if (from > 1) {
+        await yieldToQueue();
+        if (!keepGoing() || loaded !== l) return null;
+      }
+      for (let i = from; i < Math.min(n + 1, from + slice); i++) if (visit(i)) return i;
+    }
+    return 0;
+  };
+
+  /**
+   * The inputs a filter lists, found once per filter and shared by the calls that ask for it ($inputs and
+   * $inputRowAt ask together). Typing a filter asks for each prefix in turn: a search whose filter is no
+   * longer the latest is abandoned (its callers get an empty list, which the screen has stopped waiting for).
+   */
+  const filteredIndexes = (l: Loaded, filter: InputFilter): Promise<Int32Array | null> => {
     const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
-    if (!f.code && !f.channel && !f.user && !f.message) return null;
+    if (!f.code && !f.channel && !f.user && !f.message) {
+      l.filtered = null; // a search under way for a filter now cleared is abandoned
+      return Promise.resolve(null);
+    }
     const key = JSON.stringify(f);
     if (l.filtered?.key === key) return l.filtered.indexes;
     const found: number[] = [];
-    for (let i = 1; i <= l.index.inputCount; i++) if (matches(l, i, f)) found.push(i);
-    l.filtered = { key, indexes: Int32Array.from(found) };
-    return l.filtered.indexes;
+    const visit = (i: number): boolean => {
+      if (matches(l, i, f)) found.push(i);
+      return false; // every input is looked at
+    };
+    const entry: NonNullable<Loaded['filtered']> = {
+      key,
+      indexes: scan(l, visit, () => l.filtered === entry).then((done) => (done === null ? new Int32Array(0) : Int32Array.from(found))),
+    };
+    l.filtered = entry;
+    return entry.indexes;
   };
 
   /** The state after input `position` as $stateAt answers it. */
@@ -239,7 +271,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
-    loaded = { index, timeline, eventStart, text: [], filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
+    loaded = { index, timeline, eventStart, filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
     warmUp(loaded);
     const first = index.inputTimes[0] ?? null;
     const last = index.inputTimes.at(-1) ?? null;
@@ -279,7 +311,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $inputs(start, count, filter) {
       const l = loaded;
       if (!l) return { total: 0, start, rows: [] };
-      const indexes = filter ? filteredIndexes(l, filter) : null;
+      const indexes = filter ? await filteredIndexes(l, filter) : null;
       const total = indexes ? indexes.length : l.index.inputCount;
       const rows: InputRow[] = [];
       for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) rows.push(inputRow(l, indexes ? indexes[i]! : i + 1));
@@ -290,7 +322,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       if (!l) return -1;
       const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
-      const indexes = filter ? filteredIndexes(l, filter) : null;
+      const indexes = filter ? await filteredIndexes(l, filter) : null;
       if (!indexes) return pos - 1;
       // The listed inputs ascend: the last one at or before the position, by binary search.
       let lo = 0;
@@ -349,8 +381,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       const wanted = id.trim();
       if (!l || !wanted) return null;
-      for (let i = 1; i <= l.index.inputCount; i++) if (mentionsId(textOf(l, i), wanted)) return i;
-      return null;
+      const first = await scan(l, (i) => touches(l, i, wanted), () => true);
+      return first || null;
     },
   };
 }

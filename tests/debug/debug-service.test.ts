@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function loadedService(checkpointEvery = 3) {
-  const service = createDebugService({ settle, checkpointEvery });
+async function loadedService(checkpointEvery = 3, scanSlice?: number) {
+  const service = createDebugService({ settle, checkpointEvery, ...(scanSlice ? { scanSlice } : {}) });
   const result = await service.$load(text);
   if (!result.ok) throw new Error(result.error.message);
   return { service, summary: result.value };
@@ -260,6 +260,27 @@ describe('debug service on a recorded session', () => {
     const userGuid = session.summary.split(' ')[1]!;
     const byUser = await service.$inputs(0, 1000, { user: userGuid });
     expect(byUser.rows[0]!.index).toBeLessThanOrEqual(session.input);
+  });
+
+  it('answers a seek asked during a search, and abandons a search whose filter was replaced', async () => {
+    const { service, summary } = await loadedService(3, 5); // a yield every 5 inputs
+    const done: string[] = [];
+    const searching = service.$firstTouch('no-such-id').then((r) => (done.push('search'), r));
+    const seeking = service.$stateAt(summary.inputs - 1).then((r) => (done.push('seek'), r));
+    expect(await searching).toBeNull();
+    expect((await seeking).ok).toBe(true);
+    expect(done).toEqual(['seek', 'search']);
+
+    const all = (await service.$inputs(0, 10_000)).rows;
+    const dm = JSON.parse((await service.$inputs(0, 1, { code: '$openConversation' })).rows[0]!.summary.slice('$openConversation('.length, -1)) as string;
+    const replaced = service.$inputs(0, 10_000, { code: 'MSG' });
+    const latest = service.$inputs(0, 10_000, { channel: dm });
+    expect((await replaced).total).toBe(0); // its answer is no longer waited for
+    const byChannel = await latest;
+    expect(byChannel.total).toBeGreaterThan(0);
+    expect(byChannel.rows.map((r) => r.index)).toEqual(all.filter((r) => byChannel.rows.some((b) => b.index === r.index)).map((r) => r.index));
+    // Asked again, the filter is found again in full.
+    expect((await service.$inputs(0, 10_000, { code: 'MSG' })).total).toBeGreaterThan(0);
   });
 
   it('plots the event rate over the time span', async () => {
