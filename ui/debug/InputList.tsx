@@ -37,7 +37,9 @@ export function InputList({ debug }: { debug: DebugController }) {
   useEffect(() => {
     let current = true;
     void debug.api.$inputRowAt(position, filter).then((row) => {
-      if (current && row >= 0 && row < total) virtualizer.scrollToIndex(row, { align: 'auto' });
+      // Before the first listed input (-1), the list shows its start: a scroll kept from the unfiltered list
+      // would otherwise leave a filtered one at its end.
+      if (current && total > 0 && row < total) virtualizer.scrollToIndex(Math.max(0, row), { align: 'auto' });
     });
     return () => {
       current = false;
