@@ -180,8 +180,11 @@ export interface DebugApi {
    * -1 when none is (position 0, or a filter that lists nothing so early). The list follows the playhead with it.
    */
   $inputRowAt(position: number, filter?: InputFilter): Promise<number>;
-  /** Events `start..start+count` among those appended up to `position` (all when omitted). */
-  $events(start: number, count: number, position?: number): Promise<Page<EventRow>>;
+  /**
+   * Events `start..start+count` among those appended up to `position` (all when omitted) that the filter
+   * keeps: its code in the event's type or its input's code, and each id named in the event.
+   */
+  $events(start: number, count: number, position?: number, filter?: InputFilter): Promise<Page<EventRow>>;
   /** Events per time bucket over the session's time span. */
   $eventRate(buckets: number): Promise<EventRateSeries>;
   /** The state after input `position`; `projections` limits which canonical JSON texts are returned (all when omitted). */

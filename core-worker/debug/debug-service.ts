@@ -12,7 +12,7 @@ import { fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
-import { clip, eventSummary, inputCode, inputMentionsId, inputSummary } from './describe';
+import { clip, eventSummary, inputCode, inputMentionsId, inputSummary, valueMentionsId } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
 import { indexSession, type SessionIndex } from './session-index';
 import { createTimeline, type Before, type Timeline } from './timeline';
@@ -47,13 +47,41 @@ export interface StateAtParts {
   totalMs: number;
 }
 
+/** A list under a filter: the indexes it keeps, ascending, once its search is done (empty if abandoned). */
+interface FilteredList {
+  key: string;
+  indexes: Promise<Int32Array>;
+}
+
+/** A filter with its blanks dropped, and its key; null when it keeps everything. */
+function normalizedFilter(filter: InputFilter | undefined): { f: InputFilter; key: string } | null {
+  if (!filter) return null;
+  const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
+  if (!f.code && !f.channel && !f.user && !f.message) return null;
+  return { f, key: JSON.stringify(f) };
+}
+
+/** How many of the ascending `values` are below `limit`. */
+function countBelow(values: Int32Array, limit: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 interface Loaded {
   index: SessionIndex;
   timeline: Timeline;
   /** Events appended by each input, as [start, end) timeline indexes; input i at [i - 1]. */
   eventStart: Int32Array;
   /** The input list under the filter last asked for (its key), found or being found. */
-  filtered: { key: string; indexes: Promise<Int32Array | null> } | null;
+  filtered: FilteredList | null;
+  /** Likewise the event list (timeline indexes). */
+  filteredEvents: FilteredList | null;
   /** Projection hashes computed so far, by position (the most recent few). */
   hashes: Map<number, string>;
   /** The hash of the session's format version, so a state's hash compares with the recorded footer. */
@@ -171,48 +199,71 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   };
 
   /**
-   * Inputs 1..n in slices of SCAN_SLICE, yielding to the worker's queue between them, so a seek asked during
-   * a search over a million inputs is answered within a slice. `keepGoing` is asked at each yield: false
-   * abandons the scan (null). `visit` returning true ends it early at that input.
+   * Whether the event list keeps event i: its type or its input's code has the code in it, and the event
+   * itself names each id (a `log.snapshot` names none: it restates, it does not touch).
    */
-  const scan = async (l: Loaded, visit: (index: number) => boolean, keepGoing: () => boolean): Promise<number | null> => {
-    const n = l.index.inputCount;
-    const slice = options.scanSlice ?? SCAN_SLICE;
-    for (let from = 1; from <= n; from += slice) {
-      if (from > 1) {
-        await yieldToQueue();
-        if (!keepGoing() || loaded !== l) return null;
-      }
-      for (let i = from; i < Math.min(n + 1, from + slice); i++) if (visit(i)) return i;
+  const eventMatches = (l: Loaded, i: number, filter: InputFilter): boolean => {
+    const { event } = l.index.events[i]!;
+    if (filter.code) {
+      const q = filter.code.toLowerCase();
+      const input = l.index.input(l.index.inputOf[i]!);
+      if (!event.type.toLowerCase().includes(q) && !`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
     }
-    return 0;
+    for (const id of [filter.channel, filter.user, filter.message]) if (id && (event.type === 'log.snapshot' || !valueMentionsId(event, id))) return false;
+    return true;
   };
 
   /**
-   * The inputs a filter lists, found once per filter and shared by the calls that ask for it ($inputs and
-   * $inputRowAt ask together). Typing a filter asks for each prefix in turn: a search whose filter is no
-   * longer the latest is abandoned (its callers get an empty list, which the screen has stopped waiting for).
+   * Indexes from..to-1 in slices of SCAN_SLICE, yielding to the worker's queue between them, so a seek asked
+   * during a search over a million inputs is answered within a slice. `keepGoing` is asked at each yield:
+   * false abandons the scan (null). `visit` returning true ends it early at that index; else -1 at the end.
    */
-  const filteredIndexes = (l: Loaded, filter: InputFilter): Promise<Int32Array | null> => {
-    const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
-    if (!f.code && !f.channel && !f.user && !f.message) {
-      l.filtered = null; // a search under way for a filter now cleared is abandoned
-      return Promise.resolve(null);
+  const scan = async (l: Loaded, from: number, to: number, visit: (index: number) => boolean, keepGoing: () => boolean): Promise<number | null> => {
+    const slice = options.scanSlice ?? SCAN_SLICE;
+    for (let at = from; at < to; at += slice) {
+      if (at > from) {
+        await yieldToQueue();
+        if (!keepGoing() || loaded !== l) return null;
+      }
+      for (let i = at; i < Math.min(to, at + slice); i++) if (visit(i)) return i;
     }
-    const key = JSON.stringify(f);
-    if (l.filtered?.key === key) return l.filtered.indexes;
+    return -1;
+  };
+
+  /**
+   * The indexes a filter keeps of one list, found once per filter and shared by the calls that ask for it
+   * ($inputs and $inputRowAt ask together). Typing a filter asks for each prefix in turn: a search whose
+   * filter is no longer the latest is abandoned (its callers get an empty list, which the screen has
+   * stopped waiting for); so is one for a filter since cleared.
+   */
+  const filteredList = (
+    l: Loaded,
+    filter: InputFilter | undefined,
+    slot: 'filtered' | 'filteredEvents',
+    range: [number, number],
+    keeps: (l: Loaded, index: number, f: InputFilter) => boolean,
+  ): Promise<Int32Array> | null => {
+    const normal = normalizedFilter(filter);
+    if (!normal) {
+      l[slot] = null;
+      return null;
+    }
+    const current = l[slot];
+    if (current?.key === normal.key) return current.indexes;
     const found: number[] = [];
     const visit = (i: number): boolean => {
-      if (matches(l, i, f)) found.push(i);
-      return false; // every input is looked at
+      if (keeps(l, i, normal.f)) found.push(i);
+      return false; // every index is looked at
     };
-    const entry: NonNullable<Loaded['filtered']> = {
-      key,
-      indexes: scan(l, visit, () => l.filtered === entry).then((done) => (done === null ? new Int32Array(0) : Int32Array.from(found))),
+    const entry: FilteredList = {
+      key: normal.key,
+      indexes: scan(l, range[0], range[1], visit, () => l[slot] === entry).then((done) => (done === null ? new Int32Array(0) : Int32Array.from(found))),
     };
-    l.filtered = entry;
+    l[slot] = entry;
     return entry.indexes;
   };
+  const filteredInputs = (l: Loaded, filter: InputFilter | undefined) => filteredList(l, filter, 'filtered', [1, l.index.inputCount + 1], matches);
+  const filteredEvents = (l: Loaded, filter: InputFilter | undefined) => filteredList(l, filter, 'filteredEvents', [0, l.index.events.length], eventMatches);
 
   /** The state after input `position` as $stateAt answers it. */
   const stateAt = (l: Loaded, position: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
@@ -271,7 +322,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
-    loaded = { index, timeline, eventStart, filtered: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
+    loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
     warmUp(loaded);
     const first = index.inputTimes[0] ?? null;
     const last = index.inputTimes.at(-1) ?? null;
@@ -311,7 +362,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $inputs(start, count, filter) {
       const l = loaded;
       if (!l) return { total: 0, start, rows: [] };
-      const indexes = filter ? await filteredIndexes(l, filter) : null;
+      const indexes = await filteredInputs(l, filter);
       const total = indexes ? indexes.length : l.index.inputCount;
       const rows: InputRow[] = [];
       for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) rows.push(inputRow(l, indexes ? indexes[i]! : i + 1));
@@ -322,25 +373,20 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       if (!l) return -1;
       const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
-      const indexes = filter ? await filteredIndexes(l, filter) : null;
-      if (!indexes) return pos - 1;
-      // The listed inputs ascend: the last one at or before the position, by binary search.
-      let lo = 0;
-      let hi = indexes.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (indexes[mid]! <= pos) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo - 1;
+      const indexes = await filteredInputs(l, filter);
+      // The listed inputs ascend: the last one at or before the position.
+      return indexes ? countBelow(indexes, pos + 1) - 1 : pos - 1;
     },
 
-    async $events(start, count, position) {
+    async $events(start, count, position, filter) {
       const l = loaded;
       if (!l) return { total: 0, start, rows: [] };
-      const total = position === undefined ? l.index.events.length : l.timeline.eventsUpTo(position);
+      const indexes = await filteredEvents(l, filter);
+      const upTo = position === undefined ? l.index.events.length : l.timeline.eventsUpTo(position);
+      const total = indexes ? countBelow(indexes, upTo) : upTo;
       const rows: EventRow[] = [];
-      for (let i = Math.max(0, start); i < Math.min(total, start + count); i++) {
+      for (let k = Math.max(0, start); k < Math.min(total, start + count); k++) {
+        const i = indexes ? indexes[k]! : k;
         const e = l.index.events[i]!;
         rows.push({ index: i, seq: e.seq, at: e.at, source: e.source, type: e.event.type, input: l.index.inputOf[i]!, summary: eventSummary(e) });
       }
@@ -381,8 +427,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const l = loaded;
       const wanted = id.trim();
       if (!l || !wanted) return null;
-      const first = await scan(l, (i) => touches(l, i, wanted), () => true);
-      return first || null;
+      const first = await scan(l, 1, l.index.inputCount + 1, (i) => touches(l, i, wanted), () => true);
+      return first === null || first < 0 ? null : first;
     },
   };
 }

@@ -5,6 +5,7 @@
  * filters and first-touch find the right inputs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { valueMentionsId } from '../../core-worker/debug/describe';
 import { createDebugService, viewSnapshot } from '../../core-worker/debug/debug-service';
 import type { LoadProgress } from '../../protocol/debug-api';
 import { replaySession } from '../../core-worker/replayer';
@@ -260,6 +261,32 @@ describe('debug service on a recorded session', () => {
     const userGuid = session.summary.split(' ')[1]!;
     const byUser = await service.$inputs(0, 1000, { user: userGuid });
     expect(byUser.rows[0]!.index).toBeLessThanOrEqual(session.input);
+  });
+
+  it('filters events by type or input code and by id, up to a position', async () => {
+    const { service, summary } = await loadedService();
+    const all = (await service.$events(0, 10_000)).rows;
+    const received = await service.$events(0, 10_000, undefined, { code: 'message.received' });
+    expect(received.total).toBe(all.filter((e) => e.type === 'message.received').length);
+    expect(received.rows.every((e) => e.type === 'message.received')).toBe(true);
+    // An input's code keeps the events it appended: what $post did.
+    const posted = await service.$events(0, 10_000, undefined, { code: '$post' });
+    const postInputs = (await service.$inputs(0, 100, { code: '$post' })).rows.map((r) => r.index);
+    expect(posted.total).toBeGreaterThan(0);
+    expect(posted.rows.every((e) => postInputs.includes(e.input) || e.type.includes('$post'))).toBe(true);
+    // Up to a position: those appended by inputs at or before it.
+    const mid = received.rows[Math.floor(received.rows.length / 2)]!.input;
+    const upTo = await service.$events(0, 0, mid, { code: 'message.received' });
+    expect(upTo.total).toBe(received.rows.filter((e) => e.input <= mid).length);
+    expect(upTo.rows).toEqual([]);
+
+    const dm = JSON.parse((await service.$inputs(0, 1, { code: '$openConversation' })).rows[0]!.summary.slice('$openConversation('.length, -1)) as string;
+    const inDm = await service.$events(0, 10_000, summary.inputs, { channel: dm });
+    expect(inDm.total).toBeGreaterThan(0);
+    expect(inDm.total).toBeLessThan(all.length);
+    const events = service.loaded!.index.events;
+    expect(inDm.rows.every((r) => valueMentionsId(events[r.index]!.event, dm))).toBe(true);
+    expect(inDm.total).toBe(events.filter((e) => e.event.type !== 'log.snapshot' && valueMentionsId(e.event, dm)).length);
   });
 
   it('answers a seek asked during a search, and abandons a search whose filter was replaced', async () => {

@@ -17,7 +17,7 @@ export function debugApi(): DebugApi {
       $loadProgress: () => remote.$loadProgress(),
       $inputs: (start, count, filter) => remote.$inputs(start, count, filter),
       $inputRowAt: (position, filter) => remote.$inputRowAt(position, filter),
-      $events: (start, count, position) => remote.$events(start, count, position),
+      $events: (start, count, position, filter) => remote.$events(start, count, position, filter),
       $eventRate: (buckets) => remote.$eventRate(buckets),
       $stateAt: (position, projections) => remote.$stateAt(position, projections),
       $hashAt: (position) => remote.$hashAt(position),

@@ -136,6 +136,18 @@ describe('session-replay debugger', () => {
     expect(slider.getAttribute('aria-valuenow')).toBe('9');
   });
 
+  it('filters the events with the same filter, up to the position', async () => {
+    const { slider } = await loaded();
+    const events = screen.getByRole('region', { name: 'Events' });
+    await within(events).findByText('Events (30)');
+    fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'message' } });
+    await within(events).findByText('Events (10)');
+    expect(within(events).getAllByRole('listitem').every((item) => item.textContent!.includes('message.received'))).toBe(true);
+    fireEvent.keyDown(slider, { key: 'Home' });
+    for (let i = 0; i < 4; i++) fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    await within(events).findByText('Events (2)'); // events 1 and 4
+  });
+
   it('lists events up to the position', async () => {
     const { slider } = await loaded();
     const events = screen.getByRole('region', { name: 'Events' });

@@ -135,6 +135,26 @@ function FirstTouch({ debug, openChannel }: { debug: DebugController; openChanne
   );
 }
 
+/** One filter for both lists: by code (an input's, or an event's type), and by channel, user or message id. */
+function Filters({ debug }: { debug: DebugController }) {
+  useSignals();
+  const filter = debug.filter.value;
+  const set = (field: 'code' | 'channel' | 'user', value: string): void => debug.setFilter({ ...filter, [field]: value });
+  return (
+    <section className="debug-filters" aria-label="Filter inputs and events">
+      <label>
+        Filter by code <input value={filter.code ?? ''} onChange={(e) => set('code', e.target.value)} placeholder="MSG, $post, message.received…" />
+      </label>
+      <label>
+        Filter by channel <input value={filter.channel ?? ''} onChange={(e) => set('channel', e.target.value)} placeholder="address" />
+      </label>
+      <label>
+        Filter by user <input value={filter.user ?? ''} onChange={(e) => set('user', e.target.value)} placeholder="user guid" />
+      </label>
+    </section>
+  );
+}
+
 export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () => void }) {
   useSignals();
   const [debug] = useState(() => createDebugController(api));
@@ -174,6 +194,7 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
           <Summary summary={summary} debug={debug} />
           <Timeline debug={debug} />
           <FirstTouch debug={debug} openChannel={openChannel} />
+          <Filters debug={debug} />
           <div className="debug-grid">
             <InputList debug={debug} />
             <EventList debug={debug} />

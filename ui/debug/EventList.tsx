@@ -1,7 +1,7 @@
-/** The events appended up to the position (a prefix of the whole timeline), virtualized, newest in view. */
+/** The events appended up to the position (a prefix of the whole timeline, or of what the filter keeps of it), virtualized, newest in view. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EventRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
@@ -9,8 +9,29 @@ import { usePagedRows } from './use-paged-rows';
 
 export function EventList({ debug }: { debug: DebugController }) {
   useSignals();
-  const rows = usePagedRows<EventRow>((start, count) => debug.api.$events(start, count), String(debug.generation.value));
-  const total = Math.min(debug.state.value?.events ?? 0, rows.total || Number.MAX_SAFE_INTEGER);
+  const filter = debug.filter.value;
+  const position = debug.position.value;
+  const key = `${debug.generation.value}:${JSON.stringify(filter)}`;
+  const filtered = Boolean(filter.code?.trim() || filter.channel?.trim() || filter.user?.trim() || filter.message?.trim());
+  // Every event the filter keeps, a page at a time; the list shows those appended up to the position.
+  const rows = usePagedRows<EventRow>((start, count) => debug.api.$events(start, count, undefined, filter), key);
+  // Unfiltered, that is the state's event count; filtered, the worker counts them (an empty page says how many).
+  const [kept, setKept] = useState<{ key: string; position: number; count: number } | null>(null);
+  useEffect(() => {
+    if (!filtered) return;
+    let current = true;
+    void debug.api.$events(0, 0, position, filter).then((page) => {
+      if (current) setKept({ key, position, count: page.total });
+    });
+    return () => {
+      current = false;
+    };
+    // `key` stands for the filter (and the loaded session); `filter` itself is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debug, position, key, filtered]);
+  const counted = !filtered || (kept?.key === key && rows.known);
+  const upTo = filtered ? (kept?.key === key ? kept.count : 0) : (debug.state.value?.events ?? 0);
+  const total = Math.min(upTo, rows.known ? rows.total : Number.MAX_SAFE_INTEGER);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total,
@@ -31,8 +52,8 @@ export function EventList({ debug }: { debug: DebugController }) {
   useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
 
   return (
-    <section className="debug-panel debug-events" aria-label="Events">
-      <h2>Events ({total})</h2>
+    <section className="debug-panel debug-events" aria-label="Events" aria-busy={!counted}>
+      <h2>Events ({counted ? total : '…'})</h2>
       <div ref={scrollRef} className="debug-scroll">
         <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {

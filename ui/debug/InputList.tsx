@@ -54,17 +54,6 @@ export function InputList({ debug }: { debug: DebugController }) {
     <section className="debug-panel debug-inputs" aria-label="Inputs" aria-busy={!rows.known}>
       {/* Not "(0)" while a filter is being applied: the worker reads every input's text the first time. */}
       <h2>Inputs ({rows.known ? rows.total : '…'})</h2>
-      <div className="debug-filters">
-        <label>
-          Filter by code <input value={filter.code ?? ''} onChange={(e) => set('code', e.target.value)} placeholder="MSG, $post, res…" />
-        </label>
-        <label>
-          Filter by channel <input value={filter.channel ?? ''} onChange={(e) => set('channel', e.target.value)} placeholder="address" />
-        </label>
-        <label>
-          Filter by user <input value={filter.user ?? ''} onChange={(e) => set('user', e.target.value)} placeholder="user guid" />
-        </label>
-      </div>
       <div ref={scrollRef} className="debug-scroll">
         <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {

@@ -55,9 +55,10 @@ export class FakeDebugApi implements DebugApi {
   async $inputRowAt(position: number, filter?: { code?: string; channel?: string }) {
     return listed(filter).filter((r) => r.index <= position).length - 1;
   }
-  async $events(start: number, count: number) {
-    const rows = Array.from({ length: INPUTS }, (_, i) => ({ index: i, seq: i + 1, at: 1100 + i * 100, source: 'socket', type: 'typing.started', input: i + 1, summary: `event ${i + 1}` }));
-    return { total: INPUTS, start, rows: rows.slice(start, start + count) };
+  async $events(start: number, count: number, position?: number, filter?: { code?: string }) {
+    const rows = Array.from({ length: INPUTS }, (_, i) => ({ index: i, seq: i + 1, at: 1100 + i * 100, source: 'socket', type: i % 3 === 0 ? 'message.received' : 'typing.started', input: i + 1, summary: `event ${i + 1}` }));
+    const kept = rows.filter((r) => (position === undefined || r.input <= position) && (!filter?.code || r.type.includes(filter.code)));
+    return { total: kept.length, start, rows: kept.slice(start, start + count) };
   }
   async $eventRate(buckets: number) {
     return { start: 1100, bucketMs: (INPUTS * 100) / buckets, counts: Array.from({ length: buckets }, (_, i) => i % 4), max: 3 };
