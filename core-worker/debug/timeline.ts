@@ -124,6 +124,26 @@ function tombstonesForWrite(deleted: Set<string>, seeking: boolean): Set<string>
   return !(deleted instanceof OverlaySet) ? new OverlaySet(deleted) : seeking && deleted.depth === 1 ? deleted.layer() : deleted.fork();
 }
 
+/**
+ * Gives the working state plain maps again: each message store's guid map and the tombstones, flattened
+ * out of their overlays. Done at a compaction, where the state used to be rebuilt from the snapshot (plain
+ * maps then too): without it, overlays over overlays built up across the whole session made reading a
+ * heavy user's message stores (a seek showing the messages projection) half again as slow.
+ */
+function flatten(w: Working): void {
+  const stores = w.p.messages.byAddress;
+  for (const [address, store] of stores) {
+    if (!(store.byGuid instanceof OverlayMap)) continue;
+    const plain: MessageStore = { ...store, byGuid: new Map(store.byGuid), order: store.order.slice() };
+    stores.set(address, plain);
+    w.owned.add(plain);
+  }
+  if (w.p.messages.deleted instanceof OverlaySet) {
+    w.p.messages.deleted = new Set(w.p.messages.deleted);
+    w.ownsTombstones = true;
+  }
+}
+
 /** Folds one event into a working state, first copying what it writes that the state does not own. */
 function foldInto(w: Working, envelope: Envelope, changes: ChangeSet): void {
   if (!w.ownsTombstones && writesTombstones(envelope.event)) {
@@ -189,9 +209,13 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     if (i % K === 0 && checkpoints.at(-1)?.at !== i) checkpoint();
     if (i === events.length) break;
     const envelope = events[i]!;
+    // A snapshot rebuilds the state only where a segment starts with one; a compaction's, in the middle of
+    // a segment, is at the seq already folded and folds as nothing (session-index.ts).
+    const restores = envelope.event.type === 'log.snapshot' && envelope.seq > live.p.seq;
     foldInto(live, envelope, changes);
     live.at = i + 1;
-    if (envelope.event.type === 'log.snapshot') {
+    if (envelope.event.type === 'log.snapshot' && !restores) flatten(live);
+    if (restores) {
       // Folding a snapshot rebuilds the whole state (~0.1 s for a heavy user's): a checkpoint right after it,
       // so that no seek folds it again, sharing whatever it restored the same as the segment before held it.
       if (ended) shareRestored(ended, live.p);
