@@ -122,6 +122,18 @@ describe('session-replay debugger', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
   });
 
+  it('marks the current input, and under a filter the last listed one before the position', async () => {
+    const { slider } = await loaded();
+    const inputs = screen.getByRole('region', { name: 'Inputs' });
+    const rowOf = (text: string) => within(inputs).getByText(text).closest('button')!;
+    fireEvent.keyDown(slider, { key: 'Home' });
+    for (let i = 0; i < 7; i++) fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    await waitFor(() => expect(rowOf('input 7 in c1').getAttribute('aria-current')).toBe('step'));
+    fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'MSG' } }); // inputs 3, 6, 9…
+    await waitFor(() => expect(rowOf('input 6 in c2').getAttribute('aria-current')).toBe('step'));
+    expect(within(inputs).getAllByRole('button').filter((b) => b.getAttribute('aria-current'))).toHaveLength(1);
+  });
+
   it('filters inputs and seeks to a chosen one', async () => {
     const { slider } = await loaded();
     const inputs = screen.getByRole('region', { name: 'Inputs' });

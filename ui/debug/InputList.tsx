@@ -1,10 +1,10 @@
 /**
  * Every input of the session (filtered), virtualized; choosing one seeks to it. The list follows the
- * playhead: the current input's row (or, filtered, the last listed one before it) is kept in view.
+ * playhead: the current input's row (or, filtered, the last listed one before it) is marked and kept in view.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { InputRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
@@ -34,12 +34,16 @@ export function InputList({ debug }: { debug: DebugController }) {
   // Scrolls only when the row is out of view, so a row just clicked stays where it was; an answer that
   // arrives after the position moved on is dropped (playing asks several times a second).
   const total = rows.total;
+  // The row marked current: the position's input, or under a filter the last listed one before it.
+  const [currentRow, setCurrentRow] = useState<{ key: string; row: number } | null>(null);
   useEffect(() => {
     let current = true;
     void debug.api.$inputRowAt(position, filter).then((row) => {
+      if (!current) return;
+      setCurrentRow({ key, row });
       // Before the first listed input (-1), the list shows its start: a scroll kept from the unfiltered list
       // would otherwise leave a filtered one at its end.
-      if (current && total > 0 && row < total) virtualizer.scrollToIndex(Math.max(0, row), { align: 'auto' });
+      if (total > 0 && row < total) virtualizer.scrollToIndex(Math.max(0, row), { align: 'auto' });
     });
     return () => {
       current = false;
@@ -48,7 +52,7 @@ export function InputList({ debug }: { debug: DebugController }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debug, position, key, total, virtualizer]);
 
-  const set = (field: 'code' | 'channel' | 'user', value: string): void => debug.setFilter({ ...filter, [field]: value });
+  const isCurrent = (listIndex: number, input: number): boolean => (currentRow?.key === key ? listIndex === currentRow.row : input === position);
 
   return (
     <section className="debug-panel debug-inputs" aria-label="Inputs" aria-busy={!rows.known}>
@@ -61,7 +65,7 @@ export function InputList({ debug }: { debug: DebugController }) {
             return (
               <li key={item.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
                 {row ? (
-                  <button type="button" className="debug-row" aria-current={row.index === position ? 'step' : undefined} onClick={() => debug.seek(row.index)}>
+                  <button type="button" className="debug-row" aria-current={isCurrent(item.index, row.index) ? 'step' : undefined} onClick={() => debug.seek(row.index)}>
                     <span className="debug-index">#{row.index}</span> <span className="debug-code">{row.code}</span> {row.summary}
                     {row.events > 0 && <span className="debug-count"> +{row.events}</span>}
                   </button>
