@@ -76,6 +76,13 @@ export interface SessionSummary {
 }
 
 /** Narrows an input list; every field is optional and they combine with AND. */
+/** A filter with its blank fields dropped (trimmed), or null when it keeps everything: the service and the screen agree on it. */
+export function activeFilter(filter: InputFilter | undefined): InputFilter | null {
+  if (!filter) return null;
+  const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
+  return f.code || f.channel || f.user || f.message ? f : null;
+}
+
 export interface InputFilter {
   /** Input kind (`frame`, `intent`, `res`…) or its code (frame code `MSG`, intent method `$post`); substring, case-insensitive. */
   code?: string;

@@ -6,7 +6,7 @@
 import { canonicalText } from '../../projections/canonical';
 import type { Projections } from '../../projections/fold';
 import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../projections/hash';
-import type { DebugApi, DebugDivergence, EventRow, InputFilter, InputRow, LoadProgress, ProjectionDiff, SessionSummary, StateAt } from '../../protocol/debug-api';
+import { activeFilter, type DebugApi, type DebugDivergence, type EventRow, type InputFilter, type InputRow, type LoadProgress, type ProjectionDiff, type SessionSummary, type StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
@@ -55,10 +55,8 @@ interface FilteredList {
 
 /** A filter with its blanks dropped, and its key; null when it keeps everything. */
 function normalizedFilter(filter: InputFilter | undefined): { f: InputFilter; key: string } | null {
-  if (!filter) return null;
-  const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
-  if (!f.code && !f.channel && !f.user && !f.message) return null;
-  return { f, key: JSON.stringify(f) };
+  const f = activeFilter(filter);
+  return f && { f, key: JSON.stringify(f) };
 }
 
 /** How many of the ascending `values` are below `limit`. */
@@ -93,7 +91,7 @@ export const STATE_TEXT_LIMIT = 64 * 1024;
 /** Up to this many messages in the state, `$stateAt` hashes it too (~3 ms); beyond, `$hashAt` does it on request. */
 export const INLINE_HASH_MAX_MESSAGES = 1_000;
 const HASHES_KEPT = 64;
-/** How many inputs a search reads before letting the worker answer what else was asked (~10–20 ms of work). */
+/** How many inputs (or events) a search reads before letting the worker answer what else was asked (~10–20 ms of work). */
 export const SCAN_SLICE = 20_000;
 /** A macrotask turn: messages that arrived meanwhile (a seek) are handled before the search goes on. */
 const yieldToQueue = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

@@ -67,12 +67,9 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
     lastProjections = projections;
     if (log === lastLog || (log.length === 0 && lastLength === 0)) {
       take(log, lastLength, input);
-    } else if (compacted) {
-      take(lastLog, lastLength, input);
-      take(log, 0, input);
     } else {
       take(lastLog, lastLength, input); // the old log's tail, appended before it was replaced
-      resets.push({ event: events.length, input });
+      if (!compacted) resets.push({ event: events.length, input });
       take(log, 0, input);
     }
     lastLog = log;

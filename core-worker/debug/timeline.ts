@@ -214,12 +214,13 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     const restores = envelope.event.type === 'log.snapshot' && envelope.seq > live.p.seq;
     foldInto(live, envelope, changes);
     live.at = i + 1;
-    if (envelope.event.type === 'log.snapshot' && !restores) flatten(live);
     if (restores) {
       // Folding a snapshot rebuilds the whole state (~0.1 s for a heavy user's): a checkpoint right after it,
       // so that no seek folds it again, sharing whatever it restored the same as the segment before held it.
       if (ended) shareRestored(ended, live.p);
       checkpoint();
+    } else if (envelope.event.type === 'log.snapshot') {
+      flatten(live);
     }
     if ((i & 0xff) === 0xff) resetChanges(changes);
   }

@@ -305,7 +305,8 @@ describe('debug service on a recorded session', () => {
     expect((await replaced).total).toBe(0); // its answer is no longer waited for
     const byChannel = await latest;
     expect(byChannel.total).toBeGreaterThan(0);
-    expect(byChannel.rows.map((r) => r.index)).toEqual(all.filter((r) => byChannel.rows.some((b) => b.index === r.index)).map((r) => r.index));
+    expect(byChannel.rows.every((r, i) => i === 0 || r.index > byChannel.rows[i - 1]!.index)).toBe(true); // in input order
+    expect(byChannel.total).toBeLessThan(all.length);
     // Asked again, the filter is found again in full.
     expect((await service.$inputs(0, 10_000, { code: 'MSG' })).total).toBeGreaterThan(0);
   });

@@ -2,7 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { EventRow } from '../../protocol/debug-api';
+import { activeFilter, type EventRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
 import { usePagedRows } from './use-paged-rows';
@@ -12,16 +12,16 @@ export function EventList({ debug }: { debug: DebugController }) {
   const filter = debug.filter.value;
   const position = debug.position.value;
   const key = `${debug.generation.value}:${JSON.stringify(filter)}`;
-  const filtered = Boolean(filter.code?.trim() || filter.channel?.trim() || filter.user?.trim() || filter.message?.trim());
+  const filtered = activeFilter(filter) !== null;
   // Every event the filter keeps, a page at a time; the list shows those appended up to the position.
   const rows = usePagedRows<EventRow>((start, count) => debug.api.$events(start, count, undefined, filter), key);
   // Unfiltered, that is the state's event count; filtered, the worker counts them (an empty page says how many).
-  const [kept, setKept] = useState<{ key: string; position: number; count: number } | null>(null);
+  const [kept, setKept] = useState<{ key: string; count: number } | null>(null);
   useEffect(() => {
     if (!filtered) return;
     let current = true;
     void debug.api.$events(0, 0, position, filter).then((page) => {
-      if (current) setKept({ key, position, count: page.total });
+      if (current) setKept({ key, count: page.total });
     });
     return () => {
       current = false;

@@ -31,10 +31,10 @@ export function InputList({ debug }: { debug: DebugController }) {
   const ensure = rows.ensure;
   useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
 
-  // Scrolls only when the row is out of view, so a row just clicked stays where it was; an answer that
-  // arrives after the position moved on is dropped (playing asks several times a second).
   const total = rows.total;
-  // The row marked current: the position's input, or under a filter the last listed one before it.
+  // The row marked current: the position's input, or under a filter the last listed one before it. It is
+  // scrolled to only when out of view, so a row just clicked stays where it was; an answer that arrives
+  // after the position moved on is dropped (playing asks several times a second).
   const [currentRow, setCurrentRow] = useState<{ key: string; row: number } | null>(null);
   useEffect(() => {
     let current = true;
@@ -56,7 +56,7 @@ export function InputList({ debug }: { debug: DebugController }) {
 
   return (
     <section className="debug-panel debug-inputs" aria-label="Inputs" aria-busy={!rows.known}>
-      {/* Not "(0)" while a filter is being applied: the worker reads every input's text the first time. */}
+      {/* Not "(0)" while a filter is being applied: the worker searches every input first. */}
       <h2>Inputs ({rows.known ? rows.total : '…'})</h2>
       <div ref={scrollRef} className="debug-scroll">
         <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
