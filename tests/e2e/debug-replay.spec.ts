@@ -51,4 +51,21 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await expect(slider).toHaveAttribute('aria-valuenow', String(max));
   await expect(app.getByRole('log').getByText('replay me')).toBeVisible();
   await expect(page.getByLabel('channels state')).toContainText('"byAddress"');
+
+  // The replayed app's overlays open inside its frame: a menu right under its button, a dialog over the frame only.
+  await app.scrollIntoViewIfNeeded();
+  const frame = (await app.boundingBox())!;
+  const actions = app.getByRole('button', { name: 'Actions for Engineering' });
+  await actions.click();
+  const menu = app.getByRole('menu', { name: 'Actions for Engineering' });
+  await expect(menu).toBeVisible();
+  const [button, menuBox] = [(await actions.boundingBox())!, (await menu.boundingBox())!];
+  expect(Math.abs(menuBox.y - (button.y + button.height + 2))).toBeLessThan(2);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await app.getByRole('button', { name: 'Jump to…' }).click();
+  const backdrop = (await app.getByRole('dialog', { name: 'Jump to a conversation or person' }).locator('..').boundingBox())!;
+  expect(backdrop).toEqual(expect.objectContaining({ width: frame.width - 4, height: frame.height - 4 })); // inside the 2-pixel border
+  await page.keyboard.press('Escape');
+  await expect(app.getByRole('dialog')).toBeHidden();
 });

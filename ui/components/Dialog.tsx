@@ -1,7 +1,7 @@
-/** A modal dialog: portalled to <body>, labelled by its title, Tab kept inside, Escape and the backdrop close it. */
+/** A modal dialog: rendered in the overlay layer (<body>, or the replayed app's frame in the debugger), labelled by its title, Tab kept inside, Escape and the backdrop close it. */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { trapTab } from './dialog-helpers';
+import { Overlay } from './overlay-layer';
 
 export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -22,14 +22,15 @@ export function Dialog({ title, onClose, children, className }: { title: string;
     }
   };
 
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} onKeyDown={onKeyDown}>
-        <h2>{title}</h2>
-        {children}
+  return (
+    <Overlay>
+      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+        <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} onKeyDown={onKeyDown}>
+          <h2>{title}</h2>
+          {children}
+        </div>
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }
 

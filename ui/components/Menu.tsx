@@ -1,11 +1,11 @@
 /**
  * A menu button (WAI-ARIA menu button pattern): the button opens a list of
- * menu items, portalled to <body> so a scrolling list cannot clip it. Arrow
+ * menu items, rendered in the overlay layer so a scrolling list cannot clip it. Arrow
  * keys move between items, Home/End jump, Escape closes and returns focus,
  * Enter or a click chooses.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { Overlay, pointInLayer, useOverlayLayer } from './overlay-layer';
 
 export interface MenuItem {
   label: string;
@@ -18,6 +18,7 @@ export function Menu({ label, items, text = '⋯' }: { label: string; items: Men
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef(0);
+  const layer = useOverlayLayer();
 
   const itemsOf = (): HTMLElement[] => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const focusItem = (i: number): void => {
@@ -29,7 +30,7 @@ export function Menu({ label, items, text = '⋯' }: { label: string; items: Men
 
   const show = (first: 'first' | 'last' = 'first'): void => {
     const rect = buttonRef.current?.getBoundingClientRect();
-    if (rect) setPos({ top: rect.bottom + 2, left: Math.max(4, rect.right - 200) });
+    if (rect) setPos(pointInLayer(layer, { top: rect.bottom + 2, left: Math.max(4, rect.right - 200) }));
     focusIndex.current = first === 'first' ? 0 : -1;
     setOpen(true);
   };
@@ -88,9 +89,9 @@ export function Menu({ label, items, text = '⋯' }: { label: string; items: Men
       >
         {text}
       </button>
-      {open &&
-        createPortal(
-          <ul ref={menuRef} className="menu" role="menu" aria-label={label} style={{ top: pos.top, left: pos.left }} onKeyDown={onMenuKey}>
+      {open && (
+        <Overlay>
+          <ul ref={menuRef} className="menu overlay-menu" role="menu" aria-label={label} style={{ top: pos.top, left: pos.left }} onKeyDown={onMenuKey}>
             {items.map((item) => (
               <li key={item.label} role="none">
                 <button
@@ -106,9 +107,9 @@ export function Menu({ label, items, text = '⋯' }: { label: string; items: Men
                 </button>
               </li>
             ))}
-          </ul>,
-          document.body,
-        )}
+          </ul>
+        </Overlay>
+      )}
     </>
   );
 }

@@ -6,11 +6,11 @@
  * worker ranks the list ($quickSwitch); this only shows it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { CHANNEL_GROUP_LABELS, type QuickSwitchItem } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { trapTab } from './dialog-helpers';
+import { Overlay } from './overlay-layer';
 
 const LIMIT = 20;
 
@@ -109,52 +109,53 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
     }
   };
 
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
-      <div ref={dialogRef} className="dialog switcher" role="dialog" aria-modal="true" aria-label="Jump to a conversation or person" onKeyDown={onKeyDown}>
-        <input
-          ref={inputRef}
-          type="text"
-          role="combobox"
-          aria-label="Conversation or person"
-          aria-autocomplete="list"
-          aria-expanded={items.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={items.length ? optionId(active) : undefined}
-          placeholder="Jump to…"
-          value={query}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <ul id={listId} role="listbox" aria-label="Matches" className="switcher-list">
-          {items.map((item, i) => (
-            <li
-              key={item.kind === 'person' ? `p:${item.user_guid}` : `c:${item.address}`}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className={i === active ? 'switcher-option active' : 'switcher-option'}
-              onMouseMove={() => setActive(i)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => void choose(item)}
-            >
-              <span className="switcher-name">
-                <Highlighted name={item.name} matches={item.matches} />
-              </span>{' '}
-              <span className="switcher-detail">{describe(item)}</span>
-            </li>
-          ))}
-        </ul>
-        {items.length === 0 && query.trim() !== '' && <p className="empty">Nothing matches “{query.trim()}”.</p>}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <p className="hint">↑ ↓ to move, Enter to open, Esc to close</p>
+  return (
+    <Overlay>
+      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
+        <div ref={dialogRef} className="dialog switcher" role="dialog" aria-modal="true" aria-label="Jump to a conversation or person" onKeyDown={onKeyDown}>
+          <input
+            ref={inputRef}
+            type="text"
+            role="combobox"
+            aria-label="Conversation or person"
+            aria-autocomplete="list"
+            aria-expanded={items.length > 0}
+            aria-controls={listId}
+            aria-activedescendant={items.length ? optionId(active) : undefined}
+            placeholder="Jump to…"
+            value={query}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <ul id={listId} role="listbox" aria-label="Matches" className="switcher-list">
+            {items.map((item, i) => (
+              <li
+                key={item.kind === 'person' ? `p:${item.user_guid}` : `c:${item.address}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'switcher-option active' : 'switcher-option'}
+                onMouseMove={() => setActive(i)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => void choose(item)}
+              >
+                <span className="switcher-name">
+                  <Highlighted name={item.name} matches={item.matches} />
+                </span>{' '}
+                <span className="switcher-detail">{describe(item)}</span>
+              </li>
+            ))}
+          </ul>
+          {items.length === 0 && query.trim() !== '' && <p className="empty">Nothing matches “{query.trim()}”.</p>}
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          <p className="hint">↑ ↓ to move, Enter to open, Esc to close</p>
+        </div>
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }

@@ -1,9 +1,9 @@
 /** The shortcuts help (Ctrl+/ or the header's "Shortcuts"): every shortcut, the one just used highlighted. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { SHORTCUTS, type ShortcutState } from '../client/shortcuts';
 import { trapTab } from './dialog-helpers';
+import { Overlay } from './overlay-layer';
 
 const CONTEXT: Record<string, string> = { any: 'Anywhere', messaging: 'Messages', workspace: 'Workspaces' };
 
@@ -24,48 +24,49 @@ export function ShortcutsDialog({ shortcuts, onClose }: { shortcuts: ShortcutSta
     }
   };
 
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialogRef} className="dialog shortcuts" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onKeyDown={onKeyDown}>
-        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-        <p>
-          <kbd>Ctrl</kbd> (<kbd>⌘</kbd> on a Mac) + <kbd>K</kbd> starts a chord; the next key chooses the action.
-        </p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
-              <th scope="col">Where</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.action} className={s.action === highlighted ? 'highlight' : undefined}>
-                <td>
-                  {s.chord && (
-                    <>
-                      <kbd>Ctrl+K</kbd>{' '}
-                    </>
-                  )}
-                  <kbd>{s.key}</kbd>
-                </td>
-                <td>
-                  {s.name}
-                  {s.unavailable && <span className="hint"> (not available yet)</span>}
-                </td>
-                <td>{CONTEXT[s.context]}</td>
+  return (
+    <Overlay>
+      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+        <div ref={dialogRef} className="dialog shortcuts" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onKeyDown={onKeyDown}>
+          <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+          <p>
+            <kbd>Ctrl</kbd> (<kbd>⌘</kbd> on a Mac) + <kbd>K</kbd> starts a chord; the next key chooses the action.
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Keys</th>
+                <th scope="col">Action</th>
+                <th scope="col">Where</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className="dialog-actions">
-          <button ref={closeRef} type="button" onClick={onClose}>
-            Close
-          </button>
+            </thead>
+            <tbody>
+              {SHORTCUTS.map((s) => (
+                <tr key={s.action} className={s.action === highlighted ? 'highlight' : undefined}>
+                  <td>
+                    {s.chord && (
+                      <>
+                        <kbd>Ctrl+K</kbd>{' '}
+                      </>
+                    )}
+                    <kbd>{s.key}</kbd>
+                  </td>
+                  <td>
+                    {s.name}
+                    {s.unavailable && <span className="hint"> (not available yet)</span>}
+                  </td>
+                  <td>{CONTEXT[s.context]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="dialog-actions">
+            <button ref={closeRef} type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
         </div>
       </div>
-    </div>,
-    document.body,
+    </Overlay>
   );
 }

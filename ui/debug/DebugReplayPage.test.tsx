@@ -187,6 +187,17 @@ describe('session-replay debugger', () => {
     expect(await within(app).findByText('message at 30')).toBeTruthy();
   });
 
+  it("opens the replayed app's dialogs inside its frame, not over the debugger", async () => {
+    await loaded();
+    const app = screen.getByRole('region', { name: 'Replayed app' });
+    fireEvent.click(await within(app).findByRole('button', { name: 'Jump to…' }));
+    const switcher = within(app).getByRole('dialog', { name: 'Jump to a conversation or person' });
+    expect(switcher.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(within(app).queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('jumps to the first input touching the open channel', async () => {
     const { slider } = await loaded();
     fireEvent.click(await screen.findByRole('button', { name: 'Jump to first input touching this channel' }));
