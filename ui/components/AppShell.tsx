@@ -36,9 +36,14 @@ export interface AppShellProps {
   route: Route;
   /** The session actions in the header (export, recording settings, import, sign out); off in the debugger's replayed app, where nothing is live. */
   sessionActions?: boolean;
+  /**
+   * Where the keyboard shortcuts listen: the whole window (the app), or only the shell itself (the debugger's
+   * replayed app, whose Ctrl+K must not answer keys pressed in the debugger around it).
+   */
+  shortcutsFrom?: 'window' | 'shell';
 }
 
-export function AppShell({ route, sessionActions = true }: AppShellProps) {
+export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window' }: AppShellProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const user = store.session.value.user;
@@ -101,22 +106,24 @@ export function AppShell({ route, sessionActions = true }: AppShellProps) {
     [router, store],
   );
 
+  const shellRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent): void => {
       shortcuts.onKeyDown(e);
     };
-    window.addEventListener('keydown', onKeyDown);
+    const source: Window | HTMLElement | null = shortcutsFrom === 'window' ? window : shellRef.current;
+    source?.addEventListener('keydown', onKeyDown as EventListener);
     return () => {
-      window.removeEventListener('keydown', onKeyDown);
+      source?.removeEventListener('keydown', onKeyDown as EventListener);
       shortcuts.dispose();
     };
-  }, [shortcuts]);
+  }, [shortcuts, shortcutsFrom]);
 
   const highlight = shortcuts.highlight.value;
   const chordText = shortcuts.pending.value ? 'Ctrl+K …' : highlight ? `${highlight.shortcut.chord ? 'Ctrl+K ' : ''}${highlight.shortcut.key}: ${highlight.message ?? highlight.shortcut.name}` : notice;
 
   return (
-    <div className="app">
+    <div className="app" ref={shellRef}>
       <header className="app-header">
         <span className="brand">Plaza</span>
         <span className={`connection connection-${socket}`} role="status">

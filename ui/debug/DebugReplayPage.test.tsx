@@ -198,6 +198,19 @@ describe('session-replay debugger', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("answers the replayed app's shortcuts only to keys pressed inside it", async () => {
+    const { slider } = await loaded();
+    const app = screen.getByRole('region', { name: 'Replayed app' });
+    const ctrlKK = (target: Element): void => {
+      fireEvent.keyDown(target, { key: 'k', code: 'KeyK', ctrlKey: true });
+      fireEvent.keyDown(target, { key: 'k', code: 'KeyK' });
+    };
+    ctrlKK(slider);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    ctrlKK(await within(app).findByRole('button', { name: 'Jump to…' }));
+    expect(within(app).getByRole('dialog', { name: 'Jump to a conversation or person' })).toBeTruthy();
+  });
+
   it('jumps to the first input touching the open channel', async () => {
     const { slider } = await loaded();
     fireEvent.click(await screen.findByRole('button', { name: 'Jump to first input touching this channel' }));
