@@ -77,6 +77,8 @@ describe('session-replay debugger', () => {
     fireEvent.keyDown(slider, { key: 'End' });
     expect(slider.getAttribute('aria-valuenow')).toBe('30');
     await screen.findByText('hash hash-30 · 30 events · 1.0 ms');
+    // The event rate is plotted over time, apart from the slider over inputs, and says what it shows.
+    expect((await screen.findByRole('figure')).textContent).toBe('Events per 15 ms over 3 s, at most 3; the orange line is input 30’s time.');
     // One state is asked for at a time, then the latest position wanted (debug-controller.test.ts).
     expect(api.seeks[0]).toBe(30);
     expect(api.seeks.at(-1)).toBe(30);
@@ -213,7 +215,9 @@ describe('session-replay debugger', () => {
 
   it('jumps to the first input touching the open channel', async () => {
     const { slider } = await loaded();
-    fireEvent.click(await screen.findByRole('button', { name: 'Jump to first input touching this channel' }));
+    const button = await screen.findByRole('button', { name: 'Jump to first input touching this channel' });
+    expect(button.parentElement!.textContent).toContain('Open channel Design c1'); // named as the sidebar names it
+    fireEvent.click(button);
     await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('4'));
     expect(within(screen.getByRole('region', { name: 'First touch' })).getByRole('status').textContent).toBe('Input 4 is the first to touch c1.');
   });

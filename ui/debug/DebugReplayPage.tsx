@@ -98,7 +98,7 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
  * "Where did this start?": jumps to the first input that touched a channel, a message or a user, named by
  * its address or guid (the open conversation's in one click), and says what it found.
  */
-function FirstTouch({ debug, openChannel }: { debug: DebugController; openChannel: string | null }) {
+function FirstTouch({ debug, openChannel }: { debug: DebugController; openChannel: { address: string; name: string | null } | null }) {
   const [id, setId] = useState('');
   const [found, setFound] = useState('');
   const jump = async (target: string): Promise<void> => {
@@ -111,8 +111,8 @@ function FirstTouch({ debug, openChannel }: { debug: DebugController; openChanne
     <section className="debug-first-touch" aria-label="First touch">
       {openChannel && (
         <p>
-          Open channel <code>{openChannel}</code>{' '}
-          <button type="button" onClick={() => void jump(openChannel)}>
+          Open channel {openChannel.name && <strong>{openChannel.name}</strong>} <code>{openChannel.address}</code>{' '}
+          <button type="button" onClick={() => void jump(openChannel.address)}>
             Jump to first input touching this channel
           </button>
         </p>
@@ -161,7 +161,9 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
   useEffect(() => () => debug.dispose(), [debug]);
   const summary = debug.summary.value;
   const state = debug.state.value;
-  const openChannel = state?.view.conversation?.address ?? null;
+  const openAddress = state?.view.conversation?.address ?? null;
+  // Named as the sidebar names it (the view snapshot lists every channel), with its address, which the filters take.
+  const openChannel = openAddress === null ? null : { address: openAddress, name: state?.view.channels?.put.find((c) => c.address === openAddress)?.name ?? null };
 
   const onFile = async (file: File | undefined): Promise<void> => {
     // The file itself goes to the worker, which reads it: this thread never holds or copies its text.

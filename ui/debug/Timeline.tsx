@@ -1,4 +1,8 @@
-/** The position slider over all inputs, with the event rate plotted behind it and playback buttons. */
+/**
+ * Playback buttons, the event rate plotted over the session's time (a line marks the current input's time),
+ * and the position slider over all inputs. The plot and the slider have axes of their own — time and input
+ * count — so they are drawn apart: a burst of inputs in one second is a narrow bar above a wide stretch of slider.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type KeyboardEvent, type PointerEvent } from 'react';
 import { PLAY_SPEEDS, type DebugController } from '../client/debug-controller';
@@ -57,6 +61,19 @@ export function Timeline({ debug }: { debug: DebugController }) {
           Input {position} of {max}
         </span>
       </div>
+      {rate && buckets > 0 && (
+        <figure className="debug-rate-figure">
+          <svg className="debug-rate" viewBox={`0 0 ${buckets} 100`} preserveAspectRatio="none" aria-hidden="true">
+            {rate.counts.map((count, i) =>
+              count > 0 ? <rect key={i} x={i} width={1} y={100 - (count / Math.max(1, rate.max)) * 100} height={(count / Math.max(1, rate.max)) * 100} /> : null,
+            )}
+            {marker !== null && <line className="debug-rate-marker" x1={marker} x2={marker} y1={0} y2={100} />}
+          </svg>
+          <figcaption>
+            Events per {seconds(rate.bucketMs)} over {seconds(span)}, at most {rate.max.toLocaleString('en')}; the orange line is input {position}’s time.
+          </figcaption>
+        </figure>
+      )}
       <div
         className="debug-slider"
         role="slider"
@@ -75,16 +92,16 @@ export function Timeline({ debug }: { debug: DebugController }) {
           if (e.buttons & 1) seekToPointer(e);
         }}
       >
-        {rate && buckets > 0 && (
-          <svg className="debug-rate" viewBox={`0 0 ${buckets} 100`} preserveAspectRatio="none" aria-hidden="true">
-            {rate.counts.map((count, i) =>
-              count > 0 ? <rect key={i} x={i} width={1} y={100 - (count / Math.max(1, rate.max)) * 100} height={(count / Math.max(1, rate.max)) * 100} /> : null,
-            )}
-            {marker !== null && <line className="debug-rate-marker" x1={marker} x2={marker} y1={0} y2={100} />}
-          </svg>
-        )}
         <div className="debug-thumb" style={{ left: `${fraction * 100}%` }} />
       </div>
     </div>
   );
+}
+
+/** A span of time as people read it: 15 ms, 3.1 s, 42 s, 12 min. */
+function seconds(ms: number): string {
+  const s = ms / 1000;
+  if (s < 1) return `${Number(ms.toPrecision(2))} ms`;
+  if (s >= 120) return `${Math.round(s / 60).toLocaleString('en')} min`;
+  return `${s >= 10 ? Math.round(s) : Number(s.toPrecision(2))} s`;
 }
