@@ -290,14 +290,20 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
   const lastEnd = text.charCodeAt(text.length - 1) === 0x0a ? text.length - 1 : text.length;
   const lastStart = lastEnd === 0 ? 0 : text.lastIndexOf('\n', lastEnd - 1) + 1;
   const footerLine = (): number => countLines(text, Infinity);
+  const truncated = 'the file is truncated: its last line is not the footer';
   let last: unknown;
   try {
     last = lastStart === 0 ? headerRaw : parseJson(lastStart, lastEnd, 0);
   } catch (error) {
-    if (error instanceof SessionFileError) throw new SessionFileError(footerLine(), error.problem);
-    throw error;
+    if (!(error instanceof SessionFileError)) throw error;
+    // A footer that does not parse was damaged, and a blank line is just not JSON; any other last line that
+    // does not parse is where the file was cut off.
+    const start = text.slice(lastStart, Math.min(lastEnd, lastStart + 16)).replace(/\s/g, '');
+    const cutOff = start !== '' && !start.startsWith('{"k":"end"');
+    const endsMidLine = lastEnd === text.length;
+    throw new SessionFileError(footerLine(), !cutOff ? (start === '' ? error.problem : `footer: ${error.problem}`) : `${truncated}${endsMidLine ? ' (it ends in the middle of a line)' : ''}`);
   }
-  if ((last as { k?: unknown } | null)?.k !== 'end') throw new SessionFileError(footerLine(), 'the file is truncated: its last line is not the footer');
+  if ((last as { k?: unknown } | null)?.k !== 'end') throw new SessionFileError(footerLine(), truncated);
   const footer = SessionFooter.safeParse(last);
   if (!footer.success) throw new SessionFileError(footerLine(), `footer: ${issueText(footer.error)}`);
 

@@ -188,7 +188,11 @@ describe('reading a file', () => {
     const text = file(3, body);
     expect(refusalOf(text.replace('"k":"end"', '"k":"ending"'))).toBe('line 7: the file is truncated: its last line is not the footer');
     expect(refusalOf(text.replace('"hash":"', '"hash":"x'))).toMatch(/^line 7: footer: hash: /);
-    expect(refusalOf(text.replace(/\{"k":"end".*\n$/, '{"k":"end",\n'))).toBe('line 7: not valid JSON');
+    expect(refusalOf(text.replace(/\{"k":"end".*\n$/, '{"k":"end",\n'))).toBe('line 7: footer: not valid JSON');
+    // Cut off: at a line's end, or within a line (the last line then neither parses nor ends).
+    const cut = text.slice(0, text.indexOf('{"k":"end"'));
+    expect(refusalOf(cut)).toBe('line 6: the file is truncated: its last line is not the footer');
+    expect(refusalOf(cut.slice(0, -5))).toBe('line 6: the file is truncated: its last line is not the footer (it ends in the middle of a line)');
     expect(refusalOf(text + '\n')).toBe('line 8: not valid JSON');
     expect(refusalOf(header(3))).toBe('line 1: the file is truncated: its last line is not the footer');
     expect(refusalOf(header(3) + '\n')).toBe('line 1: the file is truncated: its last line is not the footer');
