@@ -11,6 +11,7 @@ import { EventList } from './EventList';
 import { InputList } from './InputList';
 import { ProjectionPanel } from './ProjectionPanel';
 import { ReplayedApp } from './ReplayedApp';
+import { spanText } from './span-text';
 import { Timeline } from './Timeline';
 
 /**
@@ -40,7 +41,7 @@ const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toIS
 
 function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugController }) {
   const d = summary.divergence;
-  const span = summary.firstAt !== null && summary.lastAt !== null ? ((summary.lastAt - summary.firstAt) / 1000).toFixed(1) : '0';
+  const span = spanText(summary.firstAt !== null && summary.lastAt !== null ? summary.lastAt - summary.firstAt : 0);
   return (
     <section className="debug-summary" aria-label="Summary">
       <dl>
@@ -52,7 +53,7 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
         <dd>{summary.events}</dd>
         <dt>Span</dt>
         <dd>
-          {span} s ({iso(summary.firstAt)} → {iso(summary.lastAt)})
+          {span} ({iso(summary.firstAt)} → {iso(summary.lastAt)})
         </dd>
         <dt>Hash</dt>
         <dd>

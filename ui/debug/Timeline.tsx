@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type KeyboardEvent, type PointerEvent } from 'react';
 import { PLAY_SPEEDS, type DebugController } from '../client/debug-controller';
+import { spanText } from './span-text';
 
 export function Timeline({ debug }: { debug: DebugController }) {
   useSignals();
@@ -70,7 +71,7 @@ export function Timeline({ debug }: { debug: DebugController }) {
             {marker !== null && <line className="debug-rate-marker" x1={marker} x2={marker} y1={0} y2={100} />}
           </svg>
           <figcaption>
-            Events per {seconds(rate.bucketMs)} over {seconds(span)}, at most {rate.max.toLocaleString('en')}; the orange line is input {position}’s time.
+            Events per {spanText(rate.bucketMs)} over {spanText(span)}, at most {rate.max.toLocaleString('en')}; the orange line is input {position}’s time.
           </figcaption>
         </figure>
       )}
@@ -96,12 +97,4 @@ export function Timeline({ debug }: { debug: DebugController }) {
       </div>
     </div>
   );
-}
-
-/** A span of time as people read it: 15 ms, 3.1 s, 42 s, 12 min. */
-function seconds(ms: number): string {
-  const s = ms / 1000;
-  if (s < 1) return `${Number(ms.toPrecision(2))} ms`;
-  if (s >= 120) return `${Math.round(s / 60).toLocaleString('en')} min`;
-  return `${s >= 10 ? Math.round(s) : Number(s.toPrecision(2))} s`;
 }
