@@ -260,15 +260,35 @@ export function parseSessionFile(text: SessionText, limits: SessionFileLimits = 
   }
 }
 
+/**
+ * How deep a line's JSON may nest. What Plaza records nests a dozen levels at most (a stored log's snapshot);
+ * a hostile file nesting thousands deep parses (JSON.parse does not recurse) but then overflows the stack of
+ * whatever walks it — structuredClone, validation, the hash — so it is refused as it is read.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether a parsed JSON value nests arrays and objects more than `limit` deep (walked without recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { v: object; depth: number }[] = typeof value === 'object' && value !== null ? [{ v: value, depth: 1 }] : [];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    if (top.depth > limit) return true;
+    for (const child of Array.isArray(top.v) ? top.v : Object.values(top.v)) if (typeof child === 'object' && child !== null) stack.push({ v: child, depth: top.depth + 1 });
+  }
+  return false;
+}
+
 function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionFile {
   if (text.length === 0) throw new SessionFileError(1, 'the file is empty');
   const parseJson = (from: number, to: number, n: number): unknown => {
     if (to - from > limits.maxLineLength) throw new SessionFileError(n, `line longer than ${limits.maxLineLength} characters`);
+    let value: unknown;
     try {
-      return JSON.parse(text.slice(from, to));
+      value = JSON.parse(text.slice(from, to));
     } catch {
       throw new SessionFileError(n, 'not valid JSON');
     }
+    if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw new SessionFileError(n, `nested more than ${MAX_JSON_DEPTH} levels deep`);
+    return value;
   };
 
   // Line 1, the header.

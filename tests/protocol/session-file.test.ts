@@ -10,6 +10,7 @@ import {
   compactFrameLine,
   INPUT_KINDS,
   lineInfo,
+  MAX_JSON_DEPTH,
   parseSessionFile,
   STORAGE_OPS,
   type SessionLine,
@@ -87,6 +88,15 @@ describe('session file version 2', () => {
   it('reads a file with CRLF line ends the same', () => {
     const body = [compactFrameLine(0, 7, 'MSG {"a":1}', true)!, compactDigestLine(1, 'abcdefabcdef0123'), JSON.stringify({ k: 'uuid', v: 'u1' })];
     expect(linesOf(file(2, body).replace(/\n/g, '\r\n'))).toEqual(linesOf(file(2, body)));
+  });
+
+  it('refuses JSON nested deeper than any recording nests (it would overflow the stack of what walks it)', () => {
+    const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+    const res = (body: string): string => `{"k":"res","r":0,"st":200,"b":{"list":${body}},"t":1}`;
+    expect(refusalOf(file(1, [res(nested(20_000))]))).toBe(`line 2: nested more than ${MAX_JSON_DEPTH} levels deep`);
+    // The line's object and its body are two levels: MAX_JSON_DEPTH - 2 arrays inside are the most it may hold.
+    expect(refusalOf(file(1, [res(nested(MAX_JSON_DEPTH - 1))]))).toBe(`line 2: nested more than ${MAX_JSON_DEPTH} levels deep`);
+    expect(() => parseSessionFile(file(1, [res(nested(MAX_JSON_DEPTH - 2))]))).not.toThrow();
   });
 
   it('refuses damaged compact lines, naming the line and the field', () => {
