@@ -1,7 +1,7 @@
 /** "Are you sure?" for actions that cannot be undone from here (deleting, leaving). */
 import { useState } from 'react';
 import type { Result } from '../../protocol/result';
-import { Dialog, runAction } from './Dialog';
+import { Dialog, DialogActions, runAction } from './Dialog';
 
 export function ConfirmDialog({
   title,
@@ -28,19 +28,11 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{message}</p>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
+      <DialogActions error={error} onCancel={onClose}>
         <button type="button" className="danger" disabled={busy} onClick={() => void confirm()}>
           {confirmLabel}
         </button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

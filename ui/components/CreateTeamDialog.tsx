@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { creationFlags } from '../../protocol/rules/team-rules';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { Dialog, runAction } from './Dialog';
+import { Dialog, DialogActions, runAction } from './Dialog';
 
 export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   useSignals();
@@ -72,19 +72,11 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
           without approval
         </label>
         {readOnly && <p className="hint">Read-only teams are always open to join.</p>}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions error={error} onCancel={onClose}>
           <button type="submit" disabled={busy}>
             Create
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

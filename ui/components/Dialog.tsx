@@ -34,6 +34,28 @@ export function Dialog({ title, onClose, children, className }: { title: string;
   );
 }
 
+/**
+ * The foot of a dialog: its error, if any, as an alert, then its buttons — the one that closes it (Cancel, or
+ * Close where nothing is pending) first, then the dialog's own (`children`: Save, Create, Delete…).
+ */
+export function DialogActions({ error, onCancel, cancel = 'Cancel', children }: { error: string | null; onCancel: () => void; cancel?: 'Cancel' | 'Close'; children?: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onCancel}>
+          {cancel}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** Runs an action that returns a Result, keeping busy and error state for a form. */
 export async function runAction(
   action: () => Promise<{ ok: true } | { ok: false; error: { message: string; field?: string } }>,

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState, type FormEvent } from 'react';
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
-import { Dialog, runAction } from './Dialog';
+import { Dialog, DialogActions, runAction } from './Dialog';
 
 export function FolderNameDialog({
   title,
@@ -113,19 +113,11 @@ export function MoveToFolderDialog({
           ))}
         </fieldset>
         {options.length === 0 && <p className="hint">You have no folders yet. Create one with “New folder”.</p>}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions error={error} onCancel={onClose}>
           <button type="submit" disabled={busy}>
             Move
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -2,12 +2,12 @@
  * "Recording settings": the recording's size bound and on/off switch, and the
  * stored recordings, each exportable (e.g. the session before a reload).
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { RecordingSummary } from '../../protocol/core-api';
 import { usePlaza } from '../client/core-context';
 import { downloadText } from '../client/download';
-import { formatBytes, trapTab } from './dialog-helpers';
-import { Overlay } from './overlay-layer';
+import { Dialog, DialogActions } from './Dialog';
+import { formatBytes } from './dialog-helpers';
 
 export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
   const { core } = usePlaza();
@@ -17,7 +17,6 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const sizeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -60,88 +59,65 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
     else setError(result.error.message);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Tab') {
-      trapTab(e, dialogRef.current);
-    }
-  };
-
   return (
-    <Overlay>
-      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby="recording-settings-title" onKeyDown={onKeyDown}>
-          <h2 id="recording-settings-title">Recording</h2>
-          {/* noValidate: the worker validates and its message is shown by the field, not the browser's tooltip. */}
-          <form noValidate onSubmit={(e) => void save(e)}>
-            <label className="field">
-              <span>Recording size (MB)</span>
-              <input
-                ref={sizeRef}
-                type="number"
-                min={1}
-                max={1024}
-                step={1}
-                value={megabytes}
-                onChange={(e) => setMegabytes(e.target.value)}
-                aria-invalid={sizeError !== null}
-                aria-describedby={sizeError ? 'recording-size-error' : 'recording-size-hint'}
-              />
-            </label>
-            {sizeError ? (
-              <p id="recording-size-error" role="alert" className="error">
-                {sizeError}
-              </p>
-            ) : (
-              <p id="recording-size-hint" className="hint">
-                Total for all stored recordings; the oldest are removed first.
-              </p>
-            )}
-            <label className="field checkbox">
-              <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-              <span>Record sessions</span>
-            </label>
-            <h3 id="stored-recordings">Stored recordings</h3>
-            {recordings === null ? (
-              <p className="hint">Loading…</p>
-            ) : recordings.length === 0 ? (
-              <p className="empty">No recordings are stored.</p>
-            ) : (
-              <ul className="recordings" aria-labelledby="stored-recordings">
-                {recordings.map((r) => (
-                  <li key={r.id}>
-                    <span className="recording-started">{new Date(r.started).toLocaleString()}</span>
-                    {r.current && <span className="recording-current"> (this session)</span>}{' '}
-                    <span className="recording-size">
-                      {r.inputs} inputs, {formatBytes(r.bytes)}
-                      {r.stopped ? ', stopped' : ''}
-                    </span>{' '}
-                    <button type="button" onClick={() => void exportRecording(r.id)} aria-label={`Export recording of ${new Date(r.started).toLocaleString()}`}>
-                      Export
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {error && (
-              <p role="alert" className="error">
-                {error}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <button type="button" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" disabled={busy}>
-                Save
-              </button>
-            </div>
-          </form>
-        </div>
-      </div>
-    </Overlay>
+    <Dialog title="Recording" onClose={onClose}>
+      {/* noValidate: the worker validates and its message is shown by the field, not the browser's tooltip. */}
+      <form noValidate onSubmit={(e) => void save(e)}>
+        <label className="field">
+          <span>Recording size (MB)</span>
+          <input
+            ref={sizeRef}
+            type="number"
+            min={1}
+            max={1024}
+            step={1}
+            value={megabytes}
+            onChange={(e) => setMegabytes(e.target.value)}
+            aria-invalid={sizeError !== null}
+            aria-describedby={sizeError ? 'recording-size-error' : 'recording-size-hint'}
+          />
+        </label>
+        {sizeError ? (
+          <p id="recording-size-error" role="alert" className="error">
+            {sizeError}
+          </p>
+        ) : (
+          <p id="recording-size-hint" className="hint">
+            Total for all stored recordings; the oldest are removed first.
+          </p>
+        )}
+        <label className="field checkbox">
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          <span>Record sessions</span>
+        </label>
+        <h3 id="stored-recordings">Stored recordings</h3>
+        {recordings === null ? (
+          <p className="hint">Loading…</p>
+        ) : recordings.length === 0 ? (
+          <p className="empty">No recordings are stored.</p>
+        ) : (
+          <ul className="recordings" aria-labelledby="stored-recordings">
+            {recordings.map((r) => (
+              <li key={r.id}>
+                <span className="recording-started">{new Date(r.started).toLocaleString()}</span>
+                {r.current && <span className="recording-current"> (this session)</span>}{' '}
+                <span className="recording-size">
+                  {r.inputs} inputs, {formatBytes(r.bytes)}
+                  {r.stopped ? ', stopped' : ''}
+                </span>{' '}
+                <button type="button" onClick={() => void exportRecording(r.id)} aria-label={`Export recording of ${new Date(r.started).toLocaleString()}`}>
+                  Export
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <DialogActions error={error} onCancel={onClose}>
+          <button type="submit" disabled={busy}>
+            Save
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

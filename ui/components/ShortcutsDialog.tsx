@@ -1,72 +1,55 @@
 /** The shortcuts help (Ctrl+/ or the header's "Shortcuts"): every shortcut, the one just used highlighted. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { SHORTCUTS, type ShortcutState } from '../client/shortcuts';
-import { trapTab } from './dialog-helpers';
-import { Overlay } from './overlay-layer';
+import { Dialog } from './Dialog';
 
 const CONTEXT: Record<string, string> = { any: 'Anywhere', messaging: 'Messages', workspace: 'Workspaces' };
 
 export function ShortcutsDialog({ shortcuts, onClose }: { shortcuts: ShortcutState; onClose: () => void }) {
   useSignals();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
   const highlighted = shortcuts.highlight.value?.shortcut.action;
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Tab') {
-      trapTab(e, dialogRef.current);
-    }
-  };
-
   return (
-    <Overlay>
-      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div ref={dialogRef} className="dialog shortcuts" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onKeyDown={onKeyDown}>
-          <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-          <p>
-            <kbd>Ctrl</kbd> (<kbd>⌘</kbd> on a Mac) + <kbd>K</kbd> starts a chord; the next key chooses the action.
-          </p>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Keys</th>
-                <th scope="col">Action</th>
-                <th scope="col">Where</th>
-              </tr>
-            </thead>
-            <tbody>
-              {SHORTCUTS.map((s) => (
-                <tr key={s.action} className={s.action === highlighted ? 'highlight' : undefined}>
-                  <td>
-                    {s.chord && (
-                      <>
-                        <kbd>Ctrl+K</kbd>{' '}
-                      </>
-                    )}
-                    <kbd>{s.key}</kbd>
-                  </td>
-                  <td>
-                    {s.name}
-                    {s.unavailable && <span className="hint"> (not available yet)</span>}
-                  </td>
-                  <td>{CONTEXT[s.context]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="dialog-actions">
-            <button ref={closeRef} type="button" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </div>
+    <Dialog title="Keyboard shortcuts" className="shortcuts" onClose={onClose}>
+      <p>
+        <kbd>Ctrl</kbd> (<kbd>⌘</kbd> on a Mac) + <kbd>K</kbd> starts a chord; the next key chooses the action.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">Action</th>
+            <th scope="col">Where</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.action} className={s.action === highlighted ? 'highlight' : undefined}>
+              <td>
+                {s.chord && (
+                  <>
+                    <kbd>Ctrl+K</kbd>{' '}
+                  </>
+                )}
+                <kbd>{s.key}</kbd>
+              </td>
+              <td>
+                {s.name}
+                {s.unavailable && <span className="hint"> (not available yet)</span>}
+              </td>
+              <td>{CONTEXT[s.context]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button ref={closeRef} type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </Overlay>
+    </Dialog>
   );
 }

@@ -1,10 +1,9 @@
 /** "New message": search company people and open a direct message with one. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { trapTab } from './dialog-helpers';
-import { Overlay } from './overlay-layer';
+import { Dialog, DialogActions } from './Dialog';
 
 /** A long company list is cut here; typing narrows it. */
 const MAX_RESULTS = 50;
@@ -15,7 +14,6 @@ export function StartDmDialog({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => inputRef.current?.focus(), []);
@@ -37,56 +35,32 @@ export function StartDmDialog({ onClose }: { onClose: () => void }) {
     router.navigate(conversationPath(result.value.address));
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Tab') {
-      trapTab(e, dialogRef.current);
-    }
-  };
-
-  // In the overlay layer: a modal belongs to the page (or the replayed app's frame), not inside the sidebar's <nav>.
+  // A Dialog renders in the overlay layer: a modal belongs to the page (or the replayed app's frame), not inside the sidebar's <nav>.
   return (
-    <Overlay>
-      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-label="Start a direct message" onKeyDown={onKeyDown}>
-          <h2>Start a direct message</h2>
-          <label className="field">
-            <span>Search people</span>
-            <input ref={inputRef} type="search" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
-          </label>
-          {shown.length === 0 ? (
-            <p className="empty">No people match “{query.trim()}”.</p>
-          ) : (
-            <ul className="people" aria-label="People">
-              {shown.map((u) => (
-                <li key={u.guid}>
-                  <button type="button" className="person" disabled={busy} onClick={() => void choose(u.guid)}>
-                    <span className="person-name">{u.name}</span> <span className="person-email">{u.email}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {matches.length > shown.length && (
-            <p className="hint">
-              Showing {shown.length} of {matches.length}. Type to narrow the list.
-            </p>
-          )}
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      </div>
-    </Overlay>
+    <Dialog title="Start a direct message" onClose={onClose}>
+      <label className="field">
+        <span>Search people</span>
+        <input ref={inputRef} type="search" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      {shown.length === 0 ? (
+        <p className="empty">No people match “{query.trim()}”.</p>
+      ) : (
+        <ul className="people" aria-label="People">
+          {shown.map((u) => (
+            <li key={u.guid}>
+              <button type="button" className="person" disabled={busy} onClick={() => void choose(u.guid)}>
+                <span className="person-name">{u.name}</span> <span className="person-email">{u.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {matches.length > shown.length && (
+        <p className="hint">
+          Showing {shown.length} of {matches.length}. Type to narrow the list.
+        </p>
+      )}
+      <DialogActions error={error} onCancel={onClose} />
+    </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { STATUS_COLORS, STATUS_ICONS, STATUS_ICON_LABELS, type StatusColor, type StatusIcon } from '../../protocol/custom-status';
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
+import { DialogActions } from './Dialog';
 import { trapTab } from './dialog-helpers';
 import { STATUS_COLOR_LABELS, STATUS_ICON_GLYPHS } from './status-icons';
 import { StatusBadge } from './StatusBadge';
@@ -158,16 +159,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
           </button>
         )
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <DialogActions error={error} onCancel={onClose} cancel="Close" />
     </div>
   );
 }
