@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp } from './testing/render-app';
+import { chooseSessionAction, renderApp } from './testing/render-app';
 import { channelView, connectionView, signedIn, signedOut, snapshot } from './testing/views';
 
 beforeEach(() => localStorage.clear());
@@ -54,7 +54,7 @@ describe('App routing and session', () => {
     expect(screen.getByRole('status').textContent).toBe('Online');
     app.push({ seq: 3, reset: false, connection: connectionView({ socket: 'offline' }) });
     expect(screen.getByRole('status').textContent).toBe('Offline');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    chooseSessionAction('Sign out');
     expect(app.core.callsTo('$signOut')).toHaveLength(1);
   });
 

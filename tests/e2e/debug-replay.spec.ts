@@ -18,11 +18,13 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await page.waitForTimeout(300);
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export session' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Carol Chen' }).click();
+  await page.getByRole('menuitem', { name: 'Export session' }).click();
   const file = testInfo.outputPath('session.jsonl');
   await (await downloading).saveAs(file);
 
-  await page.getByRole('button', { name: 'Import session' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Carol Chen' }).click();
+  await page.getByRole('menuitem', { name: 'Import session' }).click();
   await expect(page).toHaveURL(/\/debug\/replay$/);
   await page.getByLabel('Import session').setInputFiles(file);
   await expect(page.getByText('Replay matches the recording')).toBeVisible();

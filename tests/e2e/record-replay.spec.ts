@@ -53,7 +53,8 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   };
 
   const downloading = carol.waitForEvent('download');
-  await carol.getByRole('button', { name: 'Export session' }).click();
+  await carol.getByRole('banner').getByRole('button', { name: 'Carol Chen' }).click();
+  await carol.getByRole('menuitem', { name: 'Export session' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^plaza-session-.*\.jsonl$/);
   const file = testInfo.outputPath('session.jsonl');
@@ -80,7 +81,8 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
 
   // The debugger, fed the same file, renders the app as Carol's page showed it when she exported.
-  await carol.getByRole('button', { name: 'Import session' }).click();
+  await carol.getByRole('banner').getByRole('button', { name: 'Carol Chen' }).click();
+  await carol.getByRole('menuitem', { name: 'Import session' }).click();
   await carol.getByLabel('Import session').setInputFiles(file);
   await expect(carol.getByText('Replay matches the recording')).toBeVisible();
   const app = carol.getByRole('region', { name: 'Replayed app' });

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { conversationPath, DEBUG_REPLAY_PATH, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
+import { conversationPath, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { createShortcuts, type ShortcutAction } from '../client/shortcuts';
 import { nextConversation, sidebarRows } from '../client/sidebar-model';
 import { AlertsButton } from './AlertsButton';
@@ -15,13 +15,12 @@ import { Link } from './Link';
 import { PeoplePage } from './PeoplePage';
 import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
-import { ExportSessionButton } from './ExportSessionButton';
 import { FlaggedView } from './FlaggedView';
 import { LiveEffects } from './LiveEffects';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { PopoverHost } from './PopoverHost';
 import { QuickSwitcher } from './QuickSwitcher';
-import { RecordingSettingsButton } from './RecordingSettingsButton';
+import { SessionMenu } from './SessionMenu';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
@@ -141,7 +140,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
         <Link href={PEOPLE_PATH} className="header-link" aria-current={route.name === 'people' ? 'page' : undefined}>
           People
         </Link>
-        <span className="user-name">{user?.name}</span>
+        {sessionActions ? <SessionMenu name={user?.name ?? ''} /> : <span className="user-name">{user?.name}</span>}
         <StatusMenu />
         <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
         <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
@@ -150,18 +149,6 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
         <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
           Shortcuts
         </button>
-        {sessionActions && (
-          <>
-            <ExportSessionButton />
-            <RecordingSettingsButton />
-            <button type="button" onClick={() => router.navigate(DEBUG_REPLAY_PATH)}>
-              Import session
-            </button>
-            <button type="button" onClick={() => void core.$signOut()}>
-              Sign out
-            </button>
-          </>
-        )}
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />

@@ -4,7 +4,7 @@
  * keys move between items, Home/End jump, Escape closes and returns focus,
  * Enter or a click chooses.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Overlay, pointInLayer, useOverlayLayer } from './overlay-layer';
 
 export interface MenuItem {
@@ -12,10 +12,23 @@ export interface MenuItem {
   onSelect: () => void;
 }
 
-export function Menu({ label, items, text = '⋯' }: { label: string; items: MenuItem[]; text?: string }) {
+export interface MenuProps {
+  /** The button's and the menu's accessible name; it should contain the visible text. */
+  label: string;
+  items: MenuItem[];
+  /** What the button shows (a row's "⋯" by default). */
+  text?: string;
+  /** The button's class: the quiet "⋯" of a row by default. */
+  buttonClassName?: string;
+  /** The button, for a caller that must focus it again (e.g. when a dialog an item opened closes). */
+  buttonRef?: RefObject<HTMLButtonElement | null>;
+}
+
+export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-button', buttonRef: givenRef }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [pos, setPos] = useState({ top: 0, left: 0 });
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const ownRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = givenRef ?? ownRef;
   const menuRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef(0);
   const layer = useOverlayLayer();
@@ -80,7 +93,7 @@ export function Menu({ label, items, text = '⋯' }: { label: string; items: Men
       <button
         ref={buttonRef}
         type="button"
-        className="menu-button"
+        className={buttonClassName}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../protocol/result';
-import { renderApp } from '../testing/render-app';
-import { snapshot } from '../testing/views';
+import { chooseSessionAction, renderApp } from '../testing/render-app';
+import { ALICE, snapshot } from '../testing/views';
 
 afterEach(cleanup);
 
@@ -15,9 +15,9 @@ async function openDialog() {
     { id: 'now', started: Date.UTC(2026, 10, 22, 10), user: 'u', inputs: 12, lines: 40, bytes: 4096, current: true, stopped: false },
     { id: 'before', started: Date.UTC(2026, 10, 22, 9), user: 'u', inputs: 300, lines: 900, bytes: 3 * 1024 * 1024, current: false, stopped: true },
   ]);
-  const button = screen.getByRole('button', { name: 'Recording settings' });
-  button.focus();
-  await act(async () => fireEvent.click(button));
+  // The header's session menu opens it, and focus comes back to the menu's button when it closes.
+  const button = within(screen.getByRole('banner')).getByRole('button', { name: ALICE.name });
+  chooseSessionAction('Recording settings…');
   await flush();
   return { ...app, button, dialog: screen.getByRole('dialog', { name: 'Recording' }) };
 }
@@ -66,7 +66,7 @@ describe('Recording settings dialog', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(button);
-    await act(async () => fireEvent.click(button));
+    chooseSessionAction('Recording settings…');
     await flush();
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })));
     expect(screen.queryByRole('dialog')).toBeNull();

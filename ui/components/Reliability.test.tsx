@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageView } from '../../protocol/views';
-import { renderApp } from '../testing/render-app';
+import { chooseSessionAction, renderApp } from '../testing/render-app';
 import { alertView, channelView, connectionView, messageView, metaView, signedIn, snapshot } from '../testing/views';
 
 beforeEach(() => localStorage.clear());
@@ -98,7 +98,7 @@ describe('418: the corporate landing page', () => {
     expect(app.core.callsTo('$resync')).toHaveLength(1);
     app.push({ seq: 3, reset: false, session: { ...signedIn, unconfirmed: false } });
     expect(app.location()).toBe('/');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    chooseSessionAction('Sign out');
     expect(app.core.callsTo('$signOut')).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import { createRouter } from '../client/router';
 import { applyPatch, createViewStore } from '../client/view-store';
 import { FakeCore } from '../testing/fake-core';
 import { FakeDebugApi } from '../testing/fake-debug';
+import { chooseSessionAction } from '../testing/render-app';
 import { signedIn, signedOut, snapshot } from '../testing/views';
 import { DebugReplayPage } from './DebugReplayPage';
 
@@ -263,7 +264,7 @@ describe('session-replay debugger', () => {
 
   it('is reached from the app header', () => {
     renderApp('/', signedIn);
-    fireEvent.click(screen.getByRole('button', { name: 'Import session' }));
+    chooseSessionAction('Import session');
     expect(window.location.pathname).toBe('/debug/replay');
     expect(screen.getByRole('heading', { name: 'Session replay' })).toBeTruthy();
   });

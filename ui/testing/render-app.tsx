@@ -1,5 +1,5 @@
 /** Renders the whole App against a FakeCore at a given URL, with the store subscribed as main.tsx does. */
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ViewPatch } from '../../protocol/views';
 import { App } from '../App';
 import { PlazaProvider } from '../client/core-context';
@@ -7,6 +7,7 @@ import { createDrafts } from '../client/drafts';
 import { createRouter } from '../client/router';
 import { applyPatch, createViewStore } from '../client/view-store';
 import { FakeCore } from './fake-core';
+import { ALICE } from './views';
 
 export interface RenderAppOptions {
   path?: string;
@@ -37,4 +38,10 @@ export function renderApp({ path = '/', patches = [] }: RenderAppOptions = {}) {
     push: (patch: ViewPatch) => act(() => core.push(patch)),
     location: () => window.location.pathname + window.location.search,
   };
+}
+
+/** Chooses an action of the header's session menu (Export session, Recording settings…, Import session, Sign out), as a person does: the menu under their name, then the item. */
+export function chooseSessionAction(action: string, user: { name: string } = ALICE): void {
+  fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: user.name }));
+  fireEvent.click(screen.getByRole('menuitem', { name: action }));
 }
