@@ -44,7 +44,7 @@ export interface AppShellProps {
 
 export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window' }: AppShellProps) {
   useSignals();
-  const { store, core, router } = usePlaza();
+  const { store, router } = usePlaza();
   const user = store.session.value.user;
   const { socket, resyncing, unsent } = store.connection.value;
   const address = route.name === 'conversation' ? route.address : null;
