@@ -1,10 +1,23 @@
 /** A modal dialog: rendered in the overlay layer (<body>, or the replayed app's frame in the debugger), labelled by its title, Tab kept inside, Escape and the backdrop close it. */
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { trapTab } from './dialog-helpers';
 import { Overlay } from './overlay-layer';
 
-export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
+export interface DialogProps {
+  /** The dialog's accessible name, and its heading unless `heading` is given. */
+  title: string;
+  /** A heading that differs from the name (a profile card is named "Profile of X" and headed "X"). */
+  heading?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  /** The dialog element, for a caller that looks inside it (e.g. to move focus into a grid). */
+  dialogRef?: RefObject<HTMLDivElement | null>;
+}
+
+export function Dialog({ title, heading = title, onClose, children, className, dialogRef }: DialogProps) {
+  const ownRef = useRef<HTMLDivElement>(null);
+  const ref = dialogRef ?? ownRef;
 
   // Focus the first field (or else the first control) when it opens.
   useEffect(() => {
@@ -26,7 +39,7 @@ export function Dialog({ title, onClose, children, className }: { title: string;
     <Overlay>
       <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
         <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} onKeyDown={onKeyDown}>
-          <h2>{title}</h2>
+          <h2>{heading}</h2>
           {children}
         </div>
       </div>

@@ -7,8 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { EMOJI, emojiEntry, SKIN_TONES, withSkinTone } from '../../protocol/emoji';
 import { usePlaza } from '../client/core-context';
-import { trapTab } from './dialog-helpers';
-import { Overlay } from './overlay-layer';
+import { Dialog } from './Dialog';
 
 const COLUMNS = 8;
 
@@ -55,16 +54,6 @@ export function EmojiPicker({ label, onPick, onClose }: EmojiPickerProps) {
     onClose();
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Tab') {
-      trapTab(e, dialogRef.current);
-    }
-  };
-
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>): void => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
@@ -76,39 +65,34 @@ export function EmojiPicker({ label, onPick, onClose }: EmojiPickerProps) {
   };
 
   return (
-    <Overlay>
-      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div ref={dialogRef} className="dialog emoji-picker" role="dialog" aria-modal="true" aria-label={label} onKeyDown={onKeyDown}>
-          <h2>{label}</h2>
-          <label className="field">
-            <span>Search emoji</span>
-            <input ref={searchRef} type="search" value={query} autoComplete="off" placeholder=":short_code: or name" onChange={(e) => setQuery(e.target.value)} onKeyDown={onSearchKey} />
+    <Dialog title={label} className="emoji-picker" onClose={onClose} dialogRef={dialogRef}>
+      <label className="field">
+        <span>Search emoji</span>
+        <input ref={searchRef} type="search" value={query} autoComplete="off" placeholder=":short_code: or name" onChange={(e) => setQuery(e.target.value)} onKeyDown={onSearchKey} />
+      </label>
+      <fieldset className="skin-tones">
+        <legend>Skin tone</legend>
+        {SKIN_TONES.map((t) => (
+          <label key={t.tone} className="skin-tone" title={t.label}>
+            <input type="radio" name={toneName} checked={skinTone === t.tone} onChange={() => void core.$setSkinTone(t.tone)} aria-label={t.label} />
+            <span aria-hidden="true">{t.swatch}</span>
           </label>
-          <fieldset className="skin-tones">
-            <legend>Skin tone</legend>
-            {SKIN_TONES.map((t) => (
-              <label key={t.tone} className="skin-tone" title={t.label}>
-                <input type="radio" name={toneName} checked={skinTone === t.tone} onChange={() => void core.$setSkinTone(t.tone)} aria-label={t.label} />
-                <span aria-hidden="true">{t.swatch}</span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="emoji-grids">
-            {recentCells.length > 0 && <EmojiGrid label="Recent" cells={recentCells} onPick={pick} />}
-            {all.length > 0 ? (
-              <EmojiGrid label={needle === '' ? 'All emoji' : 'Search results'} cells={all} onPick={pick} />
-            ) : (
-              <p className="empty">No emoji match “{query.trim()}”.</p>
-            )}
-          </div>
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        ))}
+      </fieldset>
+      <div className="emoji-grids">
+        {recentCells.length > 0 && <EmojiGrid label="Recent" cells={recentCells} onPick={pick} />}
+        {all.length > 0 ? (
+          <EmojiGrid label={needle === '' ? 'All emoji' : 'Search results'} cells={all} onPick={pick} />
+        ) : (
+          <p className="empty">No emoji match “{query.trim()}”.</p>
+        )}
       </div>
-    </Overlay>
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
   );
 }
 

@@ -1,11 +1,10 @@
 /** A person's profile card (spec 3 §3 User): status, contact details, and a button to message them. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { trapTab } from './dialog-helpers';
+import { Dialog } from './Dialog';
 import { StatusBadge } from './StatusBadge';
-import { Overlay } from './overlay-layer';
 
 export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: () => void }) {
   useSignals();
@@ -13,7 +12,6 @@ export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: 
   const user = store.usersByGuid.value.get(userGuid);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const messageRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -33,79 +31,66 @@ export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: 
     router.navigate(conversationPath(result.value.address));
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Tab') trapTab(e, dialogRef.current);
-  };
-
   const name = user?.name ?? 'Unknown person';
   const d = user?.details;
   const blocked = user?.status === 'Blocked';
   return (
-    <Overlay>
-      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div ref={dialogRef} className="dialog profile-card" role="dialog" aria-modal="true" aria-label={`Profile of ${name}`} onKeyDown={onKeyDown}>
-          <h2>{name}</h2>
-          {user && <StatusBadge status={user.status} customStatus={user.customStatus} />}
-          {blocked && <p className="hint">This user has been blocked from your organization.</p>}
-          <dl className="profile-details">
-            {d?.job_title && (
-              <>
-                <dt>Job title</dt>
-                <dd>{d.job_title}</dd>
-              </>
-            )}
-            {user?.email && (
-              <>
-                <dt>Email</dt>
-                <dd>
-                  <a href={`mailto:${user.email}`}>{user.email}</a>
-                </dd>
-              </>
-            )}
-            {d?.cell_number && (
-              <>
-                <dt>Mobile</dt>
-                <dd>{d.cell_number}</dd>
-              </>
-            )}
-            {d?.desk_number && (
-              <>
-                <dt>Desk</dt>
-                <dd>{d.desk_number}</dd>
-              </>
-            )}
-            {d?.address && (
-              <>
-                <dt>Address</dt>
-                <dd>{d.address}</dd>
-              </>
-            )}
-            {user?.is_external && (
-              <>
-                <dt>Company</dt>
-                <dd>Another company (a connection)</dd>
-              </>
-            )}
-          </dl>
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button ref={messageRef} type="button" className="primary" disabled={busy || blocked || !user} onClick={() => void message()}>
-              Message {name}
-            </button>
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </div>
+    <Dialog title={`Profile of ${name}`} heading={name} className="profile-card" onClose={onClose}>
+      {user && <StatusBadge status={user.status} customStatus={user.customStatus} />}
+      {blocked && <p className="hint">This user has been blocked from your organization.</p>}
+      <dl className="profile-details">
+        {d?.job_title && (
+          <>
+            <dt>Job title</dt>
+            <dd>{d.job_title}</dd>
+          </>
+        )}
+        {user?.email && (
+          <>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${user.email}`}>{user.email}</a>
+            </dd>
+          </>
+        )}
+        {d?.cell_number && (
+          <>
+            <dt>Mobile</dt>
+            <dd>{d.cell_number}</dd>
+          </>
+        )}
+        {d?.desk_number && (
+          <>
+            <dt>Desk</dt>
+            <dd>{d.desk_number}</dd>
+          </>
+        )}
+        {d?.address && (
+          <>
+            <dt>Address</dt>
+            <dd>{d.address}</dd>
+          </>
+        )}
+        {user?.is_external && (
+          <>
+            <dt>Company</dt>
+            <dd>Another company (a connection)</dd>
+          </>
+        )}
+      </dl>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button ref={messageRef} type="button" className="primary" disabled={busy || blocked || !user} onClick={() => void message()}>
+          Message {name}
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </Overlay>
+    </Dialog>
   );
 }
