@@ -75,14 +75,7 @@ export interface SessionSummary {
   loadMs: number;
 }
 
-/** Narrows an input list; every field is optional and they combine with AND. */
-/** A filter with its blank fields dropped (trimmed), or null when it keeps everything: the service and the screen agree on it. */
-export function activeFilter(filter: InputFilter | undefined): InputFilter | null {
-  if (!filter) return null;
-  const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
-  return f.code || f.channel || f.user || f.message ? f : null;
-}
-
+/** Narrows the input and event lists; every field is optional and they combine with AND. */
 export interface InputFilter {
   /** Input kind (`frame`, `intent`, `res`…) or its code (frame code `MSG`, intent method `$post`); substring, case-insensitive. */
   code?: string;
@@ -92,6 +85,13 @@ export interface InputFilter {
   user?: string;
   /** Message guid, likewise. */
   message?: string;
+}
+
+/** A filter with its blank fields dropped (trimmed), or null when it keeps everything: the service and the screen agree on it. */
+export function activeFilter(filter: InputFilter | undefined): InputFilter | null {
+  if (!filter) return null;
+  const f = { code: filter.code?.trim() || undefined, channel: filter.channel?.trim() || undefined, user: filter.user?.trim() || undefined, message: filter.message?.trim() || undefined };
+  return f.code || f.channel || f.user || f.message ? f : null;
 }
 
 export interface InputRow {

@@ -316,12 +316,13 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
     last = lastStart === 0 ? headerRaw : parseJson(lastStart, lastEnd, 0);
   } catch (error) {
     if (!(error instanceof SessionFileError)) throw error;
-    // A footer that does not parse was damaged, and a blank line is just not JSON; any other last line that
-    // does not parse is where the file was cut off.
+    // A blank last line is just not JSON, and a footer that does not parse was damaged; any other last line
+    // that does not parse is where the file was cut off.
     const start = text.slice(lastStart, Math.min(lastEnd, lastStart + 16)).replace(/\s/g, '');
-    const cutOff = start !== '' && !start.startsWith('{"k":"end"');
+    if (start === '') throw new SessionFileError(footerLine(), error.problem);
+    if (start.startsWith('{"k":"end"')) throw new SessionFileError(footerLine(), `footer: ${error.problem}`);
     const endsMidLine = lastEnd === text.length;
-    throw new SessionFileError(footerLine(), !cutOff ? (start === '' ? error.problem : `footer: ${error.problem}`) : `${truncated}${endsMidLine ? ' (it ends in the middle of a line)' : ''}`);
+    throw new SessionFileError(footerLine(), endsMidLine ? `${truncated} (it ends in the middle of a line)` : truncated);
   }
   if ((last as { k?: unknown } | null)?.k !== 'end') throw new SessionFileError(footerLine(), truncated);
   const footer = SessionFooter.safeParse(last);
