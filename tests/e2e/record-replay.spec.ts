@@ -19,6 +19,25 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
 }
 
+/** The conversation list and the open conversation's messages, as assistive technology reads them. */
+async function shownNow(page: Page): Promise<{ conversations: string; messages: string }> {
+  return {
+    conversations: await page.getByRole('navigation', { name: 'Conversations' }).ariaSnapshot(),
+    messages: await page.getByRole('log', { name: 'Messages' }).ariaSnapshot(),
+  };
+}
+
+/** What the page shows once two readings 400 ms apart agree. */
+async function settledView(page: Page): Promise<{ conversations: string; messages: string }> {
+  let before = await shownNow(page);
+  for (;;) {
+    await page.waitForTimeout(400);
+    const now = await shownNow(page);
+    if (JSON.stringify(now) === JSON.stringify(before)) return now;
+    before = now;
+  }
+}
+
 test('a browser session exports and replays in the CLI to the same hash, with no secret in it', async ({ browser }, testInfo) => {
   const carol = await (await browser.newContext()).newPage();
   const dave = await (await browser.newContext()).newPage();
@@ -45,17 +64,16 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   await expect(carol.getByRole('log').getByText('Nice work')).toBeVisible();
   await carol.getByRole('link', { name: /Design/ }).click();
   await expect(carol.getByRole('heading', { name: 'Design' })).toBeVisible();
-  await carol.waitForTimeout(300); // let the last responses settle into the log
-  // What the page shows as the session is exported: the debugger must show the same.
-  const live = {
-    conversations: await carol.getByRole('navigation', { name: 'Conversations' }).ariaSnapshot(),
-    messages: await carol.getByRole('log', { name: 'Messages' }).ariaSnapshot(),
-  };
+  // What the page shows as the session is exported: the debugger must show the same. The page is read once
+  // it has stopped changing (the last responses are in), and read again after the export to prove nothing
+  // arrived in between — a fixed pause could end while a response was still on its way.
+  const live = await settledView(carol);
 
   const downloading = carol.waitForEvent('download');
   await carol.getByRole('banner').getByRole('button', { name: 'Carol Chen' }).click();
   await carol.getByRole('menuitem', { name: 'Export session' }).click();
   const download = await downloading;
+  expect(await shownNow(carol)).toEqual(live);
   expect(download.suggestedFilename()).toMatch(/^plaza-session-.*\.jsonl$/);
   const file = testInfo.outputPath('session.jsonl');
   await download.saveAs(file);
