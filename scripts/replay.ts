@@ -80,12 +80,15 @@ try {
   // Read in place: only the slices the replay keeps are decoded from UTF-8 (scripts/utf8-text.ts).
   const file = parseSessionFile(new Utf8Text(bytes));
   const parseMs = performance.now() - parseStart;
+  const progress = progressLine(file.footer.inputs);
   const result = await (fast ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
+    ...(progress ? { onInput: progress.input } : {}),
     ...(until !== undefined ? { until } : {}),
     now: () => performance.now(),
     ...(decoder ? { frames: decoder.frames } : {}),
   });
+  progress?.done();
   await decoder?.stop();
   const out = (line: string) => console.log(line);
   out(`session   ${file.header.app}, recorded ${new Date(file.header.started).toISOString()}`);
@@ -117,6 +120,29 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+/**
+ * A line on the terminal that counts the inputs replayed, redrawn a few times a second — a heavy user's
+ * session takes seconds. Only when stderr is a terminal: piped output and the tests see the summary alone.
+ */
+function progressLine(total: number): { input: (index: number) => void; done: () => void } | null {
+  if (!process.stderr.isTTY) return null;
+  let shownAt = performance.now();
+  let shown = false;
+  return {
+    input(index) {
+      // The clock is read every 4,096 inputs: once per input would cost more than the line is worth.
+      if ((index & 4095) !== 0 || performance.now() - shownAt < 250) return;
+      shownAt = performance.now();
+      shown = true;
+      const percent = total > 0 ? Math.floor((index / total) * 100) : 0;
+      process.stderr.write(`\rreplaying ${index.toLocaleString('en')} of ${total.toLocaleString('en')} inputs (${percent}%)`);
+    },
+    done() {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  };
 }
 
 /** Where the frames were decoded: how many the decoder thread handed over, how many the replay decoded itself, and why the thread stopped if it failed. */
