@@ -4,13 +4,10 @@
  * recording, and is scrubbed with the keyboard while the replayed app follows.
  */
 import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in';
 
 test('imports an exported session and scrubs it with the keyboard', async ({ page }, testInfo) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('carol@acme.test');
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await signIn(page, 'carol@acme.test');
   await page.getByRole('link', { name: /Engineering/ }).click();
   await page.getByRole('textbox', { name: 'Message' }).fill('replay me');
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');

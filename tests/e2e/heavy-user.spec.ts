@@ -4,15 +4,11 @@
  * all read — which the server keeps, so a reload still shows nothing unread.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
-  // Started for good (the user's log opened, the socket up): the keyboard tests below begin from a settled app.
+/** Signed in and started for good (the user's log opened, the socket up): the keyboard tests below begin from a settled app. */
+async function signInOnline(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
   await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
 }
 
@@ -27,8 +23,8 @@ async function post(page: Page, conversation: RegExp, text: string): Promise<voi
 test('quick switcher, next unread and mark all read, by keyboard, kept by the server', async ({ browser }) => {
   const alice = await (await browser.newContext()).newPage();
   const carol = await (await browser.newContext()).newPage();
-  await signIn(alice, 'alice@acme.test');
-  await signIn(carol, 'carol@acme.test');
+  await signInOnline(alice, 'alice@acme.test');
+  await signInOnline(carol, 'carol@acme.test');
   const sidebar = carol.getByRole('navigation', { name: 'Conversations' });
   // The channel list has arrived (the socket can be online before it): the switcher searches what the core holds.
   await expect(sidebar.getByRole('link', { name: /^Engineering/ })).toBeVisible();

@@ -4,6 +4,7 @@
  * device sees hers, Bob does not).
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signIn as signInAs } from './sign-in';
 
 /** Contexts opened by a test, closed after it so no signed-in page lingers into the next spec. */
 const contexts: BrowserContext[] = [];
@@ -17,12 +18,7 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   // A render error blanks the page; name it instead of timing out on a missing element.
   page.on('pageerror', (e) => console.error(`page error at ${email}: ${e.message}`));
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await signInAs(page, email);
   return page;
 }
 

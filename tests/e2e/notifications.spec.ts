@@ -6,6 +6,7 @@
  * members but not the author, whose Open leads to the conversation.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { signIn as signInAs } from './sign-in';
 
 /** Counts the tones the page synthesizes (Web Audio oscillators started), per frequency set. */
 const COUNT_SOUNDS = `
@@ -30,12 +31,7 @@ const COUNT_SOUNDS = `
  */
 async function signIn(page: Page, email: string): Promise<void> {
   await page.addInitScript(COUNT_SOUNDS);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await signInAs(page, email);
   const greeting = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Plaza Bot' });
   await expect(greeting).toBeVisible({ timeout: 20_000 });
   await greeting.getByRole('button', { name: 'Close notification: Plaza Bot' }).click();

@@ -6,17 +6,9 @@
  * come back from IndexedDB — and when the server is back everything arrives
  * exactly once, in order, on his screen and on the server.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in';
 import { startTcpProxy } from '../chaos/tcp-proxy';
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
-}
 
 async function rest(base: string, path: string, body: unknown, session?: { login_guid: string; auth_token: string }): Promise<any> {
   const response = await fetch(`${base}${path}`, {

@@ -5,15 +5,8 @@
  * another; a connect link between two companies becomes a connection; the
  * welcome bot greets and answers.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
-}
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn } from './sign-in';
 
 /** Signs in over the API and posts messages into a channel (fast setup, not what is tested). */
 async function postAs(request: APIRequestContext, email: string, channelName: string, texts: string[]): Promise<void> {

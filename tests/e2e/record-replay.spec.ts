@@ -8,16 +8,9 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
 
 const run = promisify(execFile);
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
-}
 
 /** The conversation list and the open conversation's messages, as assistive technology reads them. */
 async function shownNow(page: Page): Promise<{ conversations: string; messages: string }> {

@@ -5,23 +5,14 @@
  * reinstated and told to refresh; Carol keeps Design in a folder whose unread
  * total follows new messages.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
-  return page;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { signInNewPage } from './sign-in';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 
 test('a join request approved by an admin: Bob asks, Alice approves in her Alerts panel, Bob sees the team appear', async ({ browser }) => {
-  const bob = await signIn(browser, 'bob@acme.test');
-  const alice = await signIn(browser, 'alice@acme.test');
+  const bob = await signInNewPage(browser, 'bob@acme.test');
+  const alice = await signInNewPage(browser, 'alice@acme.test');
   await expect(sidebar(bob).getByRole('link', { name: /^Product Council/ })).toHaveCount(0);
 
   await sidebar(bob).getByRole('button', { name: 'Browse teams' }).click();
@@ -48,8 +39,8 @@ test('a join request approved by an admin: Bob asks, Alice approves in her Alert
 });
 
 test('blocking: Gina loses every Acme channel and is told; reinstated, she is told to refresh and gets them back', async ({ browser }) => {
-  const gina = await signIn(browser, 'gina@globex.test');
-  const alice = await signIn(browser, 'alice@acme.test');
+  const gina = await signInNewPage(browser, 'gina@globex.test');
+  const alice = await signInNewPage(browser, 'alice@acme.test');
   await expect(sidebar(gina).getByRole('link', { name: /^Launch Partners/ })).toBeVisible();
   await expect(sidebar(gina).getByRole('link', { name: /^Alice Anders/ })).toBeVisible();
   await expect(sidebar(gina).getByRole('link', { name: /^Globex/ })).toBeVisible();
@@ -84,8 +75,8 @@ test('blocking: Gina loses every Acme channel and is told; reinstated, she is to
 });
 
 test('folders: create one, move a channel in from its menu, and see the unread total', async ({ browser }) => {
-  const carol = await signIn(browser, 'carol@acme.test');
-  const alice = await signIn(browser, 'alice@acme.test');
+  const carol = await signInNewPage(browser, 'carol@acme.test');
+  const alice = await signInNewPage(browser, 'alice@acme.test');
 
   await sidebar(carol).getByRole('button', { name: 'New folder' }).click();
   const create = carol.getByRole('dialog', { name: 'New folder' });

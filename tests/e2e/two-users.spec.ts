@@ -3,16 +3,8 @@
  * live, his badge reads "1 unread", opening the conversation clears it, and
  * after a reload everything is still right (it comes back from IndexedDB).
  */
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, path = '/'): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('plaza-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in';
 
 test('a message from Alice reaches Bob live, counts as unread, and clears when he reads it', async ({ browser }) => {
   // Two browsers, two sign-ins and a reload: 50-60 s on a loaded two-core machine (each step within its own wait).
