@@ -9,7 +9,7 @@
 import type { CoreApi, RecordingSummary } from '../protocol/core-api';
 import { CHARS_PER_MEGABYTE, DEFAULT_RECORDING_SETTINGS, parseRecordingSettings, type RecordingSettings } from '../protocol/recording-settings';
 import { fail, ok, type Result } from '../protocol/result';
-import { INPUT_KINDS, lineInfo } from '../protocol/session-file';
+import { INPUT_KINDS, lineInfo, sessionFileName, sessionStamp } from '../protocol/session-file';
 import type { Core } from './core';
 import type { CoreDeps } from './ports';
 import { createRecorder, type Settle } from './recorder';
@@ -43,7 +43,6 @@ export interface SessionRecording {
   flush(): Promise<void>;
 }
 
-const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
 const failure = (name: string, error: unknown) => fail({ name, message: error instanceof Error ? error.message : String(error) });
 
 export function createSessionRecording(real: CoreDeps, options: SessionRecordingOptions): SessionRecording {
@@ -51,7 +50,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
   const flushLines = options.flushLines ?? 1_000;
   const started = real.clock.now();
   const meta: RecordingMeta = {
-    id: `${stamp(started)}-${real.random.uuid().slice(0, 8)}`,
+    id: `${sessionStamp(started)}-${real.random.uuid().slice(0, 8)}`,
     started,
     app: options.app,
     user: null,
@@ -189,7 +188,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
     header.user = currentUser();
     const text = [JSON.stringify(header), ...lines.slice(1, count), footer].join('\n') + '\n';
-    return ok({ fileName: `plaza-session-${stamp(real.clock.now())}.jsonl`, text });
+    return ok({ fileName: sessionFileName(real.clock.now()), text });
   }
 
   async function exportStored(id: string): Promise<Result<{ fileName: string; text: string }>> {
@@ -203,7 +202,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     // A recording whose worker ended while it ran has no footer yet: its replay supplies one.
     const text = entry.frozenFooter !== null ? ok([...body, entry.frozenFooter].join('\n') + '\n') : await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)));
     if (!text.ok) return text;
-    return ok({ fileName: `plaza-session-${stamp(entry.started)}.jsonl`, text: text.value });
+    return ok({ fileName: sessionFileName(entry.started), text: text.value });
   }
 
   return {

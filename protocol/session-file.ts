@@ -260,6 +260,31 @@ export function parseSessionFile(text: SessionText, limits: SessionFileLimits = 
   }
 }
 
+/** A time as file names and recording ids carry it: its ISO form with '-' for ':' and '.'. */
+export const sessionStamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
+
+/** The name a session file is saved under: its start time, and what part of the session it holds if not all. */
+export function sessionFileName(started: number, part = ''): string {
+  return `plaza-session-${sessionStamp(started)}${part}.jsonl`;
+}
+
+/**
+ * A session file of the first inputs of another: the original's header and its first `lines` lines after it
+ * (those a replay to input N consumes: its outputs and digests, up to the next input's line), then `footer`,
+ * the state there. What `npm run replay -- --until N --trim OUT` and the debugger's "Save inputs 1–N" write.
+ * The header is kept, so the format version — and the hash its digests and footer use — are the original's;
+ * the lines are kept as they were written, byte for byte.
+ */
+export function trimmedSessionText(text: string, lines: number, footer: SessionFooter): string {
+  let end = -1;
+  for (let kept = 0; kept <= lines; kept++) {
+    end = text.indexOf('\n', end + 1);
+    if (end < 0) break;
+  }
+  const head = end < 0 ? text.trimEnd() : text.slice(0, end);
+  return `${head}\n${JSON.stringify(footer)}\n`;
+}
+
 /**
  * How deep a line's JSON may nest. What Plaza records nests a dozen levels at most (a stored log's snapshot);
  * a hostile file nesting thousands deep parses (JSON.parse does not recurse) but then overflows the stack of

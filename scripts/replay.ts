@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { replayAndLocate, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
-import { parseSessionFile, SessionFileError, sessionHashName } from '../protocol/session-file';
+import { parseSessionFile, SessionFileError, sessionHashName, trimmedSessionText } from '../protocol/session-file';
 import { readSharedFile, sharedText, startDecoderThread, type DecoderThread } from './decoder-thread';
 import { Utf8Text } from './utf8-text';
 
@@ -100,9 +100,8 @@ try {
   out(`frames    ${decoderSummary(decoder)}`);
   if (trim && !result.divergence) {
     // The header is kept, so the trimmed file keeps the version, and its footer the hash, of the original.
-    const rows = sharedText(bytes).trimEnd().split('\n');
-    const footer = { k: 'end', inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
-    writeFileSync(trim, [...rows.slice(0, 1 + result.linesUsed), JSON.stringify(footer)].join('\n') + '\n');
+    const footer = { k: 'end' as const, inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
+    writeFileSync(trim, trimmedSessionText(sharedText(bytes), result.linesUsed, footer));
     out(`trimmed   ${trim}: the first ${result.inputs} inputs`);
   }
   if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
