@@ -4,6 +4,7 @@
  * file), and answers the debugger UI through Comlink (protocol/debug-api.ts).
  */
 import * as Comlink from 'comlink';
+import type { DebugApi } from '../protocol/debug-api';
 import { settleAfterMicrotasks } from './settle';
 import { createDebugService } from './debug/debug-service';
 
@@ -18,4 +19,5 @@ Comlink.expose({
   $stateAt: service.$stateAt,
   $hashAt: service.$hashAt,
   $firstTouch: service.$firstTouch,
-});
+  $trimmedSession: service.$trimmedSession,
+} satisfies DebugApi); // every method of the API, and nothing else (not the service's `loaded`)

@@ -203,4 +203,11 @@ export interface DebugApi {
    * data or events name the id as a whole (null: none did).
    */
   $firstTouch(id: string): Promise<number | null>;
+  /**
+   * The session's first `position` inputs as a session file of their own — what `npm run replay -- --until N
+   * --trim OUT` writes, byte for byte: the lines up to the next input, and a footer with the state there. A
+   * Blob, so a heavy user's file crosses as a handle. Refused before the first input, and from the input at
+   * which the replay differed from the recording on (the state there is not the recording's).
+   */
+  $trimmedSession(position: number): Promise<Result<{ fileName: string; file: Blob }>>;
 }

@@ -9,7 +9,7 @@ import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../p
 import { activeFilter, type DebugApi, type DebugDivergence, type EventRow, type InputFilter, type InputRow, type LoadProgress, type ProjectionDiff, type SessionSummary, type StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok, type Result } from '../../protocol/result';
-import { parseSessionFile, SessionFileError, sessionHashName, type HashName } from '../../protocol/session-file';
+import { parseSessionFile, SessionFileError, sessionFileName, sessionHashName, trimmedSessionText, type HashName } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputMentionsId, inputSummary, valueMentionsId } from './describe';
@@ -84,6 +84,8 @@ interface Loaded {
   hashes: Map<number, string>;
   /** The hash of the session's format version, so a state's hash compares with the recorded footer. */
   hash: HashName;
+  /** The file as loaded (its lines are offsets into it), for saving its first inputs. */
+  text: string;
 }
 
 /** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
@@ -170,6 +172,18 @@ function remember(l: Loaded, position: number, hash: string): string {
   if (l.hashes.size >= HASHES_KEPT) l.hashes.delete(l.hashes.keys().next().value!);
   l.hashes.set(position, hash);
   return hash;
+}
+
+/**
+ * How many envelopes the core's log held after input `position`, as a footer counts them: those since the
+ * log was last opened or compacted (a compacted log starts with its snapshot, which the timeline keeps).
+ */
+function logLengthAt(l: Loaded, position: number): number {
+  const upTo = l.timeline.eventsUpTo(position);
+  let start = 0;
+  for (const reset of l.index.resets) if (reset.input <= position && reset.event <= upTo) start = Math.max(start, reset.event);
+  for (let i = upTo - 1; i >= start; i--) if (l.index.events[i]!.event.type === 'log.snapshot') return upTo - i;
+  return upTo - start;
 }
 
 export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
@@ -306,8 +320,10 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     loaded = null;
     progress = { phase: 'reading', done: 0, total: 0 };
     let file;
+    let text;
     try {
-      file = parseSessionFile(typeof session === 'string' ? session : await session.text());
+      text = typeof session === 'string' ? session : await session.text();
+      file = parseSessionFile(text);
     } catch (error) {
       if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
       return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
@@ -320,7 +336,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
-    loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version) };
+    loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version), text };
     warmUp(loaded);
     const first = index.inputTimes[0] ?? null;
     const last = index.inputTimes.at(-1) ?? null;
@@ -419,6 +435,23 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return fail(notLoaded);
       const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
       return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
+    },
+
+    async $trimmedSession(position) {
+      const l = loaded;
+      if (!l) return fail(notLoaded);
+      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+      if (pos === 0) return fail({ name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' });
+      const differed = l.index.replay.divergence?.input;
+      if (differed !== undefined && pos >= differed) {
+        return fail({ name: 'Diverged', message: `The replay differed from the recording at input ${differed}: only the inputs before it can be saved.` });
+      }
+      // The lines a replay to `pos` consumes: up to the next input's line, or all of them after the last input.
+      const lines = pos < l.index.inputCount ? l.index.inputLine(pos + 1) - 2 : l.index.replay.linesUsed;
+      const hashes = projectionHashes(l.timeline.at(pos), l.hash);
+      const footer = { k: 'end' as const, inputs: pos, events: logLengthAt(l, pos), hash: hashes.all, projections: hashes.each };
+      const text = trimmedSessionText(l.text, lines, footer);
+      return ok({ fileName: sessionFileName(l.index.header.started, `-first-${pos}`), file: new Blob([text], { type: 'application/x-ndjson' }) });
     },
 
     async $firstTouch(id) {

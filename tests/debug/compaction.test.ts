@@ -11,7 +11,7 @@ import { replaySession } from '../../core-worker/replayer';
 import { canonicalJson } from '../../projections/canonical';
 import { foldAll } from '../../projections/fold';
 import { projectionHashes } from '../../projections/hash';
-import { parseSessionFile } from '../../protocol/session-file';
+import { parseSessionFile, trimmedSessionText } from '../../protocol/session-file';
 import { settle } from '../core/record-session';
 
 let text: string;
@@ -39,6 +39,11 @@ describe('debugger over compactions', () => {
       const replayed = await replaySession(file, { settle, until: position, verifyEvents: false });
       const answered = await service.$hashAt(position);
       expect(answered.ok && answered.value, `input ${position}`).toBe(projectionHashes(replayed.core.projections, hash).all);
+      // Saved up to here, the footer counts the log as the core held it: since the last snapshot.
+      const saved = await service.$trimmedSession(position);
+      if (!saved.ok) throw new Error(saved.error.message);
+      const footer = { k: 'end' as const, inputs: replayed.inputs, events: replayed.events, hash: replayed.hash, projections: replayed.projections };
+      expect(await saved.value.file.text(), `input ${position}`).toBe(trimmedSessionText(text, replayed.linesUsed, footer));
     }
 
     // The substitution is sound: after a compaction, the state folded on equals the one its snapshot restores.

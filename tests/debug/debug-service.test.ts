@@ -13,7 +13,7 @@ import { foldAll } from '../../projections/fold';
 import { canonicalize } from '../../projections/canonical';
 import { PROJECTION_NAMES, projectionHashes } from '../../projections/hash';
 import { diffJson } from '../../core-worker/debug/json-diff';
-import { lineInfo, parseSessionFile } from '../../protocol/session-file';
+import { lineInfo, parseSessionFile, trimmedSessionText } from '../../protocol/session-file';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from '../core/record-session';
 import { writtenAsVersion } from '../core/session-versions';
@@ -341,5 +341,46 @@ describe('debug service on a recorded session', () => {
     expect(result.value.matches).toBe(false);
     expect(result.value.divergence).toMatchObject({ what: 'events' });
     expect(result.value.divergence!.actual).toContain('hello Bill');
+  });
+
+  it('saves the first inputs as a session file: byte for byte what the CLI trims, and it replays to its footer', async () => {
+    const { service, summary } = await loadedService();
+    const file = parseSessionFile(text);
+    const positions = [1, 2, Math.floor(summary.inputs / 3), Math.floor(summary.inputs / 2), summary.inputs - 1, summary.inputs];
+    for (const position of positions) {
+      const saved = await service.$trimmedSession(position);
+      if (!saved.ok) throw new Error(saved.error.message);
+      expect(saved.value.fileName).toBe(`plaza-session-${new Date(file.header.started).toISOString().replace(/[:.]/g, '-')}-first-${position}.jsonl`);
+      // The CLI's --until N --trim OUT (scripts/replay.ts).
+      const cli = await replaySession(file, { settle, until: position });
+      expect(cli.divergence).toBeNull();
+      const footer = { k: 'end' as const, inputs: cli.inputs, events: cli.events, hash: cli.hash, projections: cli.projections };
+      const savedText = await saved.value.file.text();
+      expect(savedText, `input ${position}`).toBe(trimmedSessionText(text, cli.linesUsed, footer));
+      const again = await replaySession(parseSessionFile(savedText), { settle });
+      expect(again.divergence, `input ${position}`).toBeNull();
+      expect(again.inputs).toBe(position);
+    }
+    // The whole session saved is the recording again, footer and all.
+    const whole = await service.$trimmedSession(summary.inputs);
+    if (!whole.ok) throw new Error(whole.error.message);
+    expect(await whole.value.file.text()).toBe(text);
+  });
+
+  it('does not save a session of no inputs, nor inputs from where the replay differed from the recording', async () => {
+    const { service } = await loadedService();
+    expect(await service.$trimmedSession(0)).toEqual({ ok: false, error: { name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' } });
+
+    const rows = text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
+    rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
+    const altered = createDebugService({ settle });
+    const loaded = await altered.$load(rows.join('\n'));
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const at = loaded.value.divergence!.input;
+    expect(await altered.$trimmedSession(at)).toEqual({ ok: false, error: { name: 'Diverged', message: `The replay differed from the recording at input ${at}: only the inputs before it can be saved.` } });
+    const before = await altered.$trimmedSession(at - 1);
+    if (!before.ok) throw new Error(before.error.message);
+    expect((await replaySession(parseSessionFile(await before.value.file.text()), { settle })).divergence).toBeNull();
   });
 });

@@ -3,8 +3,13 @@
  * imported at /debug/replay (reached from the header), replays to the
  * recording, and is scrubbed with the keyboard while the replayed app follows.
  */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { signIn } from './sign-in';
+
+const run = promisify(execFile);
 
 test('imports an exported session and scrubs it with the keyboard', async ({ page }, testInfo) => {
   await signIn(page, 'carol@acme.test');
@@ -50,6 +55,27 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await expect(slider).toHaveAttribute('aria-valuenow', String(max));
   await expect(app.getByRole('log').getByText('replay me')).toBeVisible();
   await expect(page.getByLabel('channels state')).toContainText('"byAddress"');
+
+  // The inputs up to a point saved from the debugger replay in the CLI to the footer the debugger wrote.
+  const middle = Math.floor(max / 2);
+  await slider.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < middle; i++) await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(middle));
+  const saving = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Save inputs 1–${middle}` }).click();
+  const saved = await saving;
+  expect(saved.suggestedFilename()).toMatch(new RegExp(`^plaza-session-.*-first-${middle}\\.jsonl$`));
+  const part = testInfo.outputPath('first-inputs.jsonl');
+  await saved.saveAs(part);
+  const footer = JSON.parse(readFileSync(part, 'utf8').trimEnd().split('\n').at(-1)!);
+  expect(footer.inputs).toBe(middle);
+  const { stdout } = await run('npx', ['tsx', 'scripts/replay.ts', part]);
+  expect(stdout).toContain(`inputs    ${middle} of ${middle}`);
+  expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(max));
 
   // The replayed app's overlays open inside its frame: a menu right under its button, a dialog over the frame only.
   await app.scrollIntoViewIfNeeded();

@@ -22,6 +22,7 @@ export function debugApi(): DebugApi {
       $stateAt: (position, projections) => remote.$stateAt(position, projections),
       $hashAt: (position) => remote.$hashAt(position),
       $firstTouch: (id) => remote.$firstTouch(id),
+      $trimmedSession: (position) => remote.$trimmedSession(position),
     };
   }
   return shared;

@@ -1,6 +1,6 @@
-/** Saves text as a file the browser downloads. */
-export function downloadText(fileName: string, text: string, type = 'application/x-ndjson'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a file the browser downloads. */
+export function downloadFile(fileName: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -10,4 +10,9 @@ export function downloadText(fileName: string, text: string, type = 'application
   link.remove();
   // Revoke after the click has been handled.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Saves text as a file the browser downloads. */
+export function downloadText(fileName: string, text: string, type = 'application/x-ndjson'): void {
+  downloadFile(fileName, new Blob([text], { type }));
 }

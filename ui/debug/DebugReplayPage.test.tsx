@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { PlazaProvider } from '../client/core-context';
 import { createRouter } from '../client/router';
@@ -12,6 +12,16 @@ import { signedIn, signedOut, snapshot } from '../testing/views';
 import { DebugReplayPage } from './DebugReplayPage';
 
 afterEach(cleanup);
+
+/** A Blob's text (jsdom's Blob has no text()). */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
 
 async function importFile(text: string): Promise<void> {
   const input = screen.getByLabelText('Import session');
@@ -83,6 +93,27 @@ describe('session-replay debugger', () => {
     // One state is asked for at a time, then the latest position wanted (debug-controller.test.ts).
     expect(api.seeks[0]).toBe(30);
     expect(api.seeks.at(-1)).toBe(30);
+  });
+
+  it('saves the inputs up to the playhead as a session file, and says why when it cannot', async () => {
+    const { api, slider } = await loaded();
+    const createObjectURL = vi.fn((_file: Blob) => 'blob:first');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect((screen.getByRole('button', { name: 'Save inputs' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(slider, { key: 'PageUp' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save inputs 1–11' })));
+    expect(api.trims).toEqual([11]);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(await readBlob(createObjectURL.mock.calls[0]![0])).toBe('first 11 inputs\n');
+
+    api.trimFailure = 'The replay differed from the recording at input 5: only the inputs before it can be saved.';
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save inputs 1–11' })));
+    expect(screen.getByRole('alert').textContent).toBe('Could not save: The replay differed from the recording at input 5: only the inputs before it can be saved.');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('plays and pauses', async () => {

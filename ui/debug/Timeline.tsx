@@ -4,8 +4,9 @@
  * count — so they are drawn apart: a burst of inputs in one second is a narrow bar above a wide stretch of slider.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { PLAY_SPEEDS, type DebugController } from '../client/debug-controller';
+import { downloadFile } from '../client/download';
 import { spanText } from './span-text';
 
 export function Timeline({ debug }: { debug: DebugController }) {
@@ -61,6 +62,7 @@ export function Timeline({ debug }: { debug: DebugController }) {
         <span className="debug-position">
           Input {position} of {max}
         </span>
+        <SaveInputs debug={debug} position={position} />
       </div>
       {rate && buckets > 0 && (
         <figure className="debug-rate-figure">
@@ -96,5 +98,41 @@ export function Timeline({ debug }: { debug: DebugController }) {
         <div className="debug-thumb" style={{ left: `${fraction * 100}%` }} />
       </div>
     </div>
+  );
+}
+
+/**
+ * Saves the session's first inputs, up to the playhead, as a session file of their own (what the CLI's
+ * `--until N --trim OUT` writes): the way from "the bug shows here" to a small fixture for a test.
+ */
+function SaveInputs({ debug, position }: { debug: DebugController; position: number }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A refusal speaks of the position it was asked at.
+  useEffect(() => setError(null), [position]);
+  const save = async (): Promise<void> => {
+    setSaving(true);
+    setError(null);
+    try {
+      const result = await debug.api.$trimmedSession(position);
+      if (result.ok) downloadFile(result.value.fileName, result.value.file);
+      else setError(result.error.message);
+    } catch (thrown) {
+      setError(thrown instanceof Error ? thrown.message : String(thrown));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void save()} disabled={position === 0 || saving}>
+        {position === 0 ? 'Save inputs' : `Save inputs 1–${position}`}
+      </button>
+      {error && (
+        <span role="alert" className="error">
+          Could not save: {error}
+        </span>
+      )}
+    </>
   );
 }

@@ -87,4 +87,12 @@ export class FakeDebugApi implements DebugApi {
   async $firstTouch(id: string) {
     return id === 'c1' ? 4 : id === 'm1' ? 6 : null;
   }
+  /** Positions asked to be saved; a test sets `trimFailure` to see a refusal. */
+  readonly trims: number[] = [];
+  trimFailure: string | null = null;
+  async $trimmedSession(position: number) {
+    this.trims.push(position);
+    if (this.trimFailure) return fail({ name: 'Diverged', message: this.trimFailure });
+    return ok({ fileName: `plaza-session-first-${position}.jsonl`, file: new Blob([`first ${position} inputs\n`]) });
+  }
 }
