@@ -128,6 +128,7 @@ const messageCount = (p: Projections): number => {
 };
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
+const superseded = { name: 'Superseded', message: 'Another session was chosen while this one was loading.' };
 
 /**
  * The snapshot patches the app UI renders for folded states, from one publisher kept for them all. A
@@ -315,7 +316,13 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   /** How far the load under way has got (null: none is). */
   let progress: LoadProgress | null = null;
 
-  const load = async (session: string | Blob): Promise<Result<SessionSummary>> => {
+  /**
+   * Which load is the latest: a session chosen while another loads supersedes it — the last one chosen is
+   * the one loaded. The other stops at its next input and answers that it was superseded.
+   */
+  let latestLoad = 0;
+
+  const load = async (session: string | Blob, id: number): Promise<Result<SessionSummary>> => {
     const started = now();
     loaded = null;
     progress = { phase: 'reading', done: 0, total: 0 };
@@ -323,16 +330,26 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     let text;
     try {
       text = typeof session === 'string' ? session : await session.text();
+      if (id !== latestLoad) return fail(superseded);
       file = parseSessionFile(text);
     } catch (error) {
       if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
       return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
     }
     const replaying: LoadProgress = (progress = { phase: 'replaying', done: 0, total: file.footer.inputs });
-    const index = await indexSession(file, { settle: options.settle, onInput: (replayed) => (replaying.done = replayed) });
+    const index = await indexSession(file, {
+      settle: options.settle,
+      onInput: (replayed) => {
+        // Thrown into the replay, which ends there (as at a divergence): no time is spent on a file no longer wanted.
+        if (id !== latestLoad) throw new Error(superseded.message);
+        replaying.done = replayed;
+      },
+    });
+    if (id !== latestLoad) return fail(superseded);
     // Building the checkpoints runs without a break: the screen is told first.
     progress = { phase: 'checkpoints', done: index.inputCount, total: index.inputCount };
     await options.settle();
+    if (id !== latestLoad) return fail(superseded);
     const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
@@ -362,10 +379,11 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     },
 
     async $load(session) {
+      const id = ++latestLoad;
       try {
-        return await load(session);
+        return await load(session, id);
       } finally {
-        progress = null;
+        if (id === latestLoad) progress = null;
       }
     },
 

@@ -367,6 +367,31 @@ describe('debug service on a recorded session', () => {
     expect(await whole.value.file.text()).toBe(text);
   });
 
+  it('loads the last session chosen: one chosen while another loads supersedes it, which stops replaying', async () => {
+    const v2 = await writtenAsVersion(text, 2); // another file of the same session
+    let settles = 0;
+    const counting = () => (settles++, settle());
+    const alone = createDebugService({ settle: counting, checkpointEvery: 3 });
+    await alone.$load(v2);
+    const settlesAlone = settles;
+
+    settles = 0;
+    const service = createDebugService({ settle: counting, checkpointEvery: 3 });
+    const first = service.$load(text);
+    const second = service.$load(v2);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toEqual({ ok: false, error: { name: 'Superseded', message: 'Another session was chosen while this one was loading.' } });
+    if (!b.ok) throw new Error(b.error.message);
+    expect(b.value.header.version).toBe(2);
+    expect(b.value.matches).toBe(true);
+    // The first stopped at its next input instead of replaying on beside the second.
+    expect(settles).toBeLessThan(settlesAlone + 5);
+    expect(await service.$loadProgress()).toBeNull();
+    // Answers are about the second file: states are hashed as version 2 hashes them.
+    const end = await service.$hashAt(b.value.inputs);
+    expect(end.ok && end.value).toBe(parseSessionFile(v2).footer.hash);
+  });
+
   it('does not save a session of no inputs, nor inputs from where the replay differed from the recording', async () => {
     const { service } = await loadedService();
     expect(await service.$trimmedSession(0)).toEqual({ ok: false, error: { name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' } });

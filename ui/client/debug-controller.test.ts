@@ -29,7 +29,49 @@ class SlowDebugApi extends FakeDebugApi {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A debug API whose loads answer only when told to, each with the summary of the file it was given. */
+class HeldLoadsApi extends FakeDebugApi {
+  private held: { session: string; resolve: () => void }[] = [];
+  override async $load(session: string | Blob) {
+    const name = String(session);
+    await new Promise<void>((resolve) => this.held.push({ session: name, resolve }));
+    const result = await super.$load('session');
+    return result.ok ? ok({ ...result.value, header: { ...result.value.header, app: name } }) : result;
+  }
+  answer(session: string): void {
+    this.held.find((h) => h.session === session)?.resolve();
+  }
+}
+
 describe('debug controller', () => {
+  it('shows the last session chosen, however the loads finish; loading lasts until it is loaded', async () => {
+    const api = new HeldLoadsApi();
+    const debug = createDebugController(api);
+    const first = debug.load('first');
+    const second = debug.load('second');
+    await flush();
+    api.answer('second');
+    await second;
+    expect(debug.summary.value?.header.app).toBe('second');
+    expect(debug.loading.value).toBe(false);
+    api.answer('first'); // finishing later, it changes nothing
+    await first;
+    expect(debug.summary.value?.header.app).toBe('second');
+
+    const third = debug.load('third');
+    const fourth = debug.load('fourth');
+    await flush();
+    api.answer('third'); // an earlier load finishing first neither shows nor ends the loading
+    await third;
+    expect(debug.summary.value?.header.app).toBe('second');
+    expect(debug.loading.value).toBe(true);
+    api.answer('fourth');
+    await fourth;
+    expect(debug.summary.value?.header.app).toBe('fourth');
+    expect(debug.loading.value).toBe(false);
+    debug.dispose();
+  });
+
   it('plays at the chosen speed: inputs per second, in steps per tick, stopping at the end', async () => {
     const debug = createDebugController(new FakeDebugApi(), { playIntervalMs: 10 });
     await debug.load('session');

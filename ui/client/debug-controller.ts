@@ -61,6 +61,8 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
   let pending: { position: number; projection: DebugProjectionName } | null = null;
   /** Bumped on load, so answers about an earlier file are dropped. */
   let loads = 0;
+  /** Bumped when a load starts: only the latest one's outcome is shown. */
+  let latestLoad = 0;
 
   const fetchState = (position: number, projection: DebugProjectionName): void => {
     busy = true;
@@ -106,6 +108,10 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
     generation: signal(0),
 
     async load(session) {
+      // The last session chosen is the one shown: a load that another has superseded (the worker abandons
+      // its replay) changes nothing on the screen, nor ends the loading the later one is doing.
+      const mine = ++latestLoad;
+      const latest = (): boolean => mine === latestLoad;
       c.pause();
       batch(() => {
         c.loading.value = true;
@@ -115,11 +121,12 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       let polling = true;
       const poll = setInterval(() => {
         void api.$loadProgress().then((progress) => {
-          if (polling) c.progress.value = progress;
+          if (polling && latest()) c.progress.value = progress;
         });
       }, PROGRESS_POLL_MS);
       try {
         const result = await api.$load(session);
+        if (!latest()) return;
         if (!result.ok) {
           batch(() => {
             c.summary.value = null;
@@ -129,6 +136,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
           return;
         }
         const rate = await api.$eventRate(RATE_BUCKETS);
+        if (!latest()) return;
         loads++;
         busy = false;
         pending = null;
@@ -141,10 +149,12 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       } finally {
         polling = false;
         clearInterval(poll);
-        batch(() => {
-          c.loading.value = false;
-          c.progress.value = null;
-        });
+        if (latest()) {
+          batch(() => {
+            c.loading.value = false;
+            c.progress.value = null;
+          });
+        }
       }
     },
 
