@@ -103,7 +103,8 @@ export function Timeline({ debug }: { debug: DebugController }) {
 
 /**
  * Saves the session's first inputs, up to the playhead, as a session file of their own (what the CLI's
- * `--until N --trim OUT` writes): the way from "the bug shows here" to a small fixture for a test.
+ * `--until N --trim OUT` writes): the way from "the bug shows here" to a small fixture for a test. A heavy
+ * user's state takes a moment to hash (1.5 s at the end of a million inputs), so the button says it is saving.
  */
 function SaveInputs({ debug, position }: { debug: DebugController; position: number }) {
   const [saving, setSaving] = useState(false);
@@ -126,7 +127,7 @@ function SaveInputs({ debug, position }: { debug: DebugController; position: num
   return (
     <>
       <button type="button" onClick={() => void save()} disabled={position === 0 || saving}>
-        {position === 0 ? 'Save inputs' : `Save inputs 1–${position}`}
+        {position === 0 ? 'Save inputs' : saving ? `Saving inputs 1–${position}…` : `Save inputs 1–${position}`}
       </button>
       {error && (
         <span role="alert" className="error">
