@@ -113,9 +113,17 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       const mine = ++latestLoad;
       const latest = (): boolean => mine === latestLoad;
       c.pause();
+      // The worker lets the session it had go as it starts reading the new one: nothing of it stays on screen
+      // to be scrubbed or filtered while the new one loads, and answers still on their way about it are dropped.
+      loads++;
+      busy = false;
+      pending = null;
       batch(() => {
         c.loading.value = true;
         c.error.value = null;
+        c.summary.value = null;
+        c.state.value = null;
+        c.rate.value = null;
       });
       // The worker answers between the replay's bursts; an answer that comes after the load is dropped.
       let polling = true;

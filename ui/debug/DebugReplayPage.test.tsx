@@ -59,6 +59,20 @@ describe('session-replay debugger', () => {
     expect(screen.queryByText('Building checkpoints…')).toBeNull();
   });
 
+  it('lets the session go while another is loading: nothing of it is left to scrub', async () => {
+    const { api } = await loaded();
+    let release = (): void => {};
+    api.loadGate = new Promise<void>((resolve) => (release = resolve));
+    await importFile('{"format":"plaza-session"}\n');
+    await screen.findByRole('status');
+    expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
+    expect(screen.queryByRole('slider', { name: 'Position' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Replayed app' })).toBeNull();
+    await act(async () => release());
+    await screen.findByText('Replay matches the recording');
+    expect(screen.getByRole('slider', { name: 'Position' })).toBeTruthy();
+  });
+
   it('imports a file and shows the summary', async () => {
     await loaded();
     const summary = screen.getByRole('region', { name: 'Summary' });
