@@ -86,6 +86,13 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
     });
   };
 
+  /** Answers still on their way are dropped, and nothing waits to be asked: a session was let go. */
+  const dropAnswers = (): void => {
+    loads++;
+    busy = false;
+    pending = null;
+  };
+
   const request = (position: number): void => {
     const wanted = { position, projection: c.projection.value };
     if (busy) pending = wanted;
@@ -115,9 +122,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       c.pause();
       // The worker lets the session it had go as it starts reading the new one: nothing of it stays on screen
       // to be scrubbed or filtered while the new one loads, and answers still on their way about it are dropped.
-      loads++;
-      busy = false;
-      pending = null;
+      dropAnswers();
       batch(() => {
         c.loading.value = true;
         c.error.value = null;
@@ -145,9 +150,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
         }
         const rate = await api.$eventRate(RATE_BUCKETS);
         if (!latest()) return;
-        loads++;
-        busy = false;
-        pending = null;
+        dropAnswers(); // any asked for while it loaded were about no session
         batch(() => {
           c.summary.value = result.value;
           c.rate.value = rate;
