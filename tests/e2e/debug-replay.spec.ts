@@ -63,8 +63,11 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   for (let i = 0; i < middle; i++) await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', String(middle));
   const saving = page.waitForEvent('download');
-  await page.getByRole('button', { name: `Save inputs 1–${middle}` }).click();
+  const save = page.getByRole('button', { name: `Save inputs 1–${middle}` });
+  await save.click();
   const saved = await saving;
+  // The button keeps the keyboard focus through the save (a button disabled meanwhile would drop it to the page).
+  await expect(save).toBeFocused();
   expect(saved.suggestedFilename()).toMatch(new RegExp(`^plaza-session-.*-first-${middle}\\.jsonl$`));
   const part = testInfo.outputPath('first-inputs.jsonl');
   await saved.saveAs(part);

@@ -65,6 +65,7 @@ describe('session-replay debugger', () => {
     api.loadGate = new Promise<void>((resolve) => (release = resolve));
     await importFile('{"format":"plaza-session"}\n');
     await screen.findByRole('status');
+    expect(screen.queryByText(/Choose a session file/)).toBeNull(); // one is being loaded
     expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
     expect(screen.queryByRole('slider', { name: 'Position' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Replayed app' })).toBeNull();

@@ -191,7 +191,7 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
           {debug.error.value}
         </p>
       )}
-      {!summary && !debug.error.value && <p>Choose a session file (Export session in the app header writes one).</p>}
+      {!summary && !debug.error.value && !debug.loading.value && <p>Choose a session file (Export session in the app header writes one).</p>}
       {summary && (
         <>
           <Summary summary={summary} debug={debug} />

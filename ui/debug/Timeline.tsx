@@ -112,6 +112,7 @@ function SaveInputs({ debug, position }: { debug: DebugController; position: num
   // A refusal speaks of the position it was asked at.
   useEffect(() => setError(null), [position]);
   const save = async (): Promise<void> => {
+    if (saving) return;
     setSaving(true);
     setError(null);
     try {
@@ -126,7 +127,8 @@ function SaveInputs({ debug, position }: { debug: DebugController; position: num
   };
   return (
     <>
-      <button type="button" onClick={() => void save()} disabled={position === 0 || saving}>
+      {/* Not disabled while saving, which would drop the keyboard focus: it says so, and ignores presses meanwhile. */}
+      <button type="button" onClick={() => void save()} disabled={position === 0} aria-disabled={saving || undefined}>
         {position === 0 ? 'Save inputs' : saving ? `Saving inputs 1–${position}…` : `Save inputs 1–${position}`}
       </button>
       {error && (
