@@ -129,6 +129,13 @@ const messageCount = (p: Projections): number => {
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 const superseded = { name: 'Superseded', message: 'Another session was chosen while this one was loading.' };
+const notAPosition = (position: unknown) => ({ name: 'InvalidPosition', message: `Not an input position: ${String(position)}` });
+
+/** A position asked for as a whole number of inputs within the session (beyond either end: that end); null if it is not a number. */
+function positionIn(l: Loaded, position: number): number | null {
+  if (typeof position !== 'number' || Number.isNaN(position)) return null;
+  return Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+}
 
 /**
  * The snapshot patches the app UI renders for folded states, from one publisher kept for them all. A
@@ -278,10 +285,9 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   const filteredInputs = (l: Loaded, filter: InputFilter | undefined) => filteredList(l, filter, 'filtered', [1, l.index.inputCount + 1], matches);
   const filteredEvents = (l: Loaded, filter: InputFilter | undefined) => filteredList(l, filter, 'filteredEvents', [0, l.index.events.length], eventMatches);
 
-  /** The state after input `position` as $stateAt answers it. */
-  const stateAt = (l: Loaded, position: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
+  /** The state after input `pos` (a position within the session: positionIn) as $stateAt answers it. */
+  const stateAt = (l: Loaded, pos: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
     const started = now();
-    const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
     const { p, before, folded } = l.timeline.step(pos);
     const folding = now();
     const diffs = before ? diffStep(before, p) : [];
@@ -403,8 +409,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
 
     async $inputRowAt(position, filter) {
       const l = loaded;
-      if (!l) return -1;
-      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+      const pos = l && positionIn(l, position);
+      if (!l || pos === null) return -1;
       const indexes = await filteredInputs(l, filter);
       // The listed inputs ascend: the last one at or before the position.
       return indexes ? countBelow(indexes, pos + 1) - 1 : pos - 1;
@@ -445,20 +451,24 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     async $stateAt(position, wanted) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      return ok(stateAt(l, position, wanted));
+      const pos = positionIn(l, position);
+      if (pos === null) return fail(notAPosition(position));
+      return ok(stateAt(l, pos, wanted));
     },
 
     async $hashAt(position) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+      const pos = positionIn(l, position);
+      if (pos === null) return fail(notAPosition(position));
       return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
     },
 
     async $trimmedSession(position) {
       const l = loaded;
       if (!l) return fail(notLoaded);
-      const pos = Math.max(0, Math.min(l.index.inputCount, Math.floor(position)));
+      const pos = positionIn(l, position);
+      if (pos === null) return fail(notAPosition(position));
       if (pos === 0) return fail({ name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' });
       const differed = l.index.replay.divergence?.input;
       if (differed !== undefined && pos >= differed) {

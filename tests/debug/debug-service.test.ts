@@ -392,6 +392,18 @@ describe('debug service on a recorded session', () => {
     expect(end.ok && end.value).toBe(parseSessionFile(v2).footer.hash);
   });
 
+  it('refuses a position that is not a number, and takes one beyond either end as that end', async () => {
+    const { service, summary } = await loadedService();
+    const refused = { ok: false, error: { name: 'InvalidPosition', message: 'Not an input position: NaN' } };
+    expect(await service.$stateAt(Number.NaN)).toEqual(refused);
+    expect(await service.$hashAt(Number.NaN)).toEqual(refused);
+    expect(await service.$trimmedSession(Number.NaN)).toEqual(refused);
+    expect(await service.$inputRowAt(Number.NaN)).toBe(-1);
+    expect(await service.$hashAt(Number.POSITIVE_INFINITY)).toEqual(await service.$hashAt(summary.inputs));
+    const before = await service.$stateAt(-5);
+    expect(before.ok && before.value.position).toBe(0);
+  });
+
   it('does not save a session of no inputs, nor inputs from where the replay differed from the recording', async () => {
     const { service } = await loadedService();
     expect(await service.$trimmedSession(0)).toEqual({ ok: false, error: { name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' } });
