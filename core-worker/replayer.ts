@@ -9,7 +9,7 @@ import { projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
 import { decodeDownFrame, type DownDecode } from '../protocol/frames/down';
 import type { OutboxEntry } from '../protocol/outbox';
-import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionLine, type StorageOp } from '../protocol/session-file';
+import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionFooter, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
 import { eventsDigest } from './session-digest';
 import type { CoreDeps, HttpResponse, LogStore, OutboxStore, SocketLike, Storage } from './ports';
@@ -84,6 +84,11 @@ export interface DecodedFrames {
   wait(index: number): Promise<void>;
   /** The decode of line `index`, once: undefined if there is none. */
   take(index: number): DownDecode | undefined;
+}
+
+/** The footer of a session file that ends where this replay ended (`--trim`, sealing a stored recording). */
+export function replayFooter(result: Pick<ReplayResult, 'inputs' | 'events' | 'hash' | 'projections'>): SessionFooter {
+  return { k: 'end', inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
 }
 
 /**

@@ -5,9 +5,9 @@
  * the input that was running when the lines stopped, since its outputs and
  * digest may be missing.
  */
-import { INPUT_KINDS, lineInfo, parseSessionFile } from '../protocol/session-file';
+import { INPUT_KINDS, lineInfo, parseSessionFile, trimmedSessionText } from '../protocol/session-file';
 import { fail, ok, type Result } from '../protocol/result';
-import { replaySession, type SettleAsync } from './replayer';
+import { replayFooter, replaySession, type SettleAsync } from './replayer';
 
 /** Index of the first line to drop: the last input line that does not follow a burst input (`B …` or v1's `d: 0`). */
 export function lastWholeInputCut(lines: readonly string[]): { cut: number; inputs: number } {
@@ -29,13 +29,12 @@ export async function sealRecording(lines: readonly string[], settle: SettleAsyn
   // A placeholder footer makes the text parse; the replay stops at `inputs` and never compares it.
   const placeholder = JSON.stringify({ k: 'end', inputs, events: 0, hash: '0'.repeat(16), projections: {} });
   try {
-    const file = parseSessionFile(body.join('\n') + '\n' + placeholder + '\n');
-    const result = await replaySession(file, { settle, until: inputs });
+    const text = body.join('\n') + '\n' + placeholder + '\n';
+    const result = await replaySession(parseSessionFile(text), { settle, until: inputs });
     if (result.divergence) {
       return fail({ name: 'RecordingDiverged', message: `The stored recording does not replay (after input ${result.divergence.input}); it cannot be exported.` });
     }
-    const footer = { k: 'end', inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
-    return ok([...body.slice(0, 1 + result.linesUsed), JSON.stringify(footer)].join('\n') + '\n');
+    return ok(trimmedSessionText(text, result.linesUsed, replayFooter(result)));
   } catch (error) {
     return fail({ name: 'RecordingDamaged', message: `The stored recording is damaged: ${error instanceof Error ? error.message : String(error)}` });
   }

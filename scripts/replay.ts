@@ -6,7 +6,7 @@
  * ahead on a second thread (scripts/decoder-thread.ts) unless --one-thread.
  */
 import { writeFileSync } from 'node:fs';
-import { replayAndLocate, replaySession } from '../core-worker/replayer';
+import { replayAndLocate, replayFooter, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
 import { parseSessionFile, SessionFileError, sessionHashName, trimmedSessionText } from '../protocol/session-file';
 import { readSharedFile, sharedText, startDecoderThread, type DecoderThread } from './decoder-thread';
@@ -100,8 +100,7 @@ try {
   out(`frames    ${decoderSummary(decoder)}`);
   if (trim && !result.divergence) {
     // The header is kept, so the trimmed file keeps the version, and its footer the hash, of the original.
-    const footer = { k: 'end' as const, inputs: result.inputs, events: result.events, hash: result.hash, projections: result.projections };
-    writeFileSync(trim, trimmedSessionText(sharedText(bytes), result.linesUsed, footer));
+    writeFileSync(trim, trimmedSessionText(sharedText(bytes), result.linesUsed, replayFooter(result)));
     out(`trimmed   ${trim}: the first ${result.inputs} inputs`);
   }
   if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
 import { createDebugService } from '../../core-worker/debug/debug-service';
-import { replaySession } from '../../core-worker/replayer';
+import { replayFooter, replaySession } from '../../core-worker/replayer';
 import { canonicalJson } from '../../projections/canonical';
 import { foldAll } from '../../projections/fold';
 import { projectionHashes } from '../../projections/hash';
@@ -42,8 +42,7 @@ describe('debugger over compactions', () => {
       // Saved up to here, the footer counts the log as the core held it: since the last snapshot.
       const saved = await service.$trimmedSession(position);
       if (!saved.ok) throw new Error(saved.error.message);
-      const footer = { k: 'end' as const, inputs: replayed.inputs, events: replayed.events, hash: replayed.hash, projections: replayed.projections };
-      expect(await saved.value.file.text(), `input ${position}`).toBe(trimmedSessionText(text, replayed.linesUsed, footer));
+      expect(await saved.value.file.text(), `input ${position}`).toBe(trimmedSessionText(text, replayed.linesUsed, replayFooter(replayed)));
     }
 
     // The substitution is sound: after a compaction, the state folded on equals the one its snapshot restores.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueMentionsId } from '../../core-worker/debug/describe';
 import { createDebugService, viewSnapshot } from '../../core-worker/debug/debug-service';
 import type { LoadProgress } from '../../protocol/debug-api';
-import { replaySession } from '../../core-worker/replayer';
+import { replayFooter, replaySession } from '../../core-worker/replayer';
 import { foldAll } from '../../projections/fold';
 import { canonicalize } from '../../projections/canonical';
 import { PROJECTION_NAMES, projectionHashes } from '../../projections/hash';
@@ -354,9 +354,8 @@ describe('debug service on a recorded session', () => {
       // The CLI's --until N --trim OUT (scripts/replay.ts).
       const cli = await replaySession(file, { settle, until: position });
       expect(cli.divergence).toBeNull();
-      const footer = { k: 'end' as const, inputs: cli.inputs, events: cli.events, hash: cli.hash, projections: cli.projections };
       const savedText = await saved.value.file.text();
-      expect(savedText, `input ${position}`).toBe(trimmedSessionText(text, cli.linesUsed, footer));
+      expect(savedText, `input ${position}`).toBe(trimmedSessionText(text, cli.linesUsed, replayFooter(cli)));
       const again = await replaySession(parseSessionFile(savedText), { settle });
       expect(again.divergence, `input ${position}`).toBeNull();
       expect(again.inputs).toBe(position);

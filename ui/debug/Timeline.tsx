@@ -4,7 +4,7 @@
  * count — so they are drawn apart: a burst of inputs in one second is a narrow bar above a wide stretch of slider.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { PLAY_SPEEDS, type DebugController } from '../client/debug-controller';
 import { downloadFile } from '../client/download';
 import { spanText } from './span-text';
@@ -108,19 +108,20 @@ export function Timeline({ debug }: { debug: DebugController }) {
  */
 function SaveInputs({ debug, position }: { debug: DebugController; position: number }) {
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // A refusal speaks of the position it was asked at.
-  useEffect(() => setError(null), [position]);
+  // A refusal speaks of the position it was asked at, and shows only there.
+  const [refusal, setRefusal] = useState<{ at: number; message: string } | null>(null);
+  const error = refusal?.at === position ? refusal.message : null;
   const save = async (): Promise<void> => {
     if (saving) return;
+    const at = position;
     setSaving(true);
-    setError(null);
+    setRefusal(null);
     try {
-      const result = await debug.api.$trimmedSession(position);
+      const result = await debug.api.$trimmedSession(at);
       if (result.ok) downloadFile(result.value.fileName, result.value.file);
-      else setError(result.error.message);
+      else setRefusal({ at, message: result.error.message });
     } catch (thrown) {
-      setError(thrown instanceof Error ? thrown.message : String(thrown));
+      setRefusal({ at, message: thrown instanceof Error ? thrown.message : String(thrown) });
     } finally {
       setSaving(false);
     }
