@@ -33,8 +33,14 @@ export interface SeekBench {
   inputs: number;
   events: number;
   messages: number;
-  /** $load: parse, replay verifying every input, index, checkpoints. */
+  /** $load: parse, replay, index, checkpoints — until the session can be used (its event digests are checked after). */
   loadMs: number;
+  /** From the load's answer until every event digest was checked (`$verified`), with seeks asked meanwhile. */
+  checksMs?: number;
+  /** How many digest checks that made. */
+  checks?: number;
+  /** Seeks asked while the checks ran, each timed from the asking (it waits for the slice of checks under way). */
+  seekDuringChecks?: Percentiles;
   checkpointEvery: number;
   checkpoints: number;
   /** Building the checkpointed timeline alone (one fold over every event). */
@@ -99,6 +105,28 @@ export async function measureSeek(text: string, options: { seeks?: number; check
   const loaded = await service.$load(text);
   if (!loaded.ok) throw new Error(loaded.error.message);
   const { index, timeline } = service.loaded!;
+
+  // The event digests are checked after the load, a slice at a time: seek meanwhile, as the user would,
+  // each seek asked in a task of its own (as a message from the page comes), so it waits for the slice under way.
+  const checksStarted = performance.now();
+  let checked = false;
+  const verified = service.$verified().then((summary) => {
+    checked = true;
+    return { summary, at: performance.now() };
+  });
+  const duringChecks: number[] = [];
+  let seekSeed = 11;
+  while (!checked) {
+    const asked = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    seekSeed = (seekSeed * 1103515245 + 12345) & 0x7fffffff;
+    const state = await service.$stateAt(Math.floor((seekSeed / 0x7fffffff) * (loaded.value.inputs + 1)), ['channels']);
+    if (!state.ok) throw new Error(state.error.message);
+    if (!checked) duringChecks.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  const { summary: checkedSummary, at: checksEnded } = await verified;
+  if (!checkedSummary?.matches) throw new Error(`the session's events do not match its recording: ${JSON.stringify(checkedSummary?.divergence)}`);
   gc();
   const heapLoaded = process.memoryUsage().heapUsed;
 
@@ -186,6 +214,9 @@ export async function measureSeek(text: string, options: { seeks?: number; check
     events: loaded.value.events,
     messages,
     loadMs: loaded.value.loadMs,
+    checksMs: checksEnded - checksStarted,
+    checks: loaded.value.checking?.total ?? 0,
+    ...(duringChecks.length ? { seekDuringChecks: percentiles(duringChecks) } : {}),
     checkpointEvery: timeline.checkpointEvery,
     checkpoints: timeline.checkpoints,
     checkpointBuildMs,

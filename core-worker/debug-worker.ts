@@ -12,6 +12,8 @@ const service = createDebugService({ settle: () => new Promise<void>((resolve) =
 Comlink.expose({
   $load: service.$load,
   $loadProgress: service.$loadProgress,
+  $summary: service.$summary,
+  $verified: service.$verified,
   $inputs: service.$inputs,
   $inputRowAt: service.$inputRowAt,
   $events: service.$events,

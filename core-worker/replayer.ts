@@ -9,7 +9,7 @@ import { projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
 import { decodeDownFrame, type DownDecode } from '../protocol/frames/down';
 import type { OutboxEntry } from '../protocol/outbox';
-import { INPUT_KINDS, sessionHashName, type InputLine, type OutputLine, type SessionFile, type SessionFooter, type SessionLine, type StorageOp } from '../protocol/session-file';
+import { INPUT_KINDS, sessionHashName, type DigestLine, type InputLine, type OutputLine, type SessionFile, type SessionFooter, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
 import { eventsDigest } from './session-digest';
 import type { CoreDeps, HttpResponse, LogStore, OutboxStore, SocketLike, Storage } from './ports';
@@ -67,6 +67,13 @@ export interface ReplayOptions {
    * the replay changed is missed if later events restore the same state; `replayAndLocate` re-checks after a mismatch.
    */
   verifyEvents?: boolean;
+  /**
+   * With `verifyEvents` off: called at each point where the recording checked the events appended since its
+   * last check — before each input and at the end — with how many inputs have been delivered and the 0-based
+   * line at the cursor (the file's digest line when it wrote one there), so that the digests can be checked
+   * later against events kept elsewhere (the debugger's load: core-worker/debug/session-index.ts).
+   */
+  onEventCheck?: (inputs: number, line: number, core: Core) => void;
   now?: () => number;
   /** The file's frames decoded ahead (on another thread: core-worker/frame-tape-source.ts); without it the core decodes each. */
   frames?: DecodedFrames;
@@ -84,6 +91,14 @@ export interface DecodedFrames {
   wait(index: number): Promise<void>;
   /** The decode of line `index`, once: undefined if there is none. */
   take(index: number): DownDecode | undefined;
+}
+
+/** What a digest check found wrong, or null: `expected` is the file's digest line there (null: it wrote none), `added` the events appended since the last check. */
+export function eventsMismatch(expected: DigestLine | null, added: readonly Envelope[], version: number): Omit<Divergence, 'input' | 'line'> | null {
+  if (added.length === 0 && !expected) return null;
+  const actual = added.length ? { n: added.length, h: eventsDigest(added, version) } : null;
+  if (expected && actual && expected.n === actual.n && expected.h === actual.h) return null;
+  return { what: 'events', expected: expected ? { events: expected.n, hash: expected.h } : 'no events', actual: actual ? { events: actual.n, hash: actual.h, appended: added } : 'no events' };
 }
 
 /** The footer of a session file that ends where this replay ended (`--trim`, sealing a stored recording). */
@@ -301,6 +316,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   /** The digest check mirrors the recorder's: events appended since the last check. */
   const checkDigest = (): void => {
     if (!verifyEvents) {
+      options.onEventCheck?.(inputIndex, cursor, core);
       if (cursor < count && file.kind(cursor) === 'ev') cursor++;
       return;
     }
@@ -310,12 +326,9 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     lastLength = log.length;
     const next = cursor < count && file.kind(cursor) === 'ev' ? peek() : undefined;
     const expected = next?.k === 'ev' ? next : null;
-    if (added.length === 0 && !expected) return;
-    const actual = added.length ? { n: added.length, h: eventsDigest(added, file.header.version) } : null;
-    if (!expected || !actual || expected.n !== actual.n || expected.h !== actual.h) {
-      throw new Diverged({ what: 'events', expected: expected ? { events: expected.n, hash: expected.h } : 'no events', actual: actual ? { events: actual.n, hash: actual.h, appended: added } : 'no events' });
-    }
-    cursor++;
+    const mismatch = eventsMismatch(expected, added, file.header.version);
+    if (mismatch) throw new Diverged(mismatch);
+    if (expected) cursor++;
   };
 
   let divergence: Divergence | null = null;

@@ -68,9 +68,16 @@ export interface SessionSummary {
   /** Projection hash after the whole replay, and the one the footer recorded. */
   hash: string;
   recordedHash: string;
-  /** The replay reproduced the recording (outputs, event digests and footer hash). */
+  /** The replay reproduced the recording (outputs, event digests and footer hash); false while `checking`. */
   matches: boolean;
+  /** The first place the replay differed, as far as it has been checked. */
   divergence: DebugDivergence | null;
+  /**
+   * The event digests are checked after the load, while the session can already be used: how many of the
+   * recording's checks have been made so far. Null once they all have, or the first that differs is found;
+   * until then an event that differs earlier than `divergence` (or with none) may still be found.
+   */
+  checking: { done: number; total: number } | null;
   /** Time to parse, replay and index the file, in ms. */
   loadMs: number;
 }
@@ -180,6 +187,10 @@ export interface DebugApi {
   $load(session: string | Blob): Promise<Result<SessionSummary>>;
   /** How far the load under way has got; null when none is (the worker answers between the replay's bursts). */
   $loadProgress(): Promise<LoadProgress | null>;
+  /** The loaded session's summary as it stands (its event checks advance after the load); null when none is loaded. */
+  $summary(): Promise<SessionSummary | null>;
+  /** The summary once every event digest is checked (or the first that differs is found); null if the session was let go first. */
+  $verified(): Promise<SessionSummary | null>;
   /** Inputs `start..start+count` of the (optionally filtered) input list. */
   $inputs(start: number, count: number, filter?: InputFilter): Promise<Page<InputRow>>;
   /**
@@ -207,7 +218,8 @@ export interface DebugApi {
    * The session's first `position` inputs as a session file of their own — what `npm run replay -- --until N
    * --trim OUT` writes, byte for byte: the lines up to the next input, and a footer with the state there. A
    * Blob, so a heavy user's file crosses as a handle. Refused before the first input, and from the input at
-   * which the replay differed from the recording on (the state there is not the recording's).
+   * which the replay differed from the recording on (the state there is not the recording's); it waits for
+   * the event checks to reach `position` first.
    */
   $trimmedSession(position: number): Promise<Result<{ fileName: string; file: Blob }>>;
 }

@@ -29,6 +29,8 @@ export interface DebugServiceOptions {
   onStateAt?: (parts: StateAtParts) => void;
   /** Inputs a search reads between yields (SCAN_SLICE; tests make it small). */
   scanSlice?: number;
+  /** Event checks made between yields (CHECK_SLICE; tests make it small). */
+  checkSlice?: number;
 }
 
 /** Where one `$stateAt` spent its time, ms: what the benchmark breaks a slow seek into. */
@@ -86,6 +88,21 @@ interface Loaded {
   hash: HashName;
   /** The file as loaded (its lines are offsets into it), for saving its first inputs. */
   text: string;
+  /** The summary as the load found it (before the event checks). */
+  summary: SessionSummary;
+  checking: EventChecking;
+}
+
+/** The event digests' checks after the load (SessionIndex.eventChecks), made in order. */
+interface EventChecking {
+  /** How many have passed. */
+  done: number;
+  /** The first that failed (then `finished`). */
+  failed: Divergence | null;
+  /** Every check has passed, one failed, or those left are past the replay's own divergence. */
+  finished: boolean;
+  /** Resolves once `finished`, or once the session is let go. */
+  settled: Promise<void>;
 }
 
 /** A projection's JSON text is cut at this many characters (a heavy user's messages are tens of megabytes of it). */
@@ -97,6 +114,8 @@ const HASHES_KEPT = 64;
 export const SCAN_SLICE = 20_000;
 /** A macrotask turn: messages that arrived meanwhile (a seek) are handled before the search goes on. */
 const yieldToQueue = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/** How many event checks run between yields: ~10 ms of digests on the 1M-input session. */
+export const CHECK_SLICE = 2_000;
 
 
 /**
@@ -359,24 +378,79 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
-    loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version), text };
-    warmUp(loaded);
-    const first = index.inputTimes[0] ?? null;
-    const last = index.inputTimes.at(-1) ?? null;
-    const { replay } = index;
     const summary: SessionSummary = {
       header: file.header,
       inputs: index.inputCount,
       events: index.events.length,
-      firstAt: first,
-      lastAt: last,
-      hash: replay.hash,
+      firstAt: index.inputTimes[0] ?? null,
+      lastAt: index.inputTimes.at(-1) ?? null,
+      hash: index.replay.hash,
       recordedHash: file.footer.hash,
-      matches: replay.divergence === null && replay.hash === file.footer.hash,
-      divergence: replay.divergence ? divergenceView(replay.divergence) : null,
-      loadMs: now() - started,
+      matches: false,
+      divergence: null,
+      checking: null,
+      loadMs: 0,
     };
-    return ok(summary);
+    const checking: EventChecking = { done: 0, failed: null, finished: false, settled: Promise.resolve() };
+    const l: Loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version), text, summary, checking };
+    loaded = l;
+    warmUp(l);
+    summary.loadMs = now() - started;
+    runChecks(l, 0); // a session with nothing to check is finished at once
+    // The checks start once the load's answer has gone out.
+    checking.settled = yieldToQueue().then(() => checkUntil(l, () => false)).then(() => {});
+    return ok(summaryOf(l));
+  };
+
+  /**
+   * Makes up to `budget` of the session's event checks, in order, from where they stand. Stops at the first
+   * that fails, and at the replay's own divergence (an output, an error, the final hash): a check after it
+   * could only find a later one.
+   */
+  const runChecks = (l: Loaded, budget: number): void => {
+    const c = l.checking;
+    const checks = l.index.eventChecks;
+    const stopLine = l.index.replay.divergence?.line ?? Infinity;
+    const end = Math.min(checks.count, c.done + budget);
+    while (!c.finished && c.done < end) {
+      if (checks.line(c.done) > stopLine) {
+        c.finished = true;
+        return;
+      }
+      const failed = checks.check(c.done);
+      if (failed) {
+        c.failed = failed;
+        c.finished = true;
+        return;
+      }
+      c.done++;
+    }
+    if (c.done >= checks.count) c.finished = true;
+  };
+
+  /** Checks a slice at a time, yielding between slices, until all are made or `enough`; false if the session was let go meanwhile. */
+  const checkUntil = async (l: Loaded, enough: () => boolean): Promise<boolean> => {
+    const slice = options.checkSlice ?? CHECK_SLICE;
+    while (!l.checking.finished && !enough()) {
+      runChecks(l, slice);
+      await yieldToQueue();
+      if (loaded !== l) return false;
+    }
+    return loaded === l;
+  };
+
+  /** The first place the replay differed, as far as the events are checked: a failed check comes before the replay's own. */
+  const divergenceOf = (l: Loaded): Divergence | null => l.checking.failed ?? l.index.replay.divergence;
+
+  const summaryOf = (l: Loaded): SessionSummary => {
+    const c = l.checking;
+    const d = divergenceOf(l);
+    return {
+      ...l.summary,
+      matches: c.finished && d === null && l.summary.hash === l.summary.recordedHash,
+      divergence: d ? divergenceView(d) : null,
+      checking: c.finished ? null : { done: c.done, total: l.index.eventChecks.count },
+    };
   };
 
   return {
@@ -395,6 +469,17 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
 
     async $loadProgress() {
       return progress && { ...progress };
+    },
+
+    async $summary() {
+      return loaded && summaryOf(loaded);
+    },
+
+    async $verified() {
+      const l = loaded;
+      if (!l) return null;
+      await l.checking.settled;
+      return loaded === l ? summaryOf(l) : null;
     },
 
     async $inputs(start, count, filter) {
@@ -470,7 +555,10 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const pos = positionIn(l, position);
       if (pos === null) return fail(notAPosition(position));
       if (pos === 0) return fail({ name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' });
-      const differed = l.index.replay.divergence?.input;
+      // The saved file's digests up to input `pos` are the recording's: they must be known to match first.
+      const checks = l.index.eventChecks;
+      if (!(await checkUntil(l, () => l.checking.done >= checks.count || checks.input(l.checking.done) > pos))) return fail(notLoaded);
+      const differed = divergenceOf(l)?.input;
       if (differed !== undefined && pos >= differed) {
         return fail({ name: 'Diverged', message: `The replay differed from the recording at input ${differed}: only the inputs before it can be saved.` });
       }

@@ -6,10 +6,14 @@
  * built one at a time when a list or a filter needs them; outputs and digests
  * are not kept (the replay checked them): a heavy user's session has a million
  * of each, and every object kept is one more for each garbage collection to mark.
+ *
+ * The replay does not check each input's event digest as it goes (a third of a heavy session's replay): it
+ * notes where the recording checked and which of the kept events that check covers, so the debugger can
+ * check them after the load, a slice at a time between the user's requests (`eventChecks`).
  */
 import type { Envelope } from '../../protocol/events';
-import { INPUT_KINDS, type InputLine, type SessionFile, type SessionFooter, type SessionHeader } from '../../protocol/session-file';
-import { replaySession, type ReplayResult, type SettleAsync } from '../replayer';
+import { INPUT_KINDS, type DigestLine, type InputLine, type SessionFile, type SessionFooter, type SessionHeader } from '../../protocol/session-file';
+import { eventsMismatch, replaySession, type Divergence, type ReplayResult, type SettleAsync } from '../replayer';
 import type { TimelineSource } from './timeline';
 
 export interface SessionIndex extends TimelineSource {
@@ -26,8 +30,27 @@ export interface SessionIndex extends TimelineSource {
   events: Envelope[];
   inputOf: Int32Array;
   resets: { event: number; input: number }[];
-  /** The replay's outcome. Its core is not kept: the timeline holds what seeking needs, and a heavy user's core is hundreds of megabytes. */
+  /**
+   * The replay's outcome: its outputs and final hash checked, not yet its event digests (`eventChecks`). Its
+   * core is not kept: the timeline holds what seeking needs, and a heavy user's core is hundreds of megabytes.
+   */
   replay: Omit<ReplayResult, 'core'>;
+  eventChecks: EventChecks;
+}
+
+/**
+ * The points where the recording checked the events appended since its previous check (before each input,
+ * and at the end), those at which there is something to compare: events appended, or a digest in the file.
+ * Checked in order, the first that fails is where a replay that checked as it went would have stopped.
+ */
+export interface EventChecks {
+  count: number;
+  /** The 1-based file line at check k (the digest line, or the line the digest would be on), ascending. */
+  line(k: number): number;
+  /** How many inputs had been delivered at check k (it checks what the last of them appended), ascending. */
+  input(k: number): number;
+  /** Check k's divergence (input: how many inputs had been delivered), or null when the events match. */
+  check(k: number): Divergence | null;
 }
 
 /** `onInput`: called after each input has settled, with how many have been replayed (for a load's progress). */
@@ -76,15 +99,51 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
     lastLength = log.length;
   };
 
+  // Each check point with something to compare: the inputs delivered, the cursor's line, and the events
+  // the check covers, [from, to) of `events`. It mirrors the replayer's own check: what the log gained since
+  // the last check point, or the whole log when it is another array (opened or compacted since) — which is
+  // the last `log.length` events kept, as `sync` takes a new log whole after the old one's tail.
+  const checkInput: number[] = [];
+  const checkLine: number[] = [];
+  const checkFrom: number[] = [];
+  const checkTo: number[] = [];
+  let checkedLog: readonly Envelope[] | null = null;
+  let checkedLength = 0;
+  const noteCheck = (input: number, line: number, log: readonly Envelope[], projections: unknown): void => {
+    sync(input, log, projections);
+    const appended = log === checkedLog ? log.length - checkedLength : log.length;
+    checkedLog = log;
+    checkedLength = log.length;
+    if (appended === 0 && !(line < file.count && file.kind(line) === 'ev')) return;
+    checkInput.push(input);
+    checkLine.push(line);
+    checkFrom.push(events.length - appended);
+    checkTo.push(events.length);
+  };
+
   const replay = await replaySession(file, {
     settle: options.settle,
     ...(options.now ? { now: options.now } : {}),
+    verifyEvents: false,
+    onEventCheck: (input, line, core) => noteCheck(input, line, core.log, core.projections),
     onInput: (index, core) => {
       sync(index, core.log, core.projections);
       options.onInput?.(index);
     },
   });
   sync(replay.inputs, replay.core.log, replay.core.projections);
+  const checks = { input: Int32Array.from(checkInput), line: Int32Array.from(checkLine), from: Int32Array.from(checkFrom), to: Int32Array.from(checkTo) };
+  const eventChecks: EventChecks = {
+    count: checks.line.length,
+    line: (k) => checks.line[k]! + 2,
+    input: (k) => checks.input[k]!,
+    check(k) {
+      const line = checks.line[k]!;
+      const expected = line < file.count && file.kind(line) === 'ev' ? (file.line(line) as DigestLine) : null;
+      const mismatch = eventsMismatch(expected, events.slice(checks.from[k], checks.to[k]), file.header.version);
+      return mismatch && { ...mismatch, input: checks.input[k]!, line: line + 2 };
+    },
+  };
   const { core: _core, ...outcome } = replay;
   return {
     header: file.header,
@@ -97,5 +156,6 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
     inputOf: Int32Array.from(inputOf),
     resets,
     replay: outcome,
+    eventChecks,
   };
 }

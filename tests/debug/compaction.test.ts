@@ -52,4 +52,25 @@ describe('debugger over compactions', () => {
     const foldedOn = foldAll(index.events.slice(index.resets[0]!.event, upTo));
     expect(canonicalJson(foldedOn)).toBe(canonicalJson(restored));
   }, 120_000);
+
+  it('checks the event digests after the load across compactions, and finds one altered after a compaction where a checking replay does', async () => {
+    const service = createDebugService({ settle, checkpointEvery: 2_000 });
+    const loaded = await service.$load(text);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    // A compaction's digest covers the new log whole (its snapshot, then what followed): the checks agree with the file.
+    expect(await service.$verified()).toMatchObject({ matches: true, divergence: null, checking: null });
+
+    const { index } = service.loaded!;
+    const compacting = index.inputOf[index.events.findLastIndex((e) => e.event.type === 'log.snapshot')]!;
+    const rows = text.trimEnd().split('\n');
+    const digestRow = index.inputLine(compacting + 1) - 2; // the line before the next input: the compacting input's digest
+    expect(rows[digestRow]).toMatch(/^E \d+ [0-9a-f]{16}$/);
+    rows[digestRow] = rows[digestRow]!.replace(/[0-9a-f]$/, (c) => (c === '0' ? '1' : '0'));
+    const altered = rows.join('\n');
+    const precise = await replaySession(parseSessionFile(altered), { settle, verifyEvents: true });
+    expect(precise.divergence).toMatchObject({ input: compacting, line: digestRow + 1, what: 'events' });
+    const again = createDebugService({ settle, checkpointEvery: 2_000 });
+    await again.$load(altered);
+    expect((await again.$verified())?.divergence).toMatchObject({ input: compacting, line: digestRow + 1, what: 'events' });
+  }, 120_000);
 });

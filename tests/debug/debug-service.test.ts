@@ -26,11 +26,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A service with the recorded session loaded and its event digests checked. */
 async function loadedService(checkpointEvery = 3, scanSlice?: number) {
   const service = createDebugService({ settle, checkpointEvery, ...(scanSlice ? { scanSlice } : {}) });
   const result = await service.$load(text);
   if (!result.ok) throw new Error(result.error.message);
-  return { service, summary: result.value };
+  const summary = await service.$verified();
+  if (!summary) throw new Error('the session was let go before its events were checked');
+  return { service, summary };
+}
+
+/** The recorded session with its first 'hello Bob' frame altered: the events it appends differ from the recording's. */
+function alteredText(): string {
+  const rows = text.trimEnd().split('\n');
+  const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
+  expect(target).toBeGreaterThan(0);
+  rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
+  return rows.join('\n');
 }
 
 describe('debug service on a recorded session', () => {
@@ -47,7 +59,7 @@ describe('debug service on a recorded session', () => {
     const service = createDebugService({ settle, checkpointEvery: 3 });
     const fromFile = await service.$load(new Blob([text], { type: 'application/json' }));
     if (!fromFile.ok) throw new Error(fromFile.error.message);
-    expect({ ...fromFile.value, loadMs: 0 }).toEqual({ ...summary, loadMs: 0 });
+    expect({ ...(await service.$verified()), loadMs: 0 }).toEqual({ ...summary, loadMs: 0 });
     const unreadable = { text: () => Promise.reject(new Error('The file could not be read.')) } as unknown as Blob;
     expect(await service.$load(unreadable)).toEqual({ ok: false, error: { name: 'Error', message: 'The file could not be read.' } });
     expect(service.loaded).toBeNull();
@@ -85,7 +97,7 @@ describe('debug service on a recorded session', () => {
     const loaded = await service.$load(v2);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const file = parseSessionFile(v2);
-    expect(loaded.value).toMatchObject({ hash: file.footer.hash, recordedHash: file.footer.hash, matches: true, divergence: null });
+    expect(await service.$verified()).toMatchObject({ hash: file.footer.hash, recordedHash: file.footer.hash, matches: true, divergence: null, checking: null });
     expect(loaded.value.header.version).toBe(2);
     const end = await service.$hashAt(loaded.value.inputs);
     expect(end.ok && end.value).toBe(file.footer.hash);
@@ -331,16 +343,70 @@ describe('debug service on a recorded session', () => {
   });
 
   it('reports a divergence of an altered recording', async () => {
-    const rows = text.trimEnd().split('\n');
-    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
-    expect(target).toBeGreaterThan(0);
-    rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
     const service = createDebugService({ settle });
-    const result = await service.$load(rows.join('\n'));
+    const result = await service.$load(alteredText());
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.matches).toBe(false);
-    expect(result.value.divergence).toMatchObject({ what: 'events' });
-    expect(result.value.divergence!.actual).toContain('hello Bill');
+    const verified = await service.$verified();
+    expect(verified?.divergence).toMatchObject({ what: 'events' });
+    expect(verified!.divergence!.actual).toContain('hello Bill');
+  });
+
+  it('checks the event digests after the load, a slice at a time, answering seeks meanwhile', async () => {
+    const file = parseSessionFile(text);
+    const service = createDebugService({ settle, checkpointEvery: 3, checkSlice: 2 });
+    const loaded = await service.$load(text);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    // Usable at once, the verdict pending: nothing is said to match before its events are checked.
+    expect(loaded.value).toMatchObject({ matches: false, divergence: null, checking: { done: 0 } });
+    const total = loaded.value.checking!.total;
+    expect(total).toBeGreaterThan(10);
+    const seen: number[] = [];
+    const verified = service.$verified();
+    let finished = false;
+    void verified.then(() => (finished = true));
+    while (!finished) {
+      const now = await service.$summary();
+      if (now?.checking) seen.push(now.checking.done);
+      const state = await service.$stateAt(Math.floor(file.footer.inputs / 2), ['channels']);
+      expect(state.ok).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    // It advanced in steps, and the seeks were answered between them.
+    expect(new Set(seen).size).toBeGreaterThan(3);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(await verified).toMatchObject({ matches: true, divergence: null, checking: null, hash: file.footer.hash });
+    expect(await service.$summary()).toEqual(await verified);
+  });
+
+  it('finds, after the load, the divergence a replay checking each input as it goes finds', async () => {
+    const rows = text.trimEnd().split('\n');
+    const digests = rows.map((r, i) => (r.startsWith('E ') ? i : -1)).filter((i) => i > 0);
+    const altered = (at: number, row: string | null): string => {
+      const copy = [...rows];
+      if (row === null) copy.splice(at, 1);
+      else copy[at] = row;
+      return copy.join('\n');
+    };
+    const middle = digests[Math.floor(digests.length / 2)]!;
+    const cases: [string, string][] = [
+      ['a frame that appends other events', alteredText()],
+      ['a digest altered', altered(middle, rows[middle]!.replace(/[0-9a-f]$/, (c) => (c === '0' ? '1' : '0')))],
+      ['a digest counting one event more', altered(middle, rows[middle]!.replace(/^E (\d+)/, (_, n: string) => `E ${Number(n) + 1}`))],
+      ['a digest left out', altered(middle, null)],
+      ['the last digest left out', altered(digests.at(-1)!, null)],
+    ];
+    for (const [what, session] of cases) {
+      const precise = await replaySession(parseSessionFile(session), { settle, verifyEvents: true });
+      expect(precise.divergence, what).not.toBeNull();
+      const service = createDebugService({ settle, checkpointEvery: 3, checkSlice: 7 });
+      const loaded = await service.$load(session);
+      if (!loaded.ok) throw new Error(loaded.error.message);
+      const verified = await service.$verified();
+      const d = precise.divergence!;
+      expect(verified?.divergence, what).toMatchObject({ input: d.input, line: d.line, what: d.what });
+      expect(verified?.matches, what).toBe(false);
+    }
   });
 
   it('saves the first inputs as a session file: byte for byte what the CLI trims, and it replays to its footer', async () => {
@@ -382,7 +448,7 @@ describe('debug service on a recorded session', () => {
     expect(a).toEqual({ ok: false, error: { name: 'Superseded', message: 'Another session was chosen while this one was loading.' } });
     if (!b.ok) throw new Error(b.error.message);
     expect(b.value.header.version).toBe(2);
-    expect(b.value.matches).toBe(true);
+    expect((await service.$verified())?.matches).toBe(true);
     // The first stopped at its next input instead of replaying on beside the second.
     expect(settles).toBeLessThan(settlesAlone + 5);
     expect(await service.$loadProgress()).toBeNull();
@@ -407,13 +473,13 @@ describe('debug service on a recorded session', () => {
     const { service } = await loadedService();
     expect(await service.$trimmedSession(0)).toEqual({ ok: false, error: { name: 'NothingToSave', message: 'Move past the first input: a session of no inputs replays nothing.' } });
 
-    const rows = text.trimEnd().split('\n');
-    const target = rows.findIndex((r) => lineInfo(r).kind === 'frame' && r.includes('hello Bob'));
-    rows[target] = rows[target]!.replace('hello Bob', 'hello Bill');
-    const altered = createDebugService({ settle });
-    const loaded = await altered.$load(rows.join('\n'));
+    const session = alteredText();
+    const at = (await replaySession(parseSessionFile(session), { settle, verifyEvents: true })).divergence!.input;
+    const altered = createDebugService({ settle, checkSlice: 1 });
+    const loaded = await altered.$load(session);
     if (!loaded.ok) throw new Error(loaded.error.message);
-    const at = loaded.value.divergence!.input;
+    // Asked before the events are checked, it waits for the checks up to there.
+    expect(loaded.value.checking).not.toBeNull();
     expect(await altered.$trimmedSession(at)).toEqual({ ok: false, error: { name: 'Diverged', message: `The replay differed from the recording at input ${at}: only the inputs before it can be saved.` } });
     const before = await altered.$trimmedSession(at - 1);
     if (!before.ok) throw new Error(before.error.message);

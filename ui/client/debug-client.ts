@@ -15,6 +15,8 @@ export function debugApi(): DebugApi {
     shared = {
       $load: (session) => remote.$load(session),
       $loadProgress: () => remote.$loadProgress(),
+      $summary: () => remote.$summary(),
+      $verified: () => remote.$verified(),
       $inputs: (start, count, filter) => remote.$inputs(start, count, filter),
       $inputRowAt: (position, filter) => remote.$inputRowAt(position, filter),
       $events: (start, count, position, filter) => remote.$events(start, count, position, filter),

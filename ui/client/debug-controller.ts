@@ -18,7 +18,13 @@ export interface DebugController {
   progress: Signal<LoadProgress | null>;
   /** Why the last file was refused ("line N: problem"). */
   error: Signal<string | null>;
+  /**
+   * The loaded session's summary. Its event digests are checked after the load (SessionSummary.checking):
+   * it is replaced when that finds a divergence and when it is done, not at each step (`checks` follows those).
+   */
   summary: Signal<SessionSummary | null>;
+  /** How far the event checks after the load have got (asked for every PROGRESS_POLL_MS); null when done. */
+  checks: Signal<{ done: number; total: number } | null>;
   rate: Signal<EventRateSeries | null>;
   position: Signal<number>;
   state: Signal<StateAt | null>;
@@ -93,6 +99,29 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
     pending = null;
   };
 
+  let checksPoll: ReturnType<typeof setInterval> | null = null;
+  const stopFollowingChecks = (): void => {
+    if (checksPoll) clearInterval(checksPoll);
+    checksPoll = null;
+  };
+  /** Follows the loaded session's event checks until they are done, another session is chosen, or the screen goes. */
+  const followChecks = (load: number): void => {
+    stopFollowingChecks();
+    c.checks.value = c.summary.value?.checking ?? null;
+    if (!c.checks.value) return;
+    const poll = setInterval(() => {
+      void api.$summary().then((summary) => {
+        if (load !== loads || checksPoll !== poll) return;
+        batch(() => {
+          c.checks.value = summary?.checking ?? null;
+          if (summary && (!summary.checking || summary.divergence?.line !== c.summary.value?.divergence?.line)) c.summary.value = summary;
+        });
+        if (!summary?.checking) stopFollowingChecks();
+      });
+    }, PROGRESS_POLL_MS);
+    checksPoll = poll;
+  };
+
   const request = (position: number): void => {
     const wanted = { position, projection: c.projection.value };
     if (busy) pending = wanted;
@@ -105,6 +134,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
     progress: signal(null),
     error: signal(null),
     summary: signal(null),
+    checks: signal(null),
     rate: signal(null),
     position: signal(0),
     state: signal(null),
@@ -123,10 +153,12 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
       // The worker lets the session it had go as it starts reading the new one: nothing of it stays on screen
       // to be scrubbed or filtered while the new one loads, and answers still on their way about it are dropped.
       dropAnswers();
+      stopFollowingChecks();
       batch(() => {
         c.loading.value = true;
         c.error.value = null;
         c.summary.value = null;
+        c.checks.value = null;
         c.state.value = null;
         c.rate.value = null;
       });
@@ -156,6 +188,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
           c.rate.value = rate;
           c.generation.value++;
         });
+        followChecks(loads);
         c.seek(result.value.inputs);
       } finally {
         polling = false;
@@ -219,6 +252,7 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
 
     dispose() {
       c.pause();
+      stopFollowingChecks();
     },
   };
   return c;

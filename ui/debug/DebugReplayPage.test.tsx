@@ -59,6 +59,41 @@ describe('session-replay debugger', () => {
     expect(screen.queryByText('Building checkpoints…')).toBeNull();
   });
 
+  it("checks the replay's events after the load: the session can be used meanwhile, and the verdict follows", async () => {
+    const api = new FakeDebugApi();
+    api.checking = { done: 0, total: 5000 };
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await within(summary).findByText("Checking the replay's events against the recording…");
+    // Nothing is said to match, or to differ, before the checks are done.
+    expect(within(summary).queryByText('Replay matches the recording')).toBeNull();
+    expect(within(summary).queryByRole('alert')).toBeNull();
+    // Usable meanwhile: the playhead moves.
+    const slider = screen.getByRole('slider', { name: 'Position' });
+    await waitFor(() => expect(slider.getAttribute('aria-valuenow')).toBe('30'));
+    api.checking = { done: 2500, total: 5000 };
+    await waitFor(() => expect(within(summary).getByRole('progressbar', { name: 'Event checks made' }).getAttribute('aria-valuetext')).toBe('2,500 of 5,000 checks'));
+    api.checking = null;
+    await within(summary).findByText('Replay matches the recording');
+    expect(within(summary).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows a divergence the event checks find after the load, and where it is', async () => {
+    const api = new FakeDebugApi();
+    api.checking = { done: 0, total: 5000 };
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await within(summary).findByText("Checking the replay's events against the recording…");
+    api.checking = null;
+    api.divergence = { input: 12, line: 40, what: 'events', expected: '{"events":1}', actual: '{"events":2}' };
+    const alert = await within(summary).findByRole('alert');
+    expect(alert.textContent).toContain('Replay diverged after input 12 (line 40): events differs.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Go to input 12' }));
+    await waitFor(() => expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuenow')).toBe('12'));
+  });
+
   it('lets the session go while another is loading: nothing of it is left to scrub', async () => {
     const { api } = await loaded();
     let release = (): void => {};

@@ -37,9 +37,25 @@ function LoadStatus({ progress }: { progress: LoadProgress | null }) {
   );
 }
 
+/**
+ * The event digests' checks, which go on after the load while the session can be used. As LoadStatus: the
+ * live region names the phase, the bar carries the count.
+ */
+function CheckStatus({ checks }: { checks: { done: number; total: number } }) {
+  const of = `${checks.done.toLocaleString('en')} of ${checks.total.toLocaleString('en')}`;
+  return (
+    <p className="debug-checking">
+      <span role="status">Checking the replay's events against the recording…</span>{' '}
+      <progress aria-label="Event checks made" value={checks.done} max={Math.max(1, checks.total)} aria-valuetext={`${of} checks`} />{' '}
+      <span aria-hidden="true">{of}</span>
+    </p>
+  );
+}
+
 const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
 
 function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugController }) {
+  useSignals();
   const d = summary.divergence;
   const span = spanText(summary.firstAt !== null && summary.lastAt !== null ? summary.lastAt - summary.firstAt : 0);
   return (
@@ -62,17 +78,19 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
         <dt>Loaded in</dt>
         <dd>{summary.loadMs.toFixed(0)} ms</dd>
       </dl>
+      {summary.checking && <CheckStatus checks={debug.checks.value ?? summary.checking} />}
       {summary.matches ? (
         <p className="debug-ok" role="status">
           Replay matches the recording
         </p>
-      ) : (
+      ) : summary.checking && !d ? null : (
         <div className="debug-divergence" role="alert">
           {d ? (
             <>
               <p>
                 Replay diverged after input {d.input} (line {d.line}): {d.what}
                 {d.projection ? ` ${d.projection}` : ''} differs.
+                {summary.checking && ' The events before it are still being checked: an earlier difference may yet be found.'}
               </p>
               <p>
                 Expected <code>{d.expected}</code>

@@ -1,5 +1,5 @@
 /** A DebugApi for UI tests: a 30-input session whose state at n is easy to recognise. */
-import type { DebugApi, InputRow, LoadProgress, StateAt } from '../../protocol/debug-api';
+import type { DebugApi, DebugDivergence, InputRow, LoadProgress, SessionSummary, StateAt } from '../../protocol/debug-api';
 import { fail, ok } from '../../protocol/result';
 import { channelView, messageView, metaView, signedIn, snapshot } from './views';
 
@@ -31,11 +31,16 @@ export class FakeDebugApi implements DebugApi {
     return this.progress;
   }
 
-  async $load(session: string | Blob) {
-    const text = typeof session === 'string' ? session : await readText(session);
-    await this.loadGate;
-    if (text.startsWith('bad')) return fail({ name: 'SessionFileError', message: 'line 2: not valid JSON' });
-    return ok({
+  /**
+   * Where the event checks after the load stand (SessionSummary.checking): null, done as the load answers,
+   * unless a test sets it; `divergence` is what they have found. $summary answers with both as they are then.
+   */
+  checking: { done: number; total: number } | null = null;
+  divergence: DebugDivergence | null = null;
+  private loaded = false;
+
+  private summary(): SessionSummary {
+    return {
       header: { format: 'plaza-session' as const, version: 1 as const, app: 'plaza-web 0.1.0', schema: 1, started: 1000, user: 'u-alice' },
       inputs: INPUTS,
       events: INPUTS,
@@ -43,10 +48,25 @@ export class FakeDebugApi implements DebugApi {
       lastAt: 1000 + INPUTS * 100,
       hash: '0123456789abcdef',
       recordedHash: '0123456789abcdef',
-      matches: true,
-      divergence: null,
+      matches: this.checking === null && this.divergence === null,
+      divergence: this.divergence,
+      checking: this.checking,
       loadMs: 12,
-    });
+    };
+  }
+
+  async $load(session: string | Blob) {
+    const text = typeof session === 'string' ? session : await readText(session);
+    await this.loadGate;
+    if (text.startsWith('bad')) return fail({ name: 'SessionFileError', message: 'line 2: not valid JSON' });
+    this.loaded = true;
+    return ok(this.summary());
+  }
+  async $summary() {
+    return this.loaded ? this.summary() : null;
+  }
+  async $verified() {
+    return this.loaded && this.checking === null ? this.summary() : null;
   }
   async $inputs(start: number, count: number, filter?: { code?: string; channel?: string }) {
     const all = listed(filter);
