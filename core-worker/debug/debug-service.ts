@@ -114,8 +114,9 @@ const HASHES_KEPT = 64;
 export const SCAN_SLICE = 20_000;
 /** A macrotask turn: messages that arrived meanwhile (a seek) are handled before the search goes on. */
 const yieldToQueue = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-/** How many event checks run between yields: ~10 ms of digests on the 1M-input session. */
+/** At most how many event checks run between yields, and for at most how long: a seek asked meanwhile waits for no more. */
 export const CHECK_SLICE = 2_000;
+export const CHECK_SLICE_MS = 8;
 
 
 /**
@@ -407,12 +408,13 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
    * that fails, and at the replay's own divergence (an output, an error, the final hash): a check after it
    * could only find a later one.
    */
-  const runChecks = (l: Loaded, budget: number): void => {
+  const runChecks = (l: Loaded, budget: number, deadline = Infinity): void => {
     const c = l.checking;
     const checks = l.index.eventChecks;
     const stopLine = l.index.replay.divergence?.line ?? Infinity;
     const end = Math.min(checks.count, c.done + budget);
     while (!c.finished && c.done < end) {
+      if ((c.done & 31) === 31 && now() >= deadline) return;
       if (checks.line(c.done) > stopLine) {
         c.finished = true;
         return;
@@ -432,7 +434,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   const checkUntil = async (l: Loaded, enough: () => boolean): Promise<boolean> => {
     const slice = options.checkSlice ?? CHECK_SLICE;
     while (!l.checking.finished && !enough()) {
-      runChecks(l, slice);
+      runChecks(l, slice, now() + CHECK_SLICE_MS);
       await yieldToQueue();
       if (loaded !== l) return false;
     }

@@ -1,11 +1,13 @@
 /** The events appended up to the position (a prefix of the whole timeline, or of what the filter keeps of it), virtualized, newest in view. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { activeFilter, type EventRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
-import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
+import { useFixedRows } from './use-fixed-rows';
 import { usePagedRows } from './use-paged-rows';
+
+/** Every row's height (`.debug-row`). */
+const ROW_HEIGHT = 28;
 
 export function EventList({ debug }: { debug: DebugController }) {
   useSignals();
@@ -33,20 +35,12 @@ export function EventList({ debug }: { debug: DebugController }) {
   const upTo = filtered ? (kept?.key === key ? kept.count : 0) : (debug.state.value?.events ?? 0);
   const total = Math.min(upTo, rows.known ? rows.total : Number.MAX_SAFE_INTEGER);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 28,
-    overscan: 10,
-    initialRect: fallbackRect(),
-    observeElementRect: observeRectWithFallback,
-  });
+  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, total, ROW_HEIGHT);
   const ensure = rows.ensure;
   useEffect(() => {
     ensure(0, 0); // learns the length
-    if (total > 0) virtualizer.scrollToIndex(total - 1, { align: 'end' });
-  }, [ensure, total, virtualizer]);
-  const items = virtualizer.getVirtualItems();
+    if (total > 0) scrollToIndex(total - 1, 'end');
+  }, [ensure, total, scrollToIndex]);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
@@ -55,11 +49,11 @@ export function EventList({ debug }: { debug: DebugController }) {
     <section className="debug-panel debug-events" aria-label="Events" aria-busy={!counted}>
       <h2>Events ({counted ? total : '…'})</h2>
       <div ref={scrollRef} className="debug-scroll">
-        <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <ul role="list" style={{ height: totalSize, position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);
             return (
-              <li key={item.key} role="listitem" className="debug-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+              <li key={item.index} role="listitem" className="debug-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
                 {row ? (
                   <>
                     <span className="debug-index">seq {row.seq}</span> <span className="debug-code">{row.type}</span> {row.summary} <span className="debug-count">← #{row.input}</span>

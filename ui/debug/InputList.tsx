@@ -3,12 +3,14 @@
  * playhead: the current input's row (or, filtered, the last listed one before it) is marked and kept in view.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { InputRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
-import { fallbackRect, observeRectWithFallback } from '../components/virtual-rect';
+import { useFixedRows } from './use-fixed-rows';
 import { usePagedRows } from './use-paged-rows';
+
+/** Every row's height (`.debug-row`). */
+const ROW_HEIGHT = 28;
 
 export function InputList({ debug }: { debug: DebugController }) {
   useSignals();
@@ -17,15 +19,7 @@ export function InputList({ debug }: { debug: DebugController }) {
   const key = `${debug.generation.value}:${JSON.stringify(filter)}`;
   const rows = usePagedRows<InputRow>((start, count) => debug.api.$inputs(start, count, filter), key);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 28,
-    overscan: 10,
-    initialRect: fallbackRect(),
-    observeElementRect: observeRectWithFallback,
-  });
-  const items = virtualizer.getVirtualItems();
+  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, rows.total, ROW_HEIGHT);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   const ensure = rows.ensure;
@@ -43,14 +37,14 @@ export function InputList({ debug }: { debug: DebugController }) {
       setCurrentRow({ key, row });
       // Before the first listed input (-1), the list shows its start: a scroll kept from the unfiltered list
       // would otherwise leave a filtered one at its end.
-      if (total > 0 && row < total) virtualizer.scrollToIndex(Math.max(0, row), { align: 'auto' });
+      if (total > 0 && row < total) scrollToIndex(Math.max(0, row), 'auto');
     });
     return () => {
       current = false;
     };
     // `key` stands for the filter (and the loaded session); `filter` itself is a new object on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debug, position, key, total, virtualizer]);
+  }, [debug, position, key, total, scrollToIndex]);
 
   const isCurrent = (listIndex: number, input: number): boolean => (currentRow?.key === key ? listIndex === currentRow.row : input === position);
 
@@ -59,11 +53,11 @@ export function InputList({ debug }: { debug: DebugController }) {
       {/* Not "(0)" while a filter is being applied: the worker searches every input first. */}
       <h2>Inputs ({rows.known ? rows.total : '…'})</h2>
       <div ref={scrollRef} className="debug-scroll">
-        <ul role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <ul role="list" style={{ height: totalSize, position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);
             return (
-              <li key={item.key} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+              <li key={item.index} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
                 {row ? (
                   <button type="button" className="debug-row" aria-current={isCurrent(item.index, row.index) ? 'step' : undefined} onClick={() => debug.seek(row.index)}>
                     <span className="debug-index">#{row.index}</span> <span className="debug-code">{row.code}</span> {row.summary}
