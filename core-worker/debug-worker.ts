@@ -7,8 +7,15 @@ import * as Comlink from 'comlink';
 import type { DebugApi } from '../protocol/debug-api';
 import { settleAfterMicrotasks } from './settle';
 import { createDebugService } from './debug/debug-service';
+import { startFrameDecoder } from './debug/frame-decoder';
 
-const service = createDebugService({ settle: () => new Promise<void>((resolve) => settleAfterMicrotasks(resolve)), now: () => performance.now() });
+const service = createDebugService({
+  settle: () => new Promise<void>((resolve) => settleAfterMicrotasks(resolve)),
+  now: () => performance.now(),
+  // An imported file's frames are decoded ahead on a worker of this worker's own (none where workers cannot nest).
+  frameDecoder: (file) =>
+    typeof Worker === 'undefined' ? null : startFrameDecoder(new Worker(new URL('./debug/frame-decoder-worker.ts', import.meta.url), { type: 'module', name: 'plaza-frame-decoder' }), file),
+});
 Comlink.expose({
   $load: service.$load,
   $loadProgress: service.$loadProgress,

@@ -80,6 +80,8 @@ export interface SessionSummary {
   checking: { done: number; total: number } | null;
   /** Time to parse, replay and index the file, in ms. */
   loadMs: number;
+  /** How many of its socket frames were decoded ahead of the replay, on another thread (the rest the replay decoded). */
+  decodedAhead?: number;
 }
 
 /** Narrows the input and event lists; every field is optional and they combine with AND. */

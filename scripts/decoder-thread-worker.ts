@@ -16,6 +16,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeDownFrame } from '../protocol/frames/down';
+import { eachFrameLine, firstLine, headerEnd, headerVersion } from '../protocol/frames/frame-lines';
 import { TapeWriter } from '../protocol/frames/tape-writer';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
 import { RELEASED, REPLAY_AT, sharedText, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
@@ -82,31 +83,12 @@ class BatchPoster {
   }
 }
 
-const NEWLINE = 0x0a;
-const SPACE = 0x20;
-
 /** Decodes the frames of a compact file (version 2 on) from its bytes, line by line. */
-function runCompact(buffer: Buffer, headerEnd: number, started: number): void {
-  const end = buffer.length;
-  // The footer is the last line (a trailing newline or not).
-  const lastEnd = buffer[end - 1] === NEWLINE ? end - 1 : end;
-  const lastStart = buffer.lastIndexOf(NEWLINE, lastEnd - 1) + 1;
+function runCompact(buffer: Buffer, afterHeader: number, started: number): void {
   const readMs = performance.now() - started;
   const poster = new BatchPoster();
-  let i = 0;
-  for (let from = headerEnd + 1; from < lastStart; i++) {
-    const next = buffer.indexOf(NEWLINE, from);
-    const to = next < 0 ? end : next;
-    const kind = buffer[from];
-    // `B s t text` or `F s t text`: the frame's text follows the second space after the kind.
-    if ((kind === 0x42 || kind === 0x46) && buffer[from + 1] === SPACE && poster.wanted(i)) {
-      const afterS = buffer.indexOf(SPACE, from + 2);
-      const afterT = afterS < 0 || afterS >= to ? -1 : buffer.indexOf(SPACE, afterS + 1);
-      if (afterT > 0 && afterT < to) poster.add(i, buffer.toString('utf8', afterT + 1, buffer[to - 1] === 0x0d ? to - 1 : to));
-    }
-    from = to + 1;
-  }
-  poster.finish(i, readMs, started);
+  const read = eachFrameLine(buffer, firstLine(afterHeader), (i) => poster.wanted(i), (i, from, to) => poster.add(i, buffer.toString('utf8', from, to)));
+  poster.finish(read.line, readMs, started);
 }
 
 /** Version 1 files (every line JSON, frames JSON inside JSON): read whole, as the replay reads them. */
@@ -131,15 +113,10 @@ function runJsonLines(started: number): void {
 function run(): void {
   const started = performance.now();
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const newline = buffer.indexOf(NEWLINE);
-  const headerEnd = newline < 0 ? buffer.length : newline;
-  let version: unknown;
-  try {
-    version = (JSON.parse(buffer.toString('utf8', 0, headerEnd)) as { version?: unknown } | null)?.version;
-  } catch {
-    return post({ type: 'refused', message: 'line 1: not valid JSON' });
-  }
-  if (typeof version === 'number' && version >= 2) runCompact(buffer, headerEnd, started);
+  const afterHeader = headerEnd(buffer);
+  const version = headerVersion(buffer.toString('utf8', 0, afterHeader));
+  // Version 1, or a header that is not one (which reading the file whole refuses, saying why).
+  if (version !== undefined && version >= 2) runCompact(buffer, afterHeader, started);
   else runJsonLines(started);
 }
 

@@ -9,11 +9,12 @@ import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../p
 import { activeFilter, type DebugApi, type DebugDivergence, type EventRow, type InputFilter, type InputRow, type LoadProgress, type ProjectionDiff, type SessionSummary, type StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok, type Result } from '../../protocol/result';
-import { parseSessionFile, SessionFileError, sessionFileName, sessionHashName, trimmedSessionText, type HashName } from '../../protocol/session-file';
+import { parseSessionFile, SessionFileError, sessionFileName, sessionHashName, trimmedSessionText, type HashName, type SessionFile } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
 import { clip, eventSummary, inputCode, inputMentionsId, inputSummary, valueMentionsId } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
+import type { FrameDecoder } from './frame-decoder';
 import { indexSession, type SessionIndex } from './session-index';
 import { createTimeline, type Before, type Timeline } from './timeline';
 
@@ -31,6 +32,8 @@ export interface DebugServiceOptions {
   scanSlice?: number;
   /** Event checks made between yields (CHECK_SLICE; tests make it small). */
   checkSlice?: number;
+  /** Starts decoding an imported file's frames ahead of its replay, on another thread (frame-decoder.ts); none: the replay decodes them. */
+  frameDecoder?: (file: Blob) => FrameDecoder | null;
 }
 
 /** Where one `$stateAt` spent its time, ms: what the benchmark breaks a slow seek into. */
@@ -352,26 +355,38 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const started = now();
     loaded = null;
     progress = { phase: 'reading', done: 0, total: 0 };
-    let file;
-    let text;
+    // A file's frames are decoded ahead from the start: the decoder reads the file while this thread reads and checks it.
+    const decoder = typeof session === 'string' ? null : (options.frameDecoder?.(session) ?? null);
     try {
-      text = typeof session === 'string' ? session : await session.text();
+      let file;
+      let text;
+      try {
+        text = typeof session === 'string' ? session : await session.text();
+        if (id !== latestLoad) return fail(superseded);
+        file = parseSessionFile(text);
+      } catch (error) {
+        if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
+        return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
+      }
+      const replaying: LoadProgress = (progress = { phase: 'replaying', done: 0, total: file.footer.inputs });
+      const index = await indexSession(file, {
+        settle: options.settle,
+        ...(decoder ? { frames: decoder.frames } : {}),
+        onInput: (replayed) => {
+          // Thrown into the replay, which ends there (as at a divergence): no time is spent on a file no longer wanted.
+          if (id !== latestLoad) throw new Error(superseded.message);
+          replaying.done = replayed;
+        },
+      });
+      decoder?.stop(); // done with: the checkpoints have both cores
       if (id !== latestLoad) return fail(superseded);
-      file = parseSessionFile(text);
-    } catch (error) {
-      if (error instanceof SessionFileError) return fail({ name: error.name, message: error.message });
-      return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
+      return await loadIndexed(file, text, index, id, started, decoder?.source.taken ?? 0);
+    } finally {
+      decoder?.stop();
     }
-    const replaying: LoadProgress = (progress = { phase: 'replaying', done: 0, total: file.footer.inputs });
-    const index = await indexSession(file, {
-      settle: options.settle,
-      onInput: (replayed) => {
-        // Thrown into the replay, which ends there (as at a divergence): no time is spent on a file no longer wanted.
-        if (id !== latestLoad) throw new Error(superseded.message);
-        replaying.done = replayed;
-      },
-    });
-    if (id !== latestLoad) return fail(superseded);
+  };
+
+  const loadIndexed = async (file: SessionFile, text: string, index: SessionIndex, id: number, started: number, decodedAhead: number): Promise<Result<SessionSummary>> => {
     // Building the checkpoints runs without a break: the screen is told first.
     progress = { phase: 'checkpoints', done: index.inputCount, total: index.inputCount };
     await options.settle();
@@ -391,6 +406,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       divergence: null,
       checking: null,
       loadMs: 0,
+      decodedAhead,
     };
     const checking: EventChecking = { done: 0, failed: null, finished: false, settled: Promise.resolve() };
     const l: Loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version), text, summary, checking };

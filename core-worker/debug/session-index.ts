@@ -13,7 +13,7 @@
  */
 import type { Envelope } from '../../protocol/events';
 import { INPUT_KINDS, type DigestLine, type InputLine, type SessionFile, type SessionFooter, type SessionHeader } from '../../protocol/session-file';
-import { eventsMismatch, replaySession, type Divergence, type ReplayResult, type SettleAsync } from '../replayer';
+import { eventsMismatch, replaySession, type DecodedFrames, type Divergence, type ReplayResult, type SettleAsync } from '../replayer';
 import type { TimelineSource } from './timeline';
 
 export interface SessionIndex extends TimelineSource {
@@ -54,7 +54,7 @@ export interface EventChecks {
 }
 
 /** `onInput`: called after each input has settled, with how many have been replayed (for a load's progress). */
-export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number; onInput?: (replayed: number) => void }): Promise<SessionIndex> {
+export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number; onInput?: (replayed: number) => void; frames?: DecodedFrames }): Promise<SessionIndex> {
   // Where each input is among the file's lines (the header not counted), and when it came.
   const lines: number[] = [];
   const times: number[] = [];
@@ -124,6 +124,7 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
   const replay = await replaySession(file, {
     settle: options.settle,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.frames ? { frames: options.frames } : {}),
     verifyEvents: false,
     onEventCheck: (input, line, core) => noteCheck(input, line, core.log, core.projections),
     onInput: (index, core) => {

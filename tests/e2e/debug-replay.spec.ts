@@ -13,8 +13,9 @@ const run = promisify(execFile);
 
 test('imports an exported session and scrubs it with the keyboard', async ({ page }, testInfo) => {
   await signIn(page, 'carol@acme.test');
-  // A retry runs against the same server: its message must not be taken for the first attempt's.
-  const text = testInfo.retry ? `replay me (retry ${testInfo.retry})` : 'replay me';
+  // A retry (or a repeat) runs against the same server: its message must not be taken for the first attempt's.
+  const earlier = testInfo.retry + testInfo.repeatEachIndex;
+  const text = earlier ? `replay me (run ${earlier + 1})` : 'replay me';
   await page.getByRole('link', { name: /Engineering/ }).click();
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');

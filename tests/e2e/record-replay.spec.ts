@@ -36,8 +36,9 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   const dave = await (await browser.newContext()).newPage();
   await signIn(carol, 'carol@acme.test');
   await signIn(dave, 'dave@acme.test');
-  // A retry runs against the same server: its messages must not be taken for the first attempt's.
-  const attempt = testInfo.retry ? ` (retry ${testInfo.retry})` : '';
+  // A retry (or a repeat) runs against the same server: its messages must not be taken for the first attempt's.
+  const earlier = testInfo.retry + testInfo.repeatEachIndex;
+  const attempt = earlier ? ` (run ${earlier + 1})` : '';
   const deployText = `Deploy is green${attempt}`;
   const replyText = `Nice work${attempt}`;
 

@@ -77,6 +77,8 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
         </dd>
         <dt>Loaded in</dt>
         <dd>{summary.loadMs.toFixed(0)} ms</dd>
+        <dt>Frames decoded on a second thread</dt>
+        <dd>{(summary.decodedAhead ?? 0).toLocaleString('en')}</dd>
       </dl>
       {summary.checking && <CheckStatus checks={debug.checks.value ?? summary.checking} />}
       {summary.matches ? (
