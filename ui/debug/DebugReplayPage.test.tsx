@@ -40,6 +40,17 @@ async function loaded() {
   return { api, slider };
 }
 
+/** A session loaded whose event checks have not started: the summary says they are under way. */
+async function loadedWhileChecking() {
+  const api = new FakeDebugApi();
+  api.checking = { done: 0, total: 5000 };
+  render(<DebugReplayPage api={api} />);
+  await importFile('{"format":"plaza-session"}\n');
+  const summary = await screen.findByRole('region', { name: 'Summary' });
+  await within(summary).findByText("Checking the replay's events against the recording…");
+  return { api, summary };
+}
+
 describe('session-replay debugger', () => {
   it('shows how far a load has got: the phase, and a bar with the inputs replayed', async () => {
     const api = new FakeDebugApi();
@@ -60,12 +71,7 @@ describe('session-replay debugger', () => {
   });
 
   it("checks the replay's events after the load: the session can be used meanwhile, and the verdict follows", async () => {
-    const api = new FakeDebugApi();
-    api.checking = { done: 0, total: 5000 };
-    render(<DebugReplayPage api={api} />);
-    await importFile('{"format":"plaza-session"}\n');
-    const summary = await screen.findByRole('region', { name: 'Summary' });
-    await within(summary).findByText("Checking the replay's events against the recording…");
+    const { api, summary } = await loadedWhileChecking();
     // Nothing is said to match, or to differ, before the checks are done.
     expect(within(summary).queryByText('Replay matches the recording')).toBeNull();
     expect(within(summary).queryByRole('alert')).toBeNull();
@@ -80,12 +86,7 @@ describe('session-replay debugger', () => {
   });
 
   it('shows a divergence the event checks find after the load, and where it is', async () => {
-    const api = new FakeDebugApi();
-    api.checking = { done: 0, total: 5000 };
-    render(<DebugReplayPage api={api} />);
-    await importFile('{"format":"plaza-session"}\n');
-    const summary = await screen.findByRole('region', { name: 'Summary' });
-    await within(summary).findByText("Checking the replay's events against the recording…");
+    const { api, summary } = await loadedWhileChecking();
     api.checking = null;
     api.divergence = { input: 12, line: 40, what: 'events', expected: '{"events":1}', actual: '{"events":2}' };
     const alert = await within(summary).findByRole('alert');
