@@ -272,6 +272,17 @@ describe('session-replay debugger', () => {
     expect(await within(app).findByText('message at 30')).toBeTruthy();
   });
 
+  it("shows a large projection's text whole, in chunks laid out as they scroll into view", async () => {
+    const { api } = await loaded();
+    const text = JSON.stringify({ byAddress: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`c${i}`, { unread: i }])) }, null, 2);
+    expect(text.split('\n').length).toBeGreaterThan(300);
+    api.channelsText = text;
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Position' }), { key: 'Home' });
+    const panel = screen.getByRole('region', { name: 'Projection state' });
+    await waitFor(() => expect(within(panel).getByLabelText('channels state').textContent).toBe(text));
+    expect(within(panel).getByLabelText('channels state').children.length).toBe(Math.ceil(text.split('\n').length / 100));
+  });
+
   it("opens the replayed app's dialogs inside its frame, not over the debugger", async () => {
     await loaded();
     const app = screen.getByRole('region', { name: 'Replayed app' });

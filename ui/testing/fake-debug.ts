@@ -90,7 +90,7 @@ export class FakeDebugApi implements DebugApi {
       at: 1000 + position * 100,
       events: position,
       hash: `hash-${position}`,
-      projections: { channels: JSON.stringify({ position, note: '<b>not html</b>' }, null, 2), messages: JSON.stringify({ messages: position }, null, 2) },
+      projections: { channels: this.channelsText ?? JSON.stringify({ position, note: '<b>not html</b>' }, null, 2), messages: JSON.stringify({ messages: position }, null, 2) },
       diffs: position > 0 ? [{ projection: 'channels', changes: [{ path: 'position', op: 'change', before: String(position - 1), after: String(position) }], truncated: false }] : [],
       view: snapshot({
         session: signedIn,
@@ -107,6 +107,8 @@ export class FakeDebugApi implements DebugApi {
   async $firstTouch(id: string) {
     return id === 'c1' ? 4 : id === 'm1' ? 6 : null;
   }
+  /** The channels projection's text at every position, when a test sets it (else a small one naming the position). */
+  channelsText: string | null = null;
   /** Positions asked to be saved; a test sets `trimFailure` to see a refusal. */
   readonly trims: number[] = [];
   trimFailure: string | null = null;
