@@ -91,8 +91,8 @@ interface Loaded {
   hash: HashName;
   /** The file as loaded (its lines are offsets into it), for saving its first inputs. */
   text: string;
-  /** The summary as the load found it (before the event checks). */
-  summary: SessionSummary;
+  /** The summary as the load found it; the verdict (matches, divergence, checking) follows the event checks: summaryOf. */
+  summary: Omit<SessionSummary, 'matches' | 'divergence' | 'checking'>;
   checking: EventChecking;
 }
 
@@ -357,9 +357,10 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     progress = { phase: 'reading', done: 0, total: 0 };
     // A file's frames are decoded ahead from the start: the decoder reads the file while this thread reads and checks it.
     const decoder = typeof session === 'string' ? null : (options.frameDecoder?.(session) ?? null);
+    let file;
+    let text;
+    let index;
     try {
-      let file;
-      let text;
       try {
         text = typeof session === 'string' ? session : await session.text();
         if (id !== latestLoad) return fail(superseded);
@@ -369,7 +370,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
         return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
       }
       const replaying: LoadProgress = (progress = { phase: 'replaying', done: 0, total: file.footer.inputs });
-      const index = await indexSession(file, {
+      index = await indexSession(file, {
         settle: options.settle,
         ...(decoder ? { frames: decoder.frames } : {}),
         onInput: (replayed) => {
@@ -378,12 +379,11 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
           replaying.done = replayed;
         },
       });
-      decoder?.stop(); // done with: the checkpoints have both cores
-      if (id !== latestLoad) return fail(superseded);
-      return await loadIndexed(file, text, index, id, started, decoder?.source.taken ?? 0);
     } finally {
-      decoder?.stop();
+      decoder?.stop(); // done with, whatever happened: the checkpoints have both cores
     }
+    if (id !== latestLoad) return fail(superseded);
+    return loadIndexed(file, text, index, id, started, decoder?.source.taken ?? 0);
   };
 
   const loadIndexed = async (file: SessionFile, text: string, index: SessionIndex, id: number, started: number, decodedAhead: number): Promise<Result<SessionSummary>> => {
@@ -394,7 +394,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
-    const summary: SessionSummary = {
+    const summary: Loaded['summary'] = {
       header: file.header,
       inputs: index.inputCount,
       events: index.events.length,
@@ -402,9 +402,6 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       lastAt: index.inputTimes.at(-1) ?? null,
       hash: index.replay.hash,
       recordedHash: file.footer.hash,
-      matches: false,
-      divergence: null,
-      checking: null,
       loadMs: 0,
       decodedAhead,
     };

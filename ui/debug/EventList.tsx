@@ -3,11 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { activeFilter, type EventRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
-import { useFixedRows } from './use-fixed-rows';
+import { DEBUG_ROW_HEIGHT, useFixedRows } from './use-fixed-rows';
 import { usePagedRows } from './use-paged-rows';
-
-/** Every row's height (`.debug-row`). */
-const ROW_HEIGHT = 28;
 
 export function EventList({ debug }: { debug: DebugController }) {
   useSignals();
@@ -35,7 +32,7 @@ export function EventList({ debug }: { debug: DebugController }) {
   const upTo = filtered ? (kept?.key === key ? kept.count : 0) : (debug.state.value?.events ?? 0);
   const total = Math.min(upTo, rows.known ? rows.total : Number.MAX_SAFE_INTEGER);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, total, ROW_HEIGHT);
+  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, total, DEBUG_ROW_HEIGHT);
   const ensure = rows.ensure;
   useEffect(() => {
     ensure(0, 0); // learns the length

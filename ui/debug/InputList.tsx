@@ -6,11 +6,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import type { InputRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
-import { useFixedRows } from './use-fixed-rows';
+import { DEBUG_ROW_HEIGHT, useFixedRows } from './use-fixed-rows';
 import { usePagedRows } from './use-paged-rows';
-
-/** Every row's height (`.debug-row`). */
-const ROW_HEIGHT = 28;
 
 export function InputList({ debug }: { debug: DebugController }) {
   useSignals();
@@ -19,7 +16,7 @@ export function InputList({ debug }: { debug: DebugController }) {
   const key = `${debug.generation.value}:${JSON.stringify(filter)}`;
   const rows = usePagedRows<InputRow>((start, count) => debug.api.$inputs(start, count, filter), key);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, rows.total, ROW_HEIGHT);
+  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, rows.total, DEBUG_ROW_HEIGHT);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   const ensure = rows.ensure;

@@ -8,6 +8,9 @@
 import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 import { fallbackRect } from '../components/virtual-rect';
 
+/** The debugger lists' row height (`.debug-row`). */
+export const DEBUG_ROW_HEIGHT = 28;
+
 export interface FixedRows {
   /** The rows to render (those in view and `overscan` either side), each with its offset from the top. */
   items: { index: number; start: number }[];
