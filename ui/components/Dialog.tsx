@@ -1,4 +1,8 @@
-/** A modal dialog: rendered in the overlay layer (<body>, or the replayed app's frame in the debugger), labelled by its title, Tab kept inside, Escape and the backdrop close it. */
+/**
+ * A modal dialog (WAI-ARIA dialog pattern): rendered in the overlay layer (<body>, or the replayed app's frame
+ * in the debugger), labelled by its title; focus moves into it when it opens, Tab is kept inside, Escape and
+ * the backdrop close it, and focus goes back to where it was when it closes.
+ */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { trapTab } from './dialog-helpers';
 import { Overlay } from './overlay-layer';
@@ -6,23 +10,33 @@ import { Overlay } from './overlay-layer';
 export interface DialogProps {
   /** The dialog's accessible name, and its heading unless `heading` is given. */
   title: string;
-  /** A heading that differs from the name (a profile card is named "Profile of X" and headed "X"). */
-  heading?: ReactNode;
+  /** A heading that differs from the name (a profile card is named "Profile of X" and headed "X"); null: none shown (the quick switcher's field says what it is). */
+  heading?: ReactNode | null;
   onClose: () => void;
   children: ReactNode;
   className?: string;
   /** The dialog element, for a caller that looks inside it (e.g. to move focus into a grid). */
   dialogRef?: RefObject<HTMLDivElement | null>;
+  /** The dialog's own keys (Escape and Tab are the dialog's): the quick switcher's arrows and Enter. */
+  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
 }
 
-export function Dialog({ title, heading = title, onClose, children, className, dialogRef }: DialogProps) {
+export function Dialog({ title, heading = title, onClose, children, className, dialogRef, onKeyDown: ownKeys }: DialogProps) {
   const ownRef = useRef<HTMLDivElement>(null);
   const ref = dialogRef ?? ownRef;
 
-  // Focus the first field (or else the first control) when it opens.
+  // Focus the first field (or else the first control) when it opens; when it closes, focus goes back to the
+  // control that opened it — unless it has gone, or closing moved focus on (a dialog that opens what it made).
   useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select') ?? ref.current?.querySelector<HTMLElement>('button');
+    const opener = document.activeElement;
+    const dialog = ref.current;
+    const first = dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog?.querySelector<HTMLElement>('button');
     first?.focus();
+    return () => {
+      const now = document.activeElement;
+      const lost = now === null || now === document.body || (dialog?.contains(now) ?? false);
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -32,6 +46,8 @@ export function Dialog({ title, heading = title, onClose, children, className, d
       onClose();
     } else if (e.key === 'Tab') {
       trapTab(e, ref.current);
+    } else {
+      ownKeys?.(e);
     }
   };
 
@@ -39,7 +55,7 @@ export function Dialog({ title, heading = title, onClose, children, className, d
     <Overlay>
       <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
         <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} onKeyDown={onKeyDown}>
-          <h2>{heading}</h2>
+          {heading !== null && <h2>{heading}</h2>}
           {children}
         </div>
       </div>

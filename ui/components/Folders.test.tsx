@@ -77,6 +77,18 @@ describe('folders in the sidebar', () => {
     expect(document.activeElement).toBe(menuButton);
   });
 
+  it('gives focus back to the button that opened a dialog when it is cancelled', () => {
+    app();
+    const button = within(nav()).getByRole('button', { name: 'New folder' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'New folder' });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Folder name'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
   it('creates a folder, showing the server\'s refusal in the dialog', async () => {
     const a = app();
     fireEvent.click(within(nav()).getByRole('button', { name: 'New folder' }));

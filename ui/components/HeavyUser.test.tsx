@@ -114,6 +114,17 @@ describe('keyboard', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('gives focus back to where it was when a dialog opened from the keyboard closes', () => {
+    app();
+    const jump = screen.getByRole('button', { name: 'Jump to…' });
+    jump.focus();
+    key({ key: '/', code: 'Slash', ctrlKey: true });
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(document.activeElement).toBe(jump);
+  });
 });
 
 describe('the quick switcher', () => {

@@ -9,8 +9,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHANNEL_GROUP_LABELS, type QuickSwitchItem } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { trapTab } from './dialog-helpers';
-import { Overlay } from './overlay-layer';
+import { Dialog } from './Dialog';
 
 const LIMIT = 20;
 
@@ -46,22 +45,9 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   const [items, setItems] = useState<QuickSwitchItem[]>([]);
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const asked = useRef(0);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
-
-  // Focus moves into the dialog, and back to where it was when the dialog is dismissed.
-  const returnTo = useRef<Element | null>(null);
-  useEffect(() => {
-    returnTo.current = document.activeElement;
-    inputRef.current?.focus();
-  }, []);
-  const dismiss = (): void => {
-    onClose();
-    if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
-  };
 
   // Ask the worker on every change; a slower earlier answer never replaces a later one.
   useEffect(() => {
@@ -93,69 +79,59 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
     router.navigate(conversationPath(result.value.address));
   };
 
+  // Escape, Tab, the focus moving in and back out are the dialog's (Dialog.tsx); focus stays in the field.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      dismiss();
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (items.length) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       void choose(items[active]);
-    } else if (e.key === 'Tab') {
-      trapTab(e, dialogRef.current);
     }
   };
 
   return (
-    <Overlay>
-      <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && dismiss()}>
-        <div ref={dialogRef} className="dialog switcher" role="dialog" aria-modal="true" aria-label="Jump to a conversation or person" onKeyDown={onKeyDown}>
-          <input
-            ref={inputRef}
-            type="text"
-            role="combobox"
-            aria-label="Conversation or person"
-            aria-autocomplete="list"
-            aria-expanded={items.length > 0}
-            aria-controls={listId}
-            aria-activedescendant={items.length ? optionId(active) : undefined}
-            placeholder="Jump to…"
-            value={query}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <ul id={listId} role="listbox" aria-label="Matches" className="switcher-list">
-            {items.map((item, i) => (
-              <li
-                key={item.kind === 'person' ? `p:${item.user_guid}` : `c:${item.address}`}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'switcher-option active' : 'switcher-option'}
-                onMouseMove={() => setActive(i)}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => void choose(item)}
-              >
-                <span className="switcher-name">
-                  <Highlighted name={item.name} matches={item.matches} />
-                </span>{' '}
-                <span className="switcher-detail">{describe(item)}</span>
-              </li>
-            ))}
-          </ul>
-          {items.length === 0 && query.trim() !== '' && <p className="empty">Nothing matches “{query.trim()}”.</p>}
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          )}
-          <p className="hint">↑ ↓ to move, Enter to open, Esc to close</p>
-        </div>
-      </div>
-    </Overlay>
+    <Dialog title="Jump to a conversation or person" heading={null} className="switcher" onClose={onClose} onKeyDown={onKeyDown}>
+      <input
+        type="text"
+        role="combobox"
+        aria-label="Conversation or person"
+        aria-autocomplete="list"
+        aria-expanded={items.length > 0}
+        aria-controls={listId}
+        aria-activedescendant={items.length ? optionId(active) : undefined}
+        placeholder="Jump to…"
+        value={query}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <ul id={listId} role="listbox" aria-label="Matches" className="switcher-list">
+        {items.map((item, i) => (
+          <li
+            key={item.kind === 'person' ? `p:${item.user_guid}` : `c:${item.address}`}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? 'switcher-option active' : 'switcher-option'}
+            onMouseMove={() => setActive(i)}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => void choose(item)}
+          >
+            <span className="switcher-name">
+              <Highlighted name={item.name} matches={item.matches} />
+            </span>{' '}
+            <span className="switcher-detail">{describe(item)}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length === 0 && query.trim() !== '' && <p className="empty">Nothing matches “{query.trim()}”.</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <p className="hint">↑ ↓ to move, Enter to open, Esc to close</p>
+    </Dialog>
   );
 }

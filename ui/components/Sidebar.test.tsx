@@ -72,6 +72,7 @@ describe('Start-DM dialog', () => {
   it('opens from "New message", searches people, and opens the chosen direct message', async () => {
     const a = app();
     const trigger = screen.getByRole('button', { name: 'New message' });
+    trigger.focus(); // as a click does in a browser (fireEvent.click does not move focus)
     fireEvent.click(trigger);
     const dialog = screen.getByRole('dialog', { name: 'Start a direct message' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -93,6 +94,7 @@ describe('Start-DM dialog', () => {
   it('closes on Escape and returns focus', () => {
     app();
     const trigger = screen.getByRole('button', { name: 'New message' });
+    trigger.focus();
     fireEvent.click(trigger);
     fireEvent.keyDown(screen.getByLabelText('Search people'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

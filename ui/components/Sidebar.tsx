@@ -59,7 +59,6 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
     [indexVersion, prefs, activeAddress, folders, collapsed],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const actionsRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
 
@@ -84,10 +83,8 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
       return next;
     });
 
-  const close = (): void => {
-    setOpen(null);
-    actionsRef.current?.querySelector<HTMLElement>('button')?.focus();
-  };
+  // Focus goes back to the button that opened the dialog (Dialog.tsx).
+  const close = (): void => setOpen(null);
 
   const markRead = async (entries: readonly ChannelEntryView[] | undefined, what: string): Promise<void> => {
     setStatus(null);
@@ -109,7 +106,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
 
   return (
     <nav className="sidebar" aria-label="Conversations">
-      <div className="sidebar-actions" ref={actionsRef}>
+      <div className="sidebar-actions">
         <button type="button" aria-haspopup="dialog" onClick={() => setOpen({ kind: 'dm' })}>
           New message
         </button>

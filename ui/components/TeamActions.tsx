@@ -1,5 +1,5 @@
 /** The team buttons in a conversation's header: members, settings (for those who manage it), leave. */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -9,17 +9,14 @@ import { TeamSettingsDialog } from './TeamSettingsDialog';
 export function TeamActions({ entry }: { entry: ChannelEntryView }) {
   const { core, router } = usePlaza();
   const [open, setOpen] = useState<'members' | 'settings' | 'leave' | null>(null);
-  const barRef = useRef<HTMLDivElement>(null);
   const team = entry.team;
   if (!team) return null;
 
-  const close = (): void => {
-    setOpen(null);
-    barRef.current?.querySelector<HTMLElement>('button')?.focus();
-  };
+  // Focus goes back to the button that opened the dialog (Dialog.tsx).
+  const close = (): void => setOpen(null);
 
   return (
-    <div className="team-actions-bar" ref={barRef}>
+    <div className="team-actions-bar">
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen('members')}>
         Members
       </button>
