@@ -139,16 +139,16 @@ async function switchTo(page: Page, kind: ClientKind, address: string, name: str
   );
 }
 
-/** JS heap in use after a garbage collection: the page, and a dedicated worker of the same context (non-flattened CDP target session). */
-async function heapMB(browser: Browser, page: Page, pageSession: CDPSession, withWorker: boolean): Promise<{ page: number; worker: number | null }> {
+/** JS heap in use after a garbage collection: the page, and the dedicated worker of the same context whose script URL matches `workerUrl` (non-flattened CDP target session). */
+export async function heapMB(browser: Browser, page: Page, pageSession: CDPSession, workerUrl: RegExp | null): Promise<{ page: number; worker: number | null }> {
   await pageSession.send('HeapProfiler.collectGarbage');
   const pageHeap = (await pageSession.send('Runtime.getHeapUsage')).usedSize;
-  if (!withWorker) return { page: pageHeap / 2 ** 20, worker: null };
+  if (!workerUrl) return { page: pageHeap / 2 ** 20, worker: null };
   const cdp = await browser.newBrowserCDPSession();
   try {
     const { targetInfos } = await cdp.send('Target.getTargets');
     const pageTarget = targetInfos.find((t) => t.type === 'page' && t.url === page.url());
-    const worker = targetInfos.find((t) => t.type === 'worker' && /\/assets\/worker-/.test(t.url) && t.browserContextId === pageTarget?.browserContextId);
+    const worker = targetInfos.find((t) => t.type === 'worker' && workerUrl.test(t.url) && t.browserContextId === pageTarget?.browserContextId);
     if (!worker) return { page: pageHeap / 2 ** 20, worker: null };
     const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
     let id = 0;
@@ -308,7 +308,7 @@ export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promi
   }
   await samContext.close();
 
-  const memory = await heapMB(browser, page, session, kind === 'plaza');
+  const memory = await heapMB(browser, page, session, kind === 'plaza' ? /\/assets\/worker-/ : null);
   await context.close();
   return {
     kind,

