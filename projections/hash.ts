@@ -283,9 +283,19 @@ function feedNumber(h: StreamHash, v: number): void {
   feedDigits(h, v - high * 1e8, 8);
 }
 
+/** Where a walk leaves objects for later: at `depth` (the value walked is at 0), each object is handed to `subtree` instead of walked. */
+interface Deferral {
+  depth: number;
+  subtree: (value: object) => void;
+}
+
 /** Feeds `JSON.stringify(canonicalize(value))` into `h` without building either. */
 export function hashCanonical(h: StreamHash, value: unknown): void {
-  const plans: Plan[] = [];
+  walkCanonical(h, value, [], undefined);
+}
+
+/** hashCanonical's walk, with the object shapes seen so far (`plans`: kept across the many small walks of a hash made in slices) and objects `defer`red. */
+function walkCanonical(h: StreamHash, value: unknown, plans: Plan[], defer: Deferral | undefined): void {
   const planFor = (keys: string[]): Plan => {
     for (const plan of plans) if (sameKeys(plan.keys, keys)) return plan;
     // canonicalize copies a plain object by assignment, so an own "__proto__" key does not survive it.
@@ -296,7 +306,7 @@ export function hashCanonical(h: StreamHash, value: unknown): void {
     return plan;
   };
 
-  const walk = (v: unknown): void => {
+  const walk = (v: unknown, depth: number): void => {
     switch (typeof v) {
       case 'string':
         return h.jsonString(v);
@@ -311,6 +321,7 @@ export function hashCanonical(h: StreamHash, value: unknown): void {
         return h.text(JSON.stringify(canonicalize(v)) ?? 'null');
     }
     if (v === null) return h.text('null');
+    if (defer && depth === defer.depth) return defer.subtree(v as object);
     if (v instanceof Map) {
       const keys: string[] = [];
       for (const k of v.keys()) {
@@ -326,18 +337,18 @@ export function hashCanonical(h: StreamHash, value: unknown): void {
         first = false;
         h.jsonString(key);
         h.code(0x3a);
-        walk(item);
+        walk(item, depth + 1);
       }
       return h.code(0x7d);
     }
-    if (v instanceof Set) return walk([...v].map(String).sort());
+    if (v instanceof Set) return walk([...v].map(String).sort(), depth);
     if (Array.isArray(v)) {
       h.code(0x5b);
       for (let i = 0; i < v.length; i++) {
         if (i > 0) h.code(0x2c);
         const item: unknown = v[i];
         if (skipped(item)) h.text('null');
-        else walk(item);
+        else walk(item, depth + 1);
       }
       return h.code(0x5d);
     }
@@ -351,11 +362,11 @@ export function hashCanonical(h: StreamHash, value: unknown): void {
       if (!first) h.code(0x2c);
       first = false;
       h.text(plan.prefixes[i]!);
-      walk(item);
+      walk(item, depth + 1);
     }
     h.code(0x7d);
   };
-  walk(value);
+  walk(value, 0);
 }
 
 /**
@@ -388,5 +399,104 @@ export function combineHashes(each: Record<ProjectionName, string>, hash: HashNa
 export function projectionHashes(p: Projections, hash: HashName = CURRENT_HASH): { all: string; each: Record<ProjectionName, string> } {
   const each = {} as Record<ProjectionName, string>;
   for (const name of PROJECTION_NAMES) each[name] = projectionHash(p, name, hash);
+  return { all: combineHashes(each, hash), each };
+}
+
+// ---- hashing in slices (the debugger) -------------------------------------------
+
+/** One step of a hash fed in slices: text, a code unit, a JSON string, or an object to walk then. */
+type FeedStep = { text: string } | { code: number } | { json: string } | { subtree: object };
+
+/** A StreamHash that only notes what it is fed, in order (hashInSlices' plan). */
+class FeedPlan implements StreamHash {
+  readonly steps: FeedStep[] = [];
+  text(s: string): void {
+    this.steps.push({ text: s });
+  }
+  code(c: number): void {
+    this.steps.push({ code: c });
+  }
+  jsonString(s: string): void {
+    this.steps.push({ json: s });
+  }
+  hex(): string {
+    throw new Error('a feed plan has no hash');
+  }
+}
+
+/**
+ * How deep hashInSlices goes level by level: below, an object is hashed in one go. Four levels down a
+ * projection are its messages (projection → byAddress → a conversation's store → byGuid → the message).
+ */
+const SLICED_LEVELS = 4;
+
+/** How a hash made in slices pauses: after about `ms` of work (by `now`) it awaits `goOn`, which says whether to go on. */
+export interface Slicing {
+  ms: number;
+  now: () => number;
+  goOn: () => Promise<boolean>;
+}
+
+/** The pauses of one hash made in slices, and the object shapes its walks have seen (hashCanonical's plans). */
+class Pacer {
+  private since: number;
+  private steps = 0;
+  readonly plans: Plan[] = [];
+  constructor(private readonly slicing: Slicing) {
+    this.since = slicing.now();
+  }
+  /** Whether the slice under way has run its time (the clock read every 16th step: a step is a message at most). */
+  due(): boolean {
+    return (++this.steps & 15) === 0 && this.slicing.now() - this.since >= this.slicing.ms;
+  }
+  /** Pauses; false if told to stop. */
+  async pause(): Promise<boolean> {
+    if (!(await this.slicing.goOn())) return false;
+    this.since = this.slicing.now();
+    return true;
+  }
+}
+
+/** Feeds `value` level by level: what hashCanonical feeds for the value itself, then each object in it in turn (`levels` down; below, whole). */
+async function feedInSlices(h: StreamHash, value: unknown, pacer: Pacer, levels: number): Promise<boolean> {
+  // The value's own text, planned with the objects in it left for later: one level at a time, so that no
+  // plan is large (a million messages planned at once took a slice of its own).
+  const plan = new FeedPlan();
+  walkCanonical(plan, value, pacer.plans, { depth: 1, subtree: (subtree) => plan.steps.push({ subtree }) });
+  for (const step of plan.steps) {
+    if ('subtree' in step) {
+      if (levels > 1) {
+        if (!(await feedInSlices(h, step.subtree, pacer, levels - 1))) return false;
+        continue;
+      }
+      walkCanonical(h, step.subtree, pacer.plans, undefined);
+    } else if ('text' in step) h.text(step.text);
+    else if ('code' in step) h.code(step.code);
+    else h.jsonString(step.json);
+    if (pacer.due() && !(await pacer.pause())) return false;
+  }
+  return true;
+}
+
+/**
+ * `hashCanonical` in slices, for a state too large to hash between two requests (a heavy user's is ~78 MB of
+ * canonical JSON, 1.5 s): the same characters fed in the same order, so the same hash, pausing as `slicing`
+ * says. Null if it said to stop.
+ */
+export async function hashInSlices(h: StreamHash, value: unknown, slicing: Slicing): Promise<StreamHash | null> {
+  return (await feedInSlices(h, value, new Pacer(slicing), SLICED_LEVELS)) ? h : null;
+}
+
+/**
+ * `projectionHashes` in slices (hashInSlices): the debugger hashes a large state while its worker goes on
+ * answering seeks. Null if the slicing said to stop.
+ */
+export async function projectionHashesInSlices(p: Projections, hash: HashName, slicing: Slicing): Promise<{ all: string; each: Record<ProjectionName, string> } | null> {
+  const each = {} as Record<ProjectionName, string>;
+  for (const name of PROJECTION_NAMES) {
+    const h = await hashInSlices(createHash(hash), p[name], slicing);
+    if (!h) return null;
+    each[name] = h.hex();
+  }
   return { all: combineHashes(each, hash), each };
 }

@@ -209,7 +209,10 @@ export interface DebugApi {
   $eventRate(buckets: number): Promise<EventRateSeries>;
   /** The state after input `position`; `projections` limits which canonical JSON texts are returned (all when omitted). */
   $stateAt(position: number, projections?: DebugProjectionName[]): Promise<Result<StateAt>>;
-  /** The projection hash after input `position` (hundreds of milliseconds for a heavy user's state). */
+  /**
+   * The projection hash after input `position` (up to ~1.5 s of work for a heavy user's state, made in slices
+   * between which seeks are answered). A seek asked before it is done stops it: it fails as `Superseded`.
+   */
   $hashAt(position: number): Promise<Result<string>>;
   /**
    * The first input that touched a channel, a message or a user, by its address or guid: the first whose

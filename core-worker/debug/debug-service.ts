@@ -5,7 +5,7 @@
  */
 import { canonicalText } from '../../projections/canonical';
 import type { Projections } from '../../projections/fold';
-import { PROJECTION_NAMES, projectionHashes, type ProjectionName } from '../../projections/hash';
+import { PROJECTION_NAMES, projectionHashes, projectionHashesInSlices, type ProjectionName } from '../../projections/hash';
 import { activeFilter, type DebugApi, type DebugDivergence, type EventRow, type InputFilter, type InputRow, type LoadProgress, type ProjectionDiff, type SessionSummary, type StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
 import { fail, ok, type Result } from '../../protocol/result';
@@ -32,6 +32,8 @@ export interface DebugServiceOptions {
   scanSlice?: number;
   /** Event checks made between yields (CHECK_SLICE; tests make it small). */
   checkSlice?: number;
+  /** How long `$hashAt` hashes between yields (HASH_SLICE_MS; tests make it 0, a yield after every step). */
+  hashSliceMs?: number;
   /** Starts decoding an imported file's frames ahead of its replay, on another thread (frame-decoder.ts); none: the replay decodes them. */
   frameDecoder?: (file: Blob) => FrameDecoder | null;
 }
@@ -120,6 +122,8 @@ const yieldToQueue = (): Promise<void> => new Promise((resolve) => setTimeout(re
 /** At most how many event checks run between yields, and for at most how long: a seek asked meanwhile waits for no more. */
 export const CHECK_SLICE = 2_000;
 export const CHECK_SLICE_MS = 8;
+/** A state's hash asked for with `$hashAt` is made in slices of about this long: a seek asked meanwhile waits for no more. */
+export const HASH_SLICE_MS = 8;
 
 
 /**
@@ -220,6 +224,11 @@ function logLengthAt(l: Loaded, position: number): number {
 export function createDebugService(options: DebugServiceOptions): DebugApi & { readonly loaded: Loaded | null } {
   const now = options.now ?? (() => Date.now());
   let loaded: Loaded | null = null;
+  /**
+   * Bumped whenever the timeline's state moves (a seek folds the state it answered last on in place, a save
+   * asks for another): a hash being made in slices over the state before stops, its state no longer there.
+   */
+  let stateMoves = 0;
   const viewOf = createViewSnapshots();
 
   const inputRow = (l: Loaded, index: number): InputRow => {
@@ -311,6 +320,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   /** The state after input `pos` (a position within the session: positionIn) as $stateAt answers it. */
   const stateAt = (l: Loaded, pos: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
     const started = now();
+    stateMoves++;
     const { p, before, folded } = l.timeline.step(pos);
     const folding = now();
     const diffs = before ? diffStep(before, p) : [];
@@ -561,7 +571,19 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       if (!l) return fail(notLoaded);
       const pos = positionIn(l, position);
       if (pos === null) return fail(notAPosition(position));
-      return ok(l.hashes.get(pos) ?? remember(l, pos, projectionHashes(l.timeline.at(pos), l.hash).all));
+      const known = l.hashes.get(pos);
+      if (known) return ok(known);
+      // A heavy user's state takes up to ~1.5 s to hash: in slices, between which seeks are answered. A seek
+      // moves the state, so this hash stops there; the page asks again once the position holds still.
+      const moves = ++stateMoves;
+      const p = l.timeline.at(pos);
+      const goOn = async (): Promise<boolean> => {
+        await yieldToQueue();
+        return moves === stateMoves && loaded === l;
+      };
+      const hashes = await projectionHashesInSlices(p, l.hash, { ms: options.hashSliceMs ?? HASH_SLICE_MS, now, goOn });
+      if (!hashes) return fail({ name: 'Superseded', message: `Another position was asked for before input ${pos}'s hash was made.` });
+      return ok(remember(l, pos, hashes.all));
     },
 
     async $trimmedSession(position) {
@@ -579,6 +601,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       }
       // The lines a replay to `pos` consumes: up to the next input's line, or all of them after the last input.
       const lines = pos < l.index.inputCount ? l.index.inputLine(pos + 1) - 2 : l.index.replay.linesUsed;
+      stateMoves++;
       const hashes = projectionHashes(l.timeline.at(pos), l.hash);
       const footer = { k: 'end' as const, inputs: pos, events: logLengthAt(l, pos), hash: hashes.all, projections: hashes.each };
       const text = trimmedSessionText(l.text, lines, footer);

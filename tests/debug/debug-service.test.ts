@@ -214,6 +214,26 @@ describe('debug service on a recorded session', () => {
     expect(again.ok && again.value.hash).toBe(loaded.value.hash);
   });
 
+  it('makes a large state\'s hash in slices, between which seeks are answered; a seek stops the hash under way', async () => {
+    const service = createDebugService({ settle, checkpointEvery: 4, inlineHashMaxMessages: 0, hashSliceMs: 0 });
+    const loaded = await service.$load(text);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const end = loaded.value.inputs;
+    const mid = Math.floor(end / 2);
+    await service.$stateAt(end, ['channels']);
+    // The hash of the end is under way when a seek elsewhere comes: the seek is answered, the hash given up.
+    const hashing = service.$hashAt(end);
+    const seek = await service.$stateAt(mid, ['channels']);
+    expect(seek.ok && seek.value.position).toBe(mid);
+    expect(await hashing).toEqual({ ok: false, error: expect.objectContaining({ name: 'Superseded' }) });
+    // The state the seek moved to is whole: its hash is the one the CLI prints for it.
+    const midHash = await service.$hashAt(mid);
+    expect(midHash).toEqual({ ok: true, value: projectionHashes(service.loaded!.timeline.at(mid), service.loaded!.hash).all });
+    // Left alone, the end's hash is made, and is the recording's.
+    await service.$stateAt(end, []);
+    expect(await service.$hashAt(end)).toEqual({ ok: true, value: loaded.value.hash });
+  });
+
   it('lists events with the input that appended them, up to a position', async () => {
     const { service, summary } = await loadedService();
     const all = await service.$events(0, 10_000);

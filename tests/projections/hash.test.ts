@@ -3,7 +3,7 @@ import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders'
 import { createProjections, foldAll } from '../../projections/fold';
 import { DEBUG_PROJECTIONS } from '../../protocol/debug-api';
 import { canonicalize, canonicalText } from '../../projections/canonical';
-import { createHash, cyrb64, fnv1a64, hashCanonical, hashText, PROJECTION_NAMES, projectionHash, projectionHashes, projectionJson, type HashName } from '../../projections/hash';
+import { createHash, cyrb64, fnv1a64, hashCanonical, hashInSlices, hashText, PROJECTION_NAMES, projectionHash, projectionHashes, projectionHashesInSlices, projectionJson, type HashName, type Slicing } from '../../projections/hash';
 import { sessionHashName } from '../../protocol/session-file';
 import { prng } from '../../protocol/prng';
 
@@ -124,6 +124,58 @@ describe('hashing canonical JSON without building it', () => {
     log.add({ type: 'typing.started', address: 'a', user_guid: 'x', name: 'X 👍' });
     const p = foldAll(log.envelopes);
     for (const name of PROJECTION_NAMES) expect(projectionHash(p, name, hash), name).toBe(hashText(projectionJson(p, name), hash));
+  });
+});
+
+describe('hashing in slices (the debugger, for a state too large to hash between two requests)', () => {
+  /** A pause after every step (ms 0), counted; `stopAt`: the pause that says stop. */
+  const everyStep = (stopAt = Infinity): Slicing & { pauses: number } => {
+    const slicing = { ms: 0, now: () => 0, pauses: 0, goOn: async () => ++slicing.pauses < stopAt };
+    return slicing;
+  };
+
+  it.each(HASHES)('%s: the same hash as in one go, for 1,000 random values nested deeper than the slices', async (hash) => {
+    for (let seed = 1; seed <= 1_000; seed++) {
+      const value = { root: randomValue(prng(seed), 7) };
+      const h = await hashInSlices(createHash(hash), value, everyStep());
+      expect(h!.hex(), `seed ${seed}`).toBe(reference(value, hash));
+    }
+  });
+
+  it.each(HASHES)('%s: every projection of a folded state, pausing between its messages', async (hash) => {
+    const log = new LogBuilder()
+      .add({ type: 'session.started', user: user({ target_user_guid: 'me' }) })
+      .add({ type: 'channels.listed', channels: [channel({ address: 'a' }), channel({ address: 'b"\\' })] });
+    for (let i = 0; i < 60; i++) log.advance(1_000).add({ type: 'message.received', message: message({ guid: `m${i}`, address: i % 3 ? 'a' : 'b"\\', created: log.now, from_guid: i % 2 ? 'me' : 'x' }) });
+    const p = foldAll(log.envelopes);
+    const slicing = everyStep();
+    expect(await projectionHashesInSlices(p, hash, slicing)).toEqual(projectionHashes(p, hash));
+    // Paused at least once per message: each is a slice of its own at most.
+    expect(slicing.pauses).toBeGreaterThan(60);
+  });
+
+  it('stops when told to, with no hash', async () => {
+    const p = foldAll(new LogBuilder().add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }).add({ type: 'channels.listed', channels: [channel({ address: 'a' })] }).envelopes);
+    const slicing = everyStep(3);
+    expect(await projectionHashesInSlices(p, 'cyrb64', slicing)).toBeNull();
+    expect(slicing.pauses).toBe(3);
+  });
+
+  it('pauses only when a slice has run its time', async () => {
+    const value = { list: Array.from({ length: 1_000 }, (_, i) => ({ i })) };
+    const run = async (now: () => number) => {
+      let pauses = 0;
+      const h = await hashInSlices(createHash('cyrb64'), value, { ms: 10, now, goOn: async () => (pauses++, true) });
+      expect(h!.hex()).toBe(reference(value, 'cyrb64'));
+      return pauses;
+    };
+    // Time standing still: one slice, no pause.
+    expect(await run(() => 0)).toBe(0);
+    // Each reading of the clock 5 ms later: a pause every other reading, far fewer than the steps.
+    let clock = 0;
+    const pauses = await run(() => (clock += 5));
+    expect(pauses).toBeGreaterThan(10);
+    expect(pauses).toBeLessThan(1_000);
   });
 });
 
