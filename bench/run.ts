@@ -16,7 +16,8 @@
  * (bench/debugger-browser.ts).
  *
  * Environment: BENCH_PORT (default 8383), BENCH_PARTS (comma list of node,
- * browser, replay, seek, debugger, convergence; default all), BENCH_REPLAY_INPUTS
+ * browser, replay, seek, debugger, convergence; default all; none: only
+ * write the report again), BENCH_REPLAY_INPUTS
  * (1,000,000), BENCH_REPLAY_RUNS (3), BENCH_CONVERGENCE_RUNS (40),
  * BENCH_COLD_RUNS (12), BENCH_SEND_MESSAGES (50), CHROMIUM_PATH.
  */
@@ -39,7 +40,9 @@ import { writeReport, type BenchResults } from './report';
 import { measureSeek } from './seek';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8383);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'node,browser,replay,seek,debugger,convergence').split(','));
+const ALL_PARTS = ['node', 'browser', 'replay', 'seek', 'debugger', 'convergence'];
+// BENCH_PARTS=none measures nothing: the report is written again from bench/results.json (after editing bench/notes.md).
+const PARTS = new Set((process.env.BENCH_PARTS ?? ALL_PARTS.join(',')).split(',').filter((part) => ALL_PARTS.includes(part)));
 const REPLAY_INPUTS = Number(process.env.BENCH_REPLAY_INPUTS ?? 1_000_000);
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 3);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 12);
@@ -129,7 +132,8 @@ async function main(): Promise<void> {
     if (!PARTS.has('seek')) results.seek = previous.seek ?? null;
     if (!PARTS.has('debugger')) results.debugger = previous.debugger ?? null;
     if (!PARTS.has('convergence')) results.convergence = previous.convergence ?? null;
-    results.measured = { ...(previous.measured ?? {}), ...Object.fromEntries([...PARTS].map((part) => [part, results.date])) };
+    const measuredBefore = Object.entries(previous.measured ?? {}).filter(([part]) => ALL_PARTS.includes(part));
+    results.measured = { ...Object.fromEntries(measuredBefore), ...Object.fromEntries([...PARTS].map((part) => [part, results.date])) };
 
     if (PARTS.has('node')) {
       log('node: burst');
