@@ -225,8 +225,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   const now = options.now ?? (() => Date.now());
   let loaded: Loaded | null = null;
   /**
-   * Bumped whenever the timeline's state moves (a seek folds the state it answered last on in place, a save
-   * asks for another): a hash being made in slices over the state before stops, its state no longer there.
+   * Bumped whenever the timeline's state moves (a seek folds the state it answered last on in place): a hash
+   * being made in slices over the state before stops, its state no longer there.
    */
   let stateMoves = 0;
   const viewOf = createViewSnapshots();
@@ -601,8 +601,13 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       }
       // The lines a replay to `pos` consumes: up to the next input's line, or all of them after the last input.
       const lines = pos < l.index.inputCount ? l.index.inputLine(pos + 1) - 2 : l.index.replay.linesUsed;
-      stateMoves++;
-      const hashes = projectionHashes(l.timeline.at(pos), l.hash);
+      // The state in one of its own, hashed in slices (up to ~1.5 s for a heavy user's): seeks are answered meanwhile.
+      const goOn = async (): Promise<boolean> => {
+        await yieldToQueue();
+        return loaded === l;
+      };
+      const hashes = await projectionHashesInSlices(l.timeline.detached(pos), l.hash, { ms: options.hashSliceMs ?? HASH_SLICE_MS, now, goOn });
+      if (!hashes) return fail(notLoaded);
       const footer = { k: 'end' as const, inputs: pos, events: logLengthAt(l, pos), hash: hashes.all, projections: hashes.each };
       const text = trimmedSessionText(l.text, lines, footer);
       return ok({ fileName: sessionFileName(l.index.header.started, `-first-${pos}`), file: new Blob([text], { type: 'application/x-ndjson' }) });

@@ -77,6 +77,8 @@ export interface Timeline {
    * the two is cheap because the message stores the input did not write are the same objects in both.
    */
   step(position: number): { p: Projections; before: Before | null; folded: number };
+  /** The projections after input `position`, in a state of their own: later calls leave it as it is (a save hashes it in slices while seeks go on). */
+  detached(position: number): Projections;
 }
 
 /** First index in `sorted` whose value is greater than `value` (upper bound). */
@@ -235,15 +237,21 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
   const eventsUpTo = (position: number): number => upperBound(inputOf, position);
   const segmentOf = (position: number): number => upperBound(resetInputs, position);
 
-  /** The working state at or before `count` events of segment `seg` closest to it: the cursor, or a copy of the nearest checkpoint. */
-  const start = (count: number, seg: number): Working => {
+  /** The last checkpoint of segment `seg` at or before `count` events. */
+  const nearestCheckpoint = (count: number, seg: number): Checkpoint => {
     let c = upperBound(checkpointAts, count) - 1;
     while (c > 0 && checkpoints[c]!.segment > seg) c--;
-    if (cursor && cursor.segment === seg && cursor.at <= count && cursor.at >= checkpoints[c]!.at) return cursor;
+    return checkpoints[c]!;
+  };
+
+  /** The working state at or before `count` events of segment `seg` closest to it: the cursor, or a copy of the nearest checkpoint. */
+  const start = (count: number, seg: number): Working => {
+    const nearest = nearestCheckpoint(count, seg);
+    if (cursor && cursor.segment === seg && cursor.at <= count && cursor.at >= nearest.at) return cursor;
     // The state answered last is of no more use: let it go before this fold makes another, so a collection
     // during the fold does not copy it (and then promote it to the old generation, where it dies later).
     cursor = null;
-    return fromCheckpoint(checkpoints[c]!, true);
+    return fromCheckpoint(nearest, true);
   };
 
   /** Events folded by the last `at` or `step`. */
@@ -295,5 +303,14 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     return { p: cursor.p, before, folded };
   };
 
-  return { source, checkpointEvery: K, checkpoints: checkpoints.length, eventsUpTo, at, step };
+  const detached = (position: number): Projections => {
+    folded = 0;
+    const count = eventsUpTo(position);
+    // A copy of a checkpoint shares only what nothing writes in place: the checkpoint's stores, which a fold copies before writing.
+    const w = fromCheckpoint(nearestCheckpoint(count, segmentOf(position)), true);
+    foldTo(w, count);
+    return w.p;
+  };
+
+  return { source, checkpointEvery: K, checkpoints: checkpoints.length, eventsUpTo, at, step, detached };
 }

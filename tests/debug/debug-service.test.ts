@@ -452,6 +452,27 @@ describe('debug service on a recorded session', () => {
     expect(await whole.value.file.text()).toBe(text);
   });
 
+  it('answers seeks while a save hashes its state, and the save is whole', async () => {
+    const service = createDebugService({ settle, checkpointEvery: 3, hashSliceMs: 0 });
+    const loaded = await service.$load(text);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    await service.$verified();
+    const at = Math.floor(loaded.value.inputs / 2);
+    const saving = service.$trimmedSession(at);
+    let saved = false;
+    void saving.then(() => (saved = true));
+    // Seeks on both sides of the saved position, answered while the save is under way, move no state it reads.
+    for (const position of [1, loaded.value.inputs, at + 1, at - 1]) {
+      const state = await service.$stateAt(position, []);
+      expect(state.ok && state.value.position).toBe(position);
+    }
+    expect(saved).toBe(false);
+    const result = await saving;
+    if (!result.ok) throw new Error(result.error.message);
+    const cli = await replaySession(parseSessionFile(text), { settle, until: at });
+    expect(await result.value.file.text()).toBe(trimmedSessionText(text, cli.linesUsed, replayFooter(cli)));
+  });
+
   it('loads the last session chosen: one chosen while another loads supersedes it, which stops replaying', async () => {
     const v2 = await writtenAsVersion(text, 2); // another file of the same session
     let settles = 0;
