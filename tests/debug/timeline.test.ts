@@ -41,6 +41,19 @@ describe('timeline', () => {
     }
   });
 
+  it('gives a state of its own at any position, which later seeks and steps leave as it is', () => {
+    for (const K of [1, 3, 1000]) {
+      const timeline = createTimeline({ events, inputOf, resets }, { checkpointEvery: K });
+      for (const p of [0, 5, 12, 20, 21]) {
+        const own = timeline.detached(p);
+        expect(canonicalJson(own), `K=${K} position ${p}`).toBe(expected(p));
+        // Seeks just ahead fold the state answered last on in place; behind and across the reload, from checkpoints.
+        for (const q of [p, p + 1, p + 2, 0, 21, 19, 20]) timeline.step(q);
+        expect(canonicalJson(own), `K=${K} position ${p}, after other seeks`).toBe(expected(p));
+      }
+    }
+  });
+
   it('counts events up to a position', () => {
     const timeline = createTimeline({ events, inputOf, resets });
     expect(timeline.eventsUpTo(0)).toBe(0);
