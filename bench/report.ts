@@ -140,6 +140,7 @@ function debuggerSection(d: DebuggerBrowserBench): string[] {
     '| | p50 | p95 | max |',
     '|---|---|---|---|',
     `| scrub: the pointer pressed at a random point of the timeline (${d.scrubs} times) | ${ms(d.scrub.p50)} | ${ms(d.scrub.p95)} | ${ms(d.scrub.max)} |`,
+    ...(d.whileChecking ? [`| the same from the moment the session is usable, while its event digests are checked (${d.scrubsWhileChecking} times) | ${ms(d.whileChecking.p50)} | ${ms(d.whileChecking.p95)} | ${ms(d.whileChecking.max)} |`] : []),
     `| End (the whole session's state; from Home, so the replayed app is mounted afresh) | ${ms(d.end.p50)} | ${ms(d.end.p95)} | ${ms(d.end.max)} |`,
     `| Home (before the sign-in) | ${ms(d.home.p50)} | ${ms(d.home.p95)} | ${ms(d.home.max)} |`,
     '',
