@@ -165,6 +165,19 @@ describe('session-replay debugger', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(slider, { key: 'ArrowLeft' });
     expect(screen.queryByRole('alert')).toBeNull();
+
+    // While a save is under way the playhead can move: the button goes on naming what it saves.
+    api.trimFailure = null;
+    let release = () => {};
+    api.trimHeld = new Promise<void>((resolve) => (release = resolve));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save inputs 1–10' })));
+    fireEvent.keyDown(slider, { key: 'Home' });
+    const saving = screen.getByRole('button', { name: 'Saving inputs 1–10…' });
+    expect(saving.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => release());
+    expect(createObjectURL).toHaveBeenCalledTimes(2);
+    expect(await readBlob(createObjectURL.mock.calls[1]![0])).toBe('first 10 inputs\n');
+    expect(screen.getByRole('button', { name: 'Save inputs' })).toBeTruthy();
   });
 
   it('plays and pauses', async () => {

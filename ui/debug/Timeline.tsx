@@ -104,17 +104,19 @@ export function Timeline({ debug }: { debug: DebugController }) {
 /**
  * Saves the session's first inputs, up to the playhead, as a session file of their own (what the CLI's
  * `--until N --trim OUT` writes): the way from "the bug shows here" to a small fixture for a test. A heavy
- * user's state takes a moment to hash (1.5 s at the end of a million inputs), so the button says it is saving.
+ * user's state takes a moment to hash (about a second at the end of a million inputs), so the button says
+ * it is saving, and what: the playhead may move meanwhile (the worker answers seeks while it saves).
  */
 function SaveInputs({ debug, position }: { debug: DebugController; position: number }) {
-  const [saving, setSaving] = useState(false);
+  const [savingAt, setSavingAt] = useState<number | null>(null);
+  const saving = savingAt !== null;
   // A refusal speaks of the position it was asked at, and shows only there.
   const [refusal, setRefusal] = useState<{ at: number; message: string } | null>(null);
   const error = refusal?.at === position ? refusal.message : null;
   const save = async (): Promise<void> => {
     if (saving) return;
     const at = position;
-    setSaving(true);
+    setSavingAt(at);
     setRefusal(null);
     try {
       const result = await debug.api.$trimmedSession(at);
@@ -123,14 +125,14 @@ function SaveInputs({ debug, position }: { debug: DebugController; position: num
     } catch (thrown) {
       setRefusal({ at, message: thrown instanceof Error ? thrown.message : String(thrown) });
     } finally {
-      setSaving(false);
+      setSavingAt(null);
     }
   };
   return (
     <>
       {/* Not disabled while saving, which would drop the keyboard focus: it says so, and ignores presses meanwhile. */}
-      <button type="button" onClick={() => void save()} disabled={position === 0} aria-disabled={saving || undefined}>
-        {position === 0 ? 'Save inputs' : saving ? `Saving inputs 1–${position}…` : `Save inputs 1–${position}`}
+      <button type="button" onClick={() => void save()} disabled={position === 0 && !saving} aria-disabled={saving || undefined}>
+        {saving ? `Saving inputs 1–${savingAt}…` : position === 0 ? 'Save inputs' : `Save inputs 1–${position}`}
       </button>
       {error && (
         <span role="alert" className="error">

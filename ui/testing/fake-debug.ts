@@ -112,8 +112,11 @@ export class FakeDebugApi implements DebugApi {
   /** Positions asked to be saved; a test sets `trimFailure` to see a refusal. */
   readonly trims: number[] = [];
   trimFailure: string | null = null;
+  /** While set, a save waits for it (a test looks at the page while saving). */
+  trimHeld: Promise<void> | null = null;
   async $trimmedSession(position: number) {
     this.trims.push(position);
+    await this.trimHeld;
     if (this.trimFailure) return fail({ name: 'Diverged', message: this.trimFailure });
     return ok({ fileName: `plaza-session-first-${position}.jsonl`, file: new Blob([`first ${position} inputs\n`]) });
   }
