@@ -13,6 +13,8 @@
  * The canonical JSON is never built: `hashCanonical` walks the state and feeds
  * the hash exactly the characters `JSON.stringify(canonicalize(value))` would
  * produce (canonical.ts is the definition, and the tests hold the two equal).
+ * `hashInSlices` feeds the same characters a little at a time, for the
+ * debugger's worker, which answers seeks between the slices.
  */
 import { canonicalize, canonicalKeyOrder } from './canonical';
 import type { Projections } from './fold';
@@ -460,7 +462,7 @@ class Pacer {
 /** Feeds `value` level by level: what hashCanonical feeds for the value itself, then each object in it in turn (`levels` down; below, whole). */
 async function feedInSlices(h: StreamHash, value: unknown, pacer: Pacer, levels: number): Promise<boolean> {
   // The value's own text, planned with the objects in it left for later: one level at a time, so that no
-  // plan is large (a million messages planned at once took a slice of its own).
+  // plan is large (all of a heavy user's 200,000 messages planned at once would be one long step).
   const plan = new FeedPlan();
   walkCanonical(plan, value, pacer.plans, { depth: 1, subtree: (subtree) => plan.steps.push({ subtree }) });
   for (const step of plan.steps) {
