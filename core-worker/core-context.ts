@@ -8,7 +8,7 @@
 import type { Projections } from '../projections/fold';
 import type { CoreApi } from '../protocol/core-api';
 import type { DomainEvent, EventSource, ToastSpec } from '../protocol/events';
-import type { DownFrame } from '../protocol/frames/down';
+import type { DownCode, DownFrame } from '../protocol/frames/down';
 import type { ApiClient, Credentials } from './api-client';
 import type { CoreDeps } from './ports';
 import type { Publisher, RuntimeState } from './publisher';
@@ -38,13 +38,21 @@ export interface CoreContext {
   showToast(toast: Omit<ToastSpec, 'id'>): void;
 }
 
+/** A feature's handlers of socket frames, by the frame codes it reacts to. */
+export type FrameHandlers = { [C in DownCode]?: (frame: Extract<DownFrame, { code: C }>) => void };
+
 /**
  * The moments a feature of the core may react to. Hooks are called in the
  * order the features are listed in core.ts.
  */
 export interface FeatureHooks {
-  /** A valid frame arrived while signed in, after its events were folded. */
-  onFrame?(frame: DownFrame): void;
+  /**
+   * Valid frames that arrived while signed in, after their events were folded: the codes this feature reacts
+   * to (a heavy user's socket brings thousands a second; each goes only to the features that name its code).
+   */
+  frames?: FrameHandlers;
+  /** Every such frame, whatever its code (the sync feature watches the frame numbers). */
+  onAnyFrame?(frame: DownFrame): void;
   /** The socket (re)connected. */
   onSocketOpen?(): void;
   /** Events were folded (any source): e.g. to re-arm a timer the projections imply, or to act on an event. */

@@ -11,7 +11,7 @@
 import { applyEnvelope, createProjections, foldAll, type Projections } from '../projections/fold';
 import type { CoreApi } from '../protocol/core-api';
 import type { DomainEvent, Envelope, EventSource } from '../protocol/events';
-import { decodeDownFrame } from '../protocol/frames/down';
+import { decodeDownFrame, DOWN_CODES, type DownCode, type DownFrame } from '../protocol/frames/down';
 import { FAILURE } from '../protocol/rest/acceptance';
 import { fail } from '../protocol/result';
 import { createApiClient, type Credentials } from './api-client';
@@ -73,6 +73,13 @@ export interface Core {
   onAppended(listener: (envelopes: readonly Envelope[]) => void): void;
 }
 
+/** What of a feature handles a frame of this code: its handler for the code, then its hook for every frame. */
+function frameHandlersOf(feature: FeatureHooks, code: DownCode): ((frame: DownFrame) => void)[] {
+  const own = feature.frames?.[code] as ((frame: DownFrame) => void) | undefined;
+  const any = feature.onAnyFrame?.bind(feature);
+  return [...(own ? [own] : []), ...(any ? [any] : [])];
+}
+
 export function createCore(deps: CoreDeps): Core {
   const { storage, logger } = deps;
   const rejections = createRejectionLog(logger);
@@ -87,7 +94,8 @@ export function createCore(deps: CoreDeps): Core {
   let ready: Promise<void> = Promise.resolve();
   let features: readonly FeatureHooks[] = [];
   // The features with each per-event hook, found once: the hooks run for every frame and every dispatch.
-  let frameHooks: readonly Required<Pick<FeatureHooks, 'onFrame'>>[] = [];
+  // A frame goes to the features that name its code (FeatureHooks.frames) and those that see every frame, in the features' order.
+  let frameRoutes = new Map<DownCode, readonly ((frame: DownFrame) => void)[]>();
   let dispatchHooks: readonly Required<Pick<FeatureHooks, 'afterDispatch'>>[] = [];
   // Created after the socket, which calls back into it only once started.
   let connection: ConnectionFeature | null = null;
@@ -247,7 +255,7 @@ export function createCore(deps: CoreDeps): Core {
   // Hooks run in this order: the outbox is restored (onLogOpened) before anything is sent on open;
   // expiry last, so it sees every deadline the others' events set.
   features = [session, outbox, conversations, sync, prefetch, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
-  frameHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'onFrame'>> => f.onFrame !== undefined);
+  frameRoutes = new Map(DOWN_CODES.map((code) => [code, features.flatMap((f) => frameHandlersOf(f, code))]));
   dispatchHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'afterDispatch'>> => f.afterDispatch !== undefined);
 
   const decodeFrame = deps.decodeFrame ?? decodeDownFrame;
@@ -262,7 +270,7 @@ export function createCore(deps: CoreDeps): Core {
     const frame = decoded.value;
     if (!runtime.signedIn) return;
     dispatch('socket', eventsFromFrame(frame, credentials?.user_guid));
-    for (const f of frameHooks) f.onFrame(frame);
+    for (const handle of frameRoutes.get(frame.code)!) handle(frame);
   }
 
   const coreApi: CoreApi = {

@@ -153,16 +153,17 @@ export function createAlertsFeature(ctx: CoreContext, host: AlertsHost): AlertsF
       },
     },
 
-    onFrame(frame) {
-      if (frame.code !== 'ALR') return;
-      const { alert } = frame.data;
-      noteUnknown([alert]);
-      const notify = ctx.projections.notify;
-      // Spec 1 §5: an admin alert a non-admin should not hear means they were promoted.
-      if (notify.promotedBy === alert.guid) raiseClientAlert(ctx, ALERT_TYPE.roleChanged, ROLE_CHANGED_MESSAGE);
-      if (notify.loudAlert !== alert.guid) return;
-      const promotion = isPromotion(alert.alert_type, alert.target);
-      ctx.showToast({ title: alertTypeName(alert.alert_type, alert.alert_type_name), body: alert.message, kind: promotion ? 'promotion' : 'info', alert_guid: alert.guid });
+    frames: {
+      ALR(frame) {
+        const { alert } = frame.data;
+        noteUnknown([alert]);
+        const notify = ctx.projections.notify;
+        // Spec 1 §5: an admin alert a non-admin should not hear means they were promoted.
+        if (notify.promotedBy === alert.guid) raiseClientAlert(ctx, ALERT_TYPE.roleChanged, ROLE_CHANGED_MESSAGE);
+        if (notify.loudAlert !== alert.guid) return;
+        const promotion = isPromotion(alert.alert_type, alert.target);
+        ctx.showToast({ title: alertTypeName(alert.alert_type, alert.alert_type_name), body: alert.message, kind: promotion ? 'promotion' : 'info', alert_guid: alert.guid });
+      },
     },
     onSocketOpen() {
       reporting.clear();

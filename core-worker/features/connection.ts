@@ -133,8 +133,8 @@ export function createConnectionFeature(ctx: CoreContext, host: ConnectionHost):
       },
     },
 
-    onFrame(frame) {
-      if (frame.code === 'ACK') ctx.socket.acknowledged(frame.data.check);
+    frames: {
+      ACK: (frame) => ctx.socket.acknowledged(frame.data.check),
     },
     onSessionEnded() {
       cancelOfflineTimer();

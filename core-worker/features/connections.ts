@@ -70,10 +70,12 @@ export function createConnectionsFeature(ctx: CoreContext): Feature<Methods> {
       },
     },
 
-    onFrame(frame) {
-      if (frame.code !== 'CRQ' || !frame.data.connected_user) return;
-      const u = frame.data.connected_user;
-      ctx.showToast(PEOPLE_TOASTS.connected(u.name || `${u.first_name} ${u.last_name}`.trim() || 'Someone'));
+    frames: {
+      CRQ(frame) {
+        if (!frame.data.connected_user) return;
+        const u = frame.data.connected_user;
+        ctx.showToast(PEOPLE_TOASTS.connected(u.name || `${u.first_name} ${u.last_name}`.trim() || 'Someone'));
+      },
     },
     onSocketOpen() {
       void load();

@@ -102,14 +102,15 @@ export function createConversationsFeature(ctx: CoreContext, host: Conversations
       },
     },
 
-    onFrame(frame) {
-      if (frame.code !== 'MSG') return;
-      const { address } = frame.data.message;
-      // A message in the conversation on screen is shown at once; others wait for the frame's patch.
-      const open = ctx.projections.session.openAddress === address;
-      if (open) publisher.flushSoon();
-      if (!ctx.projections.channels.byAddress.has(address)) void host.catchUp(); // a conversation we do not know yet
-      if (open) void markViewed(address); // most messages are elsewhere: no async call, no promise
+    frames: {
+      MSG(frame) {
+        const { address } = frame.data.message;
+        // A message in the conversation on screen is shown at once; others wait for the frame's patch.
+        const open = ctx.projections.session.openAddress === address;
+        if (open) publisher.flushSoon();
+        if (!ctx.projections.channels.byAddress.has(address)) void host.catchUp(); // a conversation we do not know yet
+        if (open) void markViewed(address); // most messages are elsewhere: no async call, no promise
+      },
     },
   };
 }

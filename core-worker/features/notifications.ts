@@ -121,19 +121,20 @@ export function createNotificationsFeature(ctx: CoreContext): NotificationsFeatu
       },
     },
 
-    onFrame(frame) {
-      if (frame.code !== 'MSG') return;
-      const { message } = frame.data;
-      if (ctx.projections.notify.announced !== message.guid) return;
-      const author = `${message.from_first_name} ${message.from_last_name}`.trim() || 'Someone';
-      const record = ctx.projections.channels.byAddress.get(message.address);
-      const isDm = record?.channel.channel_type === 0;
-      ctx.showToast({
-        title: isDm ? author : channelName(message.address),
-        body: isDm ? previewOf(message.parts) : `${author}: ${previewOf(message.parts)}`,
-        kind: 'info',
-        address: message.address,
-      });
+    frames: {
+      MSG(frame) {
+        const { message } = frame.data;
+        if (ctx.projections.notify.announced !== message.guid) return;
+        const author = `${message.from_first_name} ${message.from_last_name}`.trim() || 'Someone';
+        const record = ctx.projections.channels.byAddress.get(message.address);
+        const isDm = record?.channel.channel_type === 0;
+        ctx.showToast({
+          title: isDm ? author : channelName(message.address),
+          body: isDm ? previewOf(message.parts) : `${author}: ${previewOf(message.parts)}`,
+          kind: 'info',
+          address: message.address,
+        });
+      },
     },
     onSocketOpen() {
       void loadSettings();

@@ -98,8 +98,8 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
       },
     },
 
-    onFrame(frame) {
-      if (frame.code === 'OUT') void endSession('server-logout');
+    frames: {
+      OUT: () => void endSession('server-logout'),
     },
   };
 }

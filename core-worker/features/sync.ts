@@ -171,7 +171,7 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
       retryDelay = null;
       void catchUp();
     },
-    onFrame(frame) {
+    onAnyFrame(frame) {
       // A gap in the frame numbers, or an ACK counting more frames than arrived: something was missed.
       if (frame.code === 'ACK') {
         if (frame.data.n !== undefined && frame.data.n >= expected) void catchUp();

@@ -7,6 +7,7 @@
  */
 import { ALERT_TYPE, alertTypeName } from '../../protocol/rules/alerts';
 import { fail, ok, type Result } from '../../protocol/result';
+import type { DownFrame } from '../../protocol/frames/down';
 import type { CoreContext, Feature } from '../core-context';
 import { bloOutcome, chaOutcome, TEAM_TEXTS } from '../team-frames';
 
@@ -43,6 +44,37 @@ export function createTeamsFeature(ctx: CoreContext, refreshChannels: () => Prom
   const ensureChannel = async (address: string): Promise<void> => {
     if (!ctx.projections.channels.byAddress.has(address)) await refreshChannels();
   };
+
+  /** A membership change (CHA) or a block (BLO): its events, toasts, and an alert when access comes back. */
+  function onMembershipFrame(frame: Extract<DownFrame, { code: 'CHA' | 'BLO' }>): void {
+    const outcome = frame.code === 'CHA' ? chaOutcome(frame.data, ctx.projections, ctx.credentials?.user_guid) : bloOutcome(frame.data, ctx.projections);
+    if (outcome.rejection) {
+      ctx.rejections.reject(frame.code, outcome.rejection);
+      return;
+    }
+    ctx.dispatch('socket', outcome.events);
+    for (const toast of outcome.toasts) ctx.showToast(toast);
+    if (outcome.reinstated) {
+      const guid = ctx.deps.random.uuid();
+      const message = TEAM_TEXTS.accessRestored(outcome.reinstated.company_name);
+      ctx.dispatch('socket', [
+        {
+          type: 'alert.received',
+          alert: {
+            guid,
+            alert_type: ALERT_TYPE.accessRestored,
+            alert_type_name: alertTypeName(ALERT_TYPE.accessRestored),
+            alert_created: ctx.deps.clock.now(),
+            message,
+            target: { company_guid: outcome.reinstated.company_guid },
+            is_dismissed: false,
+            toast_id: null,
+          },
+        },
+      ]);
+      ctx.showToast({ title: alertTypeName(ALERT_TYPE.accessRestored), body: message, kind: 'info', alert_guid: guid });
+    }
+  }
 
   return {
     api: {
@@ -144,36 +176,7 @@ export function createTeamsFeature(ctx: CoreContext, refreshChannels: () => Prom
       },
     },
 
-    onFrame(frame) {
-      if (frame.code !== 'CHA' && frame.code !== 'BLO') return;
-      const outcome = frame.code === 'CHA' ? chaOutcome(frame.data, ctx.projections, ctx.credentials?.user_guid) : bloOutcome(frame.data, ctx.projections);
-      if (outcome.rejection) {
-        ctx.rejections.reject(frame.code, outcome.rejection);
-        return;
-      }
-      ctx.dispatch('socket', outcome.events);
-      for (const toast of outcome.toasts) ctx.showToast(toast);
-      if (outcome.reinstated) {
-        const guid = ctx.deps.random.uuid();
-        const message = TEAM_TEXTS.accessRestored(outcome.reinstated.company_name);
-        ctx.dispatch('socket', [
-          {
-            type: 'alert.received',
-            alert: {
-              guid,
-              alert_type: ALERT_TYPE.accessRestored,
-              alert_type_name: alertTypeName(ALERT_TYPE.accessRestored),
-              alert_created: ctx.deps.clock.now(),
-              message,
-              target: { company_guid: outcome.reinstated.company_guid },
-              is_dismissed: false,
-              toast_id: null,
-            },
-          },
-        ]);
-        ctx.showToast({ title: alertTypeName(ALERT_TYPE.accessRestored), body: message, kind: 'info', alert_guid: guid });
-      }
-    },
+    frames: { CHA: onMembershipFrame, BLO: onMembershipFrame },
 
     onSessionEnded() {
       runtime.teams.directory = { loading: false, error: null };
