@@ -105,9 +105,14 @@ export async function measureDebuggerInBrowser(browser: Browser, base: string, s
     if (!box) throw new Error('the timeline slider is not on screen');
     // Random points of the timeline, as a developer scrubs (a fixed sequence: runs compare).
     let seed = 7;
+    let lastX = -1;
     const scrubOnce = async (): Promise<number> => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      await page.mouse.click(box.x + 1 + (seed / 0x7fffffff) * (box.width - 2), box.y + box.height / 2);
+      let x = box.x + 1 + (seed / 0x7fffffff) * (box.width - 2);
+      // Where the pointer already is, the position would not change: no seek to time.
+      if (Math.abs(x - lastX) < 3) x = x + 6 < box.x + box.width - 1 ? x + 6 : x - 6;
+      lastX = x;
+      await page.mouse.click(x, box.y + box.height / 2);
       const painted = await lastPainted(page);
       await page.waitForTimeout(120);
       return painted;
