@@ -144,7 +144,7 @@ function debuggerSection(d: DebuggerBrowserBench): string[] {
     `| End (the whole session's state; from Home, so the replayed app is mounted afresh) | ${ms(d.end.p50)} | ${ms(d.end.p95)} | ${ms(d.end.max)} |`,
     `| Home (before the sign-in) | ${ms(d.home.p50)} | ${ms(d.home.p95)} | ${ms(d.home.max)} |`,
     '',
-    `Usable after ${sec(d.usableMs)} from choosing the file; the verdict (${d.matched ? 'the replay matches the recording' : '**the replay diverged**'}) after ${sec(d.verdictMs)}, once the event digests are checked. JS heap after the seeks, after a collection: the debugger's worker ${mb(d.heapMB.worker)}, the page ${mb(d.heapMB.page)}.`,
+    `Usable after ${sec(d.usableMs)} from choosing the file; the verdict (${d.matched ? 'the replay matches the recording' : '**the replay diverged**'}) after ${sec(d.verdictMs)}, once the event digests are checked (with the scrubs above going on meanwhile). JS heap after the seeks, after a collection: the debugger's worker ${mb(d.heapMB.worker)}, the page ${mb(d.heapMB.page)}.`,
     '',
     debuggerMet(d) ? 'Met.' : 'Not met on this run: see the p95 above; the machine was shared (see the note at the top).',
     '',

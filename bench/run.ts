@@ -42,7 +42,9 @@ import { measureSeek } from './seek';
 const PORT = Number(process.env.BENCH_PORT ?? 8383);
 const ALL_PARTS = ['node', 'browser', 'replay', 'seek', 'debugger', 'convergence'];
 // BENCH_PARTS=none measures nothing: the report is written again from bench/results.json (after editing bench/notes.md).
-const PARTS = new Set((process.env.BENCH_PARTS ?? ALL_PARTS.join(',')).split(',').filter((part) => ALL_PARTS.includes(part)));
+const ASKED_PARTS = (process.env.BENCH_PARTS ?? ALL_PARTS.join(',')).split(',');
+const PARTS = new Set(ASKED_PARTS.filter((part) => ALL_PARTS.includes(part)));
+for (const part of ASKED_PARTS) if (part !== 'none' && !ALL_PARTS.includes(part)) console.warn(`[bench] no part "${part}": the parts are ${ALL_PARTS.join(', ')} (or none)`);
 const REPLAY_INPUTS = Number(process.env.BENCH_REPLAY_INPUTS ?? 1_000_000);
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 3);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 12);

@@ -317,6 +317,17 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   const filteredInputs = (l: Loaded, filter: InputFilter | undefined) => filteredList(l, filter, 'filtered', [1, l.index.inputCount + 1], matches);
   const filteredEvents = (l: Loaded, filter: InputFilter | undefined) => filteredList(l, filter, 'filteredEvents', [0, l.index.events.length], eventMatches);
 
+  /** Session `l`'s hashes of state `p`, made in slices with requests answered between them; null once `l` is let go or `wanted()` says no more. */
+  const hashesInSlices = (l: Loaded, p: Projections, wanted: () => boolean) =>
+    projectionHashesInSlices(p, l.hash, {
+      ms: options.hashSliceMs ?? HASH_SLICE_MS,
+      now,
+      goOn: async () => {
+        await yieldToQueue();
+        return loaded === l && wanted();
+      },
+    });
+
   /** The state after input `pos` (a position within the session: positionIn) as $stateAt answers it. */
   const stateAt = (l: Loaded, pos: number, wanted: readonly ProjectionName[] | undefined, warming = false): StateAt => {
     const started = now();
@@ -576,12 +587,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       // A heavy user's state takes up to ~1.5 s to hash: in slices, between which seeks are answered. A seek
       // moves the state, so this hash stops there; the page asks again once the position holds still.
       const moves = ++stateMoves;
-      const p = l.timeline.at(pos);
-      const goOn = async (): Promise<boolean> => {
-        await yieldToQueue();
-        return moves === stateMoves && loaded === l;
-      };
-      const hashes = await projectionHashesInSlices(p, l.hash, { ms: options.hashSliceMs ?? HASH_SLICE_MS, now, goOn });
+      const hashes = await hashesInSlices(l, l.timeline.at(pos), () => moves === stateMoves);
       if (!hashes) return fail({ name: 'Superseded', message: `Another position was asked for before input ${pos}'s hash was made.` });
       return ok(remember(l, pos, hashes.all));
     },
@@ -602,11 +608,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       // The lines a replay to `pos` consumes: up to the next input's line, or all of them after the last input.
       const lines = pos < l.index.inputCount ? l.index.inputLine(pos + 1) - 2 : l.index.replay.linesUsed;
       // The state in one of its own, hashed in slices (up to ~1.5 s for a heavy user's): seeks are answered meanwhile.
-      const goOn = async (): Promise<boolean> => {
-        await yieldToQueue();
-        return loaded === l;
-      };
-      const hashes = await projectionHashesInSlices(l.timeline.detached(pos), l.hash, { ms: options.hashSliceMs ?? HASH_SLICE_MS, now, goOn });
+      const hashes = await hashesInSlices(l, l.timeline.detached(pos), () => true);
       if (!hashes) return fail(notLoaded);
       const footer = { k: 'end' as const, inputs: pos, events: logLengthAt(l, pos), hash: hashes.all, projections: hashes.each };
       const text = trimmedSessionText(l.text, lines, footer);

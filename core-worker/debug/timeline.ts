@@ -254,7 +254,7 @@ export function createTimeline(source: TimelineSource, options: { checkpointEver
     return fromCheckpoint(nearest, true);
   };
 
-  /** Events folded by the last `at` or `step`. */
+  /** Events folded by the last `at`, `step` or `detached`. */
   let folded = 0;
 
   const foldTo = (w: Working, count: number): void => {
