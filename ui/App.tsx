@@ -15,7 +15,7 @@ import { DebugReplayPage } from './debug/DebugReplayPage';
 
 export function App() {
   useSignals();
-  const { store, core, router, debug } = usePlaza();
+  const { store, core, router, debug, sessionImport } = usePlaza();
   const status = store.session.value.status;
   const unconfirmed = store.session.value.unconfirmed;
   const route = router.route.value;
@@ -44,7 +44,7 @@ export function App() {
     if (open !== undefined) void core.$openConversation(open);
   }, [open, core]);
 
-  if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={() => router.navigate('/')} />;
+  if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={() => router.navigate('/')} takeHandedFile={sessionImport.take} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
   if (status === 'signed-in' && route.name === 'landing') return <LandingPage />;
   if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;

@@ -101,8 +101,9 @@ test('a browser session exports and replays in the CLI to the same hash, with no
 
   // The debugger, fed the same file, renders the app as Carol's page showed it when she exported.
   await carol.getByRole('banner').getByRole('button', { name: 'Carol Chen' }).click();
-  await carol.getByRole('menuitem', { name: 'Import session' }).click();
-  await carol.getByLabel('Import session').setInputFiles(file);
+  const choosing = carol.waitForEvent('filechooser');
+  await carol.getByRole('menuitem', { name: 'Import session…' }).click();
+  await (await choosing).setFiles(file);
   await expect(carol.getByText('Replay matches the recording')).toBeVisible();
   const app = carol.getByRole('region', { name: 'Replayed app' });
   await expect(app.getByRole('heading', { name: 'Design' })).toBeVisible();

@@ -7,6 +7,7 @@ import { isMobileDevice } from './device';
 import { createDrafts, type Drafts } from './drafts';
 import { watchNetwork } from './network';
 import { createRouter, type Router } from './router';
+import { createSessionImport, type SessionImport } from './session-import';
 import type { ViewStore } from './view-store';
 
 export interface Plaza {
@@ -16,6 +17,8 @@ export interface Plaza {
   drafts: Drafts;
   /** The session-replay debugger's worker API; started on first use when not given (tests pass a fake). */
   debug?: DebugApi;
+  /** A session file chosen in the menu, handed to the debugger it opens. */
+  sessionImport: SessionImport;
 }
 
 const PlazaContext = createContext<Plaza | null>(null);
@@ -36,6 +39,7 @@ export function PlazaProvider({ store, core, router, drafts, debug, children }: 
     core,
     router: router ?? createRouter(),
     drafts: drafts ?? createDrafts(),
+    sessionImport: createSessionImport(),
     ...(debug ? { debug } : {}),
   }));
   useEffect(() => value.router.listen(), [value]);

@@ -15,7 +15,7 @@ describe('the header’s session menu', () => {
     expect(button.textContent).toBe(`${ALICE.name} ▾`);
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     const menu = screen.getByRole('menu', { name: ALICE.name });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export session', 'Recording settings…', 'Import session', 'Sign out']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export session', 'Recording settings…', 'Import session…', 'Sign out']);
     expect(document.activeElement?.textContent).toBe('Export session');
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();

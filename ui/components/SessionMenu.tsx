@@ -1,21 +1,30 @@
 /**
  * The signed-in person's menu at the header's end: this session's own actions — export it (its recording,
  * secrets already redacted by the worker), the recording's settings, import a session into the debugger,
- * sign out. In one menu the header fits a 1280-pixel window; as four buttons it ran past it and cut off
+ * sign out. "Import session…" asks for the file at once (the browser's file chooser) and opens the
+ * debugger with it; cancelled, it leaves the page as it was. In one menu the header fits a 1280-pixel window; as four buttons it ran past it and cut off
  * "Sign out".
  */
 import { useRef, useState } from 'react';
 import { usePlaza } from '../client/core-context';
 import { downloadText } from '../client/download';
 import { DEBUG_REPLAY_PATH } from '../client/router';
+import { SESSION_FILE_TYPES } from '../client/session-import';
 import { Menu } from './Menu';
 import { RecordingSettingsDialog } from './RecordingSettingsDialog';
 
 export function SessionMenu({ name }: { name: string }) {
-  const { core, router } = usePlaza();
+  const { core, router, sessionImport } = usePlaza();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const importSession = (file: File | undefined): void => {
+    if (!file) return;
+    sessionImport.hand(file);
+    router.navigate(DEBUG_REPLAY_PATH);
+  };
 
   const exportSession = async (): Promise<void> => {
     setError(null);
@@ -34,9 +43,21 @@ export function SessionMenu({ name }: { name: string }) {
         items={[
           { label: 'Export session', onSelect: () => void exportSession() },
           { label: 'Recording settings…', onSelect: () => setSettingsOpen(true) },
-          { label: 'Import session', onSelect: () => router.navigate(DEBUG_REPLAY_PATH) },
+          // Within the choice's click or key press, so the browser lets the page open its file chooser.
+          { label: 'Import session…', onSelect: () => fileRef.current?.click() },
           { label: 'Sign out', onSelect: () => void core.$signOut() },
         ]}
+      />
+      <input
+        ref={fileRef}
+        type="file"
+        hidden
+        accept={SESSION_FILE_TYPES}
+        onChange={(e) => {
+          importSession(e.target.files?.[0]);
+          // The same file chosen again is a choice again.
+          e.target.value = '';
+        }}
       />
       {error && (
         <span role="alert" className="error">

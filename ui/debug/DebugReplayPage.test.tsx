@@ -368,10 +368,33 @@ describe('session-replay debugger', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
-  it('is reached from the app header', () => {
+  it('opens from the app header with the file chosen there, and loads it', async () => {
     renderApp('/', signedIn);
-    chooseSessionAction('Import session');
+    const chooser = vi.spyOn(HTMLInputElement.prototype, 'click');
+    chooseSessionAction('Import session…');
+    // The menu asks the browser for a file at once; nothing moves until one is chosen.
+    expect(chooser).toHaveBeenCalledTimes(1);
+    const input = chooser.mock.contexts[0] as HTMLInputElement;
+    chooser.mockRestore();
+    expect(input.type).toBe('file');
+    expect(window.location.pathname).toBe('/');
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['{}'], 'session.jsonl')] } });
+    });
     expect(window.location.pathname).toBe('/debug/replay');
     expect(screen.getByRole('heading', { name: 'Session replay' })).toBeTruthy();
+    expect(await screen.findByText('Replay matches the recording')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Replayed app' })).toBeTruthy();
+  });
+
+  it('leaves the page as it was when the file chooser is cancelled', () => {
+    renderApp('/', signedIn);
+    const chooser = vi.spyOn(HTMLInputElement.prototype, 'click');
+    chooseSessionAction('Import session…');
+    const input = chooser.mock.contexts[0] as HTMLInputElement;
+    chooser.mockRestore();
+    fireEvent.change(input, { target: { files: [] } });
+    expect(window.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Session replay' })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { DebugApi, LoadProgress, SessionSummary } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
+import { SESSION_FILE_TYPES } from '../client/session-import';
 import { EventList } from './EventList';
 import { InputList } from './InputList';
 import { ProjectionPanel } from './ProjectionPanel';
@@ -176,10 +177,18 @@ function Filters({ debug }: { debug: DebugController }) {
   );
 }
 
-export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () => void }) {
+/**
+ * `takeHandedFile`: a session file chosen before the page opened ("Import session…" in the app's menu),
+ * loaded as the page mounts.
+ */
+export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugApi; onLeave?: () => void; takeHandedFile?: () => File | null }) {
   useSignals();
   const [debug] = useState(() => createDebugController(api));
   useEffect(() => () => debug.dispose(), [debug]);
+  useEffect(() => {
+    const handed = takeHandedFile?.();
+    if (handed) void debug.load(handed);
+  }, [debug, takeHandedFile]);
   const summary = debug.summary.value;
   const state = debug.state.value;
   const openAddress = state?.view.conversation?.address ?? null;
@@ -197,7 +206,7 @@ export function DebugReplayPage({ api, onLeave }: { api: DebugApi; onLeave?: () 
         <h1>Session replay</h1>
         <label className="debug-import">
           Import session{' '}
-          <input type="file" accept=".jsonl,.json,.txt,application/json,text/plain" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input type="file" accept={SESSION_FILE_TYPES} onChange={(e) => void onFile(e.target.files?.[0])} />
         </label>
         {onLeave && (
           <button type="button" onClick={onLeave}>

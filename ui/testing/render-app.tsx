@@ -40,7 +40,7 @@ export function renderApp({ path = '/', patches = [] }: RenderAppOptions = {}) {
   };
 }
 
-/** Chooses an action of the header's session menu (Export session, Recording settings…, Import session, Sign out), as a person does: the menu under their name, then the item. */
+/** Chooses an action of the header's session menu (Export session, Recording settings…, Import session…, Sign out), as a person does: the menu under their name, then the item. */
 export function chooseSessionAction(action: string, user: { name: string } = ALICE): void {
   fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: user.name }));
   fireEvent.click(screen.getByRole('menuitem', { name: action }));
