@@ -15,15 +15,17 @@ const REACTIONS_SQL = `COALESCE((SELECT json_agg(json_build_object('target_user_
 const THREAD_SUMMARY_SQL = `(SELECT count(*)::int FROM messages r WHERE r.reply_to = m.guid AND r.deleted_at IS NULL) AS reply_count,
   (SELECT max(r.created) FROM messages r WHERE r.reply_to = m.guid AND r.deleted_at IS NULL) AS last_reply_ts`;
 
+/** The flag the user whose guid is in parameter `viewerParam` set on message m (0 for none). */
+export const messageFlagSql = (viewerParam: string): string =>
+  `COALESCE((SELECT f.flag FROM message_flags f WHERE f.message_guid = m.guid AND f.user_guid = ${viewerParam}), 0)`;
+
 /**
  * Selects a message in wire shape; needs aliases m (messages), c (channels), u (author).
  * Flags are per user (message_flags): `viewerParam` names the query parameter holding the
  * viewer's guid; without one (a broadcast to every member) the flag is 0.
  */
 export function messageColumns(viewerParam?: string): string {
-  const flag = viewerParam
-    ? `COALESCE((SELECT f.flag FROM message_flags f WHERE f.message_guid = m.guid AND f.user_guid = ${viewerParam}), 0)`
-    : '0';
+  const flag = viewerParam ? messageFlagSql(viewerParam) : '0';
   return `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
   m.json, m.reply_to, m.is_urgent, ${flag} AS flag, m.client_guid, m.channel_guid, m.deleted_at, m.file_json, m.change_seq, ${REACTIONS_SQL} AS reactions,
   ${THREAD_SUMMARY_SQL}`;

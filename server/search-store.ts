@@ -5,57 +5,15 @@
  * messages around a message for jumping to a hit.
  */
 import type { MessageWire } from '../protocol/entities';
+import { MESSAGE_FROM, messageColumns, messageFlagSql, toStored, type MessageRow, type StoredMessage } from './channel-store';
 import { searchWords, type DateRange } from '../protocol/rules/search-query';
 import { CONTEXT_SIZE, SEARCH_PAGE_SIZE } from '../protocol/rest/search';
 import type { Queryable, SqlValue } from './db';
 import { toPgArray } from './status-store';
 
-/**
- * Selects a message in wire shape (aliases m, c, u), like channel-store's, plus the channel's guid.
- * Flags are per user (message_flags): `viewer` is the parameter holding the searching user's guid.
- */
-const flagOf = (viewer: string): string => `COALESCE((SELECT f.flag FROM message_flags f WHERE f.message_guid = m.guid AND f.user_guid = ${viewer}), 0)`;
-const columns = (viewer: string): string => `m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
-  m.json, m.reply_to, m.is_urgent, ${flagOf(viewer)} AS flag, m.client_guid, m.channel_guid,
-  COALESCE((SELECT json_agg(json_build_object('target_user_guid', r.user_guid, 'content', r.content) ORDER BY r.created)
-    FROM reactions r WHERE r.message_guid = m.guid), '[]'::json) AS reactions`;
-const FROM = 'messages m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid';
-
-interface Row {
-  guid: string;
-  address: string;
-  created: number | bigint;
-  from_guid: string;
-  from_first_name: string;
-  from_last_name: string;
-  json: string;
-  reply_to: string | null;
-  is_urgent: boolean;
-  flag: number;
-  client_guid: string | null;
-  channel_guid: string;
-  reactions: MessageWire['reactions'] | string;
-}
-
-type Wire = MessageWire & { created: number };
-
-function wire(r: Row): Wire {
-  return {
-    guid: r.guid,
-    address: r.address,
-    created: Number(r.created),
-    from_guid: r.from_guid,
-    from_first_name: r.from_first_name,
-    from_last_name: r.from_last_name,
-    json: r.json,
-    reply_to: r.reply_to,
-    is_urgent: r.is_urgent,
-    flag: r.flag,
-    disable_notification: false,
-    reactions: (typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions) ?? [],
-    client_guid: r.client_guid,
-  };
-}
+/** A message row (channel-store's columns) in wire shape: files, reactions and thread summary included. */
+const wire = (r: MessageRow): Wire => toStored(r).wire;
+type Wire = StoredMessage['wire'];
 
 export interface SearchFilters {
   term: string;
@@ -76,8 +34,7 @@ export function tsQuery(words: readonly string[]): string {
 }
 
 /**
- * Searches the given channels. Files-only finds nothing: Plaza has no files
- * yet (messages carry no file fields). Returns a page of hits with the
+ * Searches the given channels (files only: messages that share a file). Returns a page of hits with the
  * message before and after each, the total count, and the words matched.
  */
 export async function searchMessages(
@@ -87,26 +44,27 @@ export async function searchMessages(
   page: number,
 ): Promise<{ hits: SearchHitWire[]; count: number; terms: string[] }> {
   const terms = searchWords(f.term);
-  if (channelGuids.length === 0 || f.filesOnly) return { hits: [], count: 0, terms };
+  if (channelGuids.length === 0) return { hits: [], count: 0, terms };
   const params: SqlValue[] = [toPgArray(channelGuids)];
   // Hits are conversation messages: replies live in their threads (and a hit opens the conversation around it).
   const where = ['m.channel_guid = ANY($1::text[])', 'm.deleted_at IS NULL', 'm.reply_to IS NULL'];
+  if (f.filesOnly) where.push('m.file_json IS NOT NULL');
   const add = (sql: (n: string) => string, value: SqlValue) => {
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
   const query = tsQuery(terms);
   if (query) add((p) => `to_tsvector('simple', m.search_text) @@ to_tsquery('simple', ${p})`, query);
-  if (f.flags.length > 0 || f.flaggedOnly) add((p) => `${flagOf(p)} ${f.flags.length > 0 ? `= ANY('{${f.flags.map((n) => Math.trunc(n)).join(',')}}'::int[])` : '> 0'}`, f.viewerGuid);
+  if (f.flags.length > 0 || f.flaggedOnly) add((p) => `${messageFlagSql(p)} ${f.flags.length > 0 ? `= ANY('{${f.flags.map((n) => Math.trunc(n)).join(',')}}'::int[])` : '> 0'}`, f.viewerGuid);
   if (f.dateRange?.start != null) add((p) => `m.created >= ${p}`, f.dateRange.start);
   if (f.dateRange?.end != null) add((p) => `m.created <= ${p}`, f.dateRange.end);
   const fromName = f.fromName.trim().toLowerCase();
   if (fromName) add((p) => `lower(u.first_name || ' ' || u.last_name) LIKE ${p}`, `%${fromName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const filter = where.join(' AND ');
-  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${FROM} WHERE ${filter}`, params);
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${MESSAGE_FROM} WHERE ${filter}`, params);
   // The viewer's guid goes last, for the flag column (the count above may not need it).
-  const rows = await db.query<Row>(
-    `SELECT ${columns(`$${params.length + 1}`)} FROM ${FROM} WHERE ${filter} ORDER BY m.created DESC, m.guid DESC LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${page * SEARCH_PAGE_SIZE}`,
+  const rows = await db.query<MessageRow>(
+    `SELECT ${messageColumns(`$${params.length + 1}`)} FROM ${MESSAGE_FROM} WHERE ${filter} ORDER BY m.created DESC, m.guid DESC LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${page * SEARCH_PAGE_SIZE}`,
     [...params, f.viewerGuid],
   );
   const hits: SearchHitWire[] = [];
@@ -119,8 +77,8 @@ export async function searchMessages(
 
 /** Up to `limit` non-deleted top-level messages strictly before or after `created` in a channel, ascending. */
 async function neighbours(db: Queryable, channelGuid: string, created: number, side: 'before' | 'after', limit: number, viewerGuid: string): Promise<Wire[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns('$4')} FROM ${FROM} WHERE m.channel_guid = $1 AND m.deleted_at IS NULL AND m.reply_to IS NULL AND m.created ${side === 'before' ? '<' : '>'} $2
+  const rows = await db.query<MessageRow>(
+    `SELECT ${messageColumns('$4')} FROM ${MESSAGE_FROM} WHERE m.channel_guid = $1 AND m.deleted_at IS NULL AND m.reply_to IS NULL AND m.created ${side === 'before' ? '<' : '>'} $2
       ORDER BY m.created ${side === 'before' ? 'DESC' : 'ASC'} LIMIT $3`,
     [channelGuid, created, limit, viewerGuid],
   );

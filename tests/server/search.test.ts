@@ -55,8 +55,15 @@ describe('messages/search', () => {
     await h.server.db.query('INSERT INTO message_flags (message_guid, user_guid, flag, created) VALUES ($1, $2, 3, 0)', [target, dave.user_guid]);
     expect((await search(dave, { term: ' ', flags: [3, 4] })).messages.map((m) => m.message.guid)).toEqual([target]);
     expect((await search(dave, { term: ' ', flags: [5] })).result_count).toBe(0);
-    // Plaza has no files yet: files only finds nothing.
+    // Files only: messages that share a file (none of the demo's Engineering messages does, until one is given a file).
     expect((await search(dave, { term: 'staging', include_files: true })).result_count).toBe(0);
+    const file = { file_guid: 'f-postmortem', file_name: 'postmortem.pdf', file_link: 'https://files.acme.test/postmortem.pdf', file_size: 48_213, hosting_type: 0 };
+    await h.server.db.query('UPDATE messages SET file_json = $1 WHERE guid = $2', [JSON.stringify(file), target]);
+    const withFiles = await search(dave, { term: ' ', include_files: true });
+    expect(withFiles.messages.map((m) => m.message.guid)).toEqual([target]);
+    // A hit shows its file, as the conversation does.
+    expect(withFiles.messages[0]!.message).toMatchObject(file);
+    await h.server.db.query('UPDATE messages SET file_json = NULL WHERE guid = $1', [target]);
 
     const refused = await h.call('messageSearch', { address: engineering, term: ' ' }, dave);
     expect(refused.status).toBe(400);
@@ -93,6 +100,14 @@ describe('messages/load_context', () => {
     expect(both.messages[25]!.guid).toBe(hit.message.guid);
     expect(both.has_before).toBe(true); // the seeded history and probes 0–4 lie before
     expect(both.has_after).toBe(false); // probes 31–54: 24 messages, all in the window
+    // Hits and the messages around them carry what the conversation shows of a message: the checklist's thread summary.
+    const checklistHit = (await search(dave, { term: 'checklist' })).messages[0]!;
+    const checklist = checklistHit.message;
+    expect(checklist.reply_count).toBe(3);
+    expect(checklist.last_reply_ts).toBeGreaterThan(checklist.created);
+    const next = checklistHit.after[0]!;
+    const aroundNext = LoadContextResponse.parse(await h.ok('loadContext', { address: engineering, guid: next.guid }, dave));
+    expect(aroundNext.messages.find((m) => m.guid === checklist.guid)).toMatchObject({ reply_count: 3, last_reply_ts: checklist.last_reply_ts });
     const created = both.messages.map((m) => m.created);
     expect([...created].sort((a, b) => a - b)).toEqual(created);
     const older = LoadContextResponse.parse(await h.ok('loadContext', { address: engineering, guid: both.messages[0]!.guid, direction: 'before' }, dave));

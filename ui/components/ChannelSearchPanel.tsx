@@ -70,7 +70,7 @@ export function ChannelSearchPanel({ address, onClose }: { address: string; onCl
           </fieldset>
           <label className="check">
             <input type="checkbox" checked={filesOnly} onChange={(e) => setFilesOnly(e.target.checked)} /> Files only{' '}
-            <span className="hint">(Plaza has no files yet, so this finds nothing)</span>
+            <span className="hint">(messages that share a file)</span>
           </label>
         </details>
         <div className="dialog-actions">
