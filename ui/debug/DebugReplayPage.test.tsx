@@ -382,7 +382,8 @@ describe('session-replay debugger', () => {
       fireEvent.change(input, { target: { files: [new File(['{}'], 'session.jsonl')] } });
     });
     expect(window.location.pathname).toBe('/debug/replay');
-    expect(screen.getByRole('heading', { name: 'Session replay' })).toBeTruthy();
+    // Focus starts at the top of the debugger, not lost with the menu.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Session replay' }));
     expect(await screen.findByText('Replay matches the recording')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Replayed app' })).toBeTruthy();
   });

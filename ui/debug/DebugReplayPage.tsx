@@ -4,7 +4,7 @@
  * see the app as it was at any point.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DebugApi, LoadProgress, SessionSummary } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
 import { SESSION_FILE_TYPES } from '../client/session-import';
@@ -185,9 +185,13 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
   useSignals();
   const [debug] = useState(() => createDebugController(api));
   useEffect(() => () => debug.dispose(), [debug]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const handed = takeHandedFile?.();
-    if (handed) void debug.load(handed);
+    if (!handed) return;
+    void debug.load(handed);
+    // The menu that chose the file is gone with the page it was on: focus starts at the top of this one.
+    headingRef.current?.focus();
   }, [debug, takeHandedFile]);
   const summary = debug.summary.value;
   const state = debug.state.value;
@@ -203,7 +207,9 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
   return (
     <div className="debug-page">
       <header className="debug-header">
-        <h1>Session replay</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Session replay
+        </h1>
         <label className="debug-import">
           Import session{' '}
           <input type="file" accept={SESSION_FILE_TYPES} onChange={(e) => void onFile(e.target.files?.[0])} />
