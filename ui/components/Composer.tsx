@@ -1,8 +1,9 @@
 /**
  * The message composer, for a conversation or a thread (`replyTo`): Enter
  * sends, Shift+Enter breaks the line; "Urgent" posts an urgent message; "@"
- * offers people (and @channel/@all) in a listbox; emoji can be inserted from
- * the picker. Each conversation and each thread keeps its own draft.
+ * offers people (and @channel/@all) in a listbox, and ":" with two letters
+ * the emoji whose short code they begin; emoji can be inserted from the
+ * picker too. Each conversation and each thread keeps its own draft.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -10,7 +11,8 @@ import type { PostOptions } from '../../protocol/core-api';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { EmojiPicker } from './EmojiPicker';
-import { mentionOptions, mentionQueryAt, type MentionOption } from './mention-query';
+import { emojiOptions, emojiQueryAt } from './emoji-query';
+import { mentionOptions, mentionQueryAt, type Completion } from './mention-query';
 
 /** The drafts key of a thread's composer (conversations use their address). */
 export const threadDraftKey = (guid: string): string => `thread:${guid}`;
@@ -40,8 +42,13 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   const blockedReason = canPost ? null : (entry?.postingBlockedReason ?? null);
   const label = replyTo ? 'Reply' : 'Message';
 
+  // What is being typed before the caret, if the autocomplete has something for it: a mention or an emoji's short code.
   const mention = canPost ? mentionQueryAt(draft, caret) : null;
-  const options: MentionOption[] = mention && mention.start !== dismissedAt ? mentionOptions(store.users.value, mention.query, entry?.group !== 'direct') : [];
+  const shortCode = canPost && !mention ? emojiQueryAt(draft, caret) : null;
+  const typed = mention ?? shortCode;
+  const { recent, skinTone } = store.messageSettings.value;
+  const options: Completion[] =
+    typed === null || typed.start === dismissedAt ? [] : mention ? mentionOptions(store.users.value, mention.query, entry?.group !== 'direct') : emojiOptions(typed.query, recent, skinTone);
   const open = options.length > 0;
   const current = Math.min(active, options.length - 1);
   const optionId = (i: number): string => `${listId}-${i}`;
@@ -53,13 +60,14 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
     setTimeout(() => textRef.current?.setSelectionRange(nextCaret, nextCaret), 0);
   };
 
-  const chooseMention = (option: MentionOption): void => {
-    if (!mention) return;
-    const before = draft.slice(0, mention.start);
+  const choose = (option: Completion): void => {
+    if (!typed) return;
+    const before = draft.slice(0, typed.start);
     const after = draft.slice(caret);
-    const inserted = `@${option.insert} `;
+    const inserted = `${option.text} `;
     setDraft(before + inserted + after.replace(/^ /, ''), before.length + inserted.length);
     setActive(0);
+    if (option.emoji) void core.$noteEmojiUsed(option.emoji);
     textRef.current?.focus();
   };
 
@@ -95,13 +103,13 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
       }
       if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
         e.preventDefault();
-        chooseMention(options[current]!);
+        choose(options[current]!);
         return;
       }
       if (e.key === 'Escape') {
         e.preventDefault();
         e.stopPropagation();
-        setDismissedAt(mention?.start ?? null);
+        setDismissedAt(typed?.start ?? null);
         return;
       }
     }
@@ -139,7 +147,7 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
           }}
         />
         {open && (
-          <ul id={listId} role="listbox" aria-label="People to mention" className="mention-list">
+          <ul id={listId} role="listbox" aria-label={mention ? 'People to mention' : 'Emoji'} className="mention-list">
             {options.map((o, i) => (
               <li
                 key={o.id}
@@ -149,7 +157,7 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
                 className={i === current ? 'mention-option active' : 'mention-option'}
                 onMouseDown={(e) => {
                   e.preventDefault(); // keep the focus in the textarea
-                  chooseMention(o);
+                  choose(o);
                 }}
               >
                 <span className="mention-label">{o.label}</span> <span className="mention-detail">{o.detail}</span>

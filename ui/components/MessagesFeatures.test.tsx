@@ -271,6 +271,33 @@ describe('composer', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('suggests emoji for ":" and two letters of a short code, in the person’s skin tone, and inserts one with Enter', async () => {
+    const app = open([], { extra: { messageSettings: { skinTone: 3, recent: ['🚀'] } } });
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    // One letter, a time or a colon inside a word opens nothing.
+    for (const text of ['ok :t', 'at 10:30', 'see:th']) {
+      fireEvent.change(box, { target: { value: text, selectionStart: text.length } });
+      expect(screen.queryByRole('listbox')).toBeNull();
+    }
+    fireEvent.change(box, { target: { value: 'ship it :thu', selectionStart: 12 } });
+    const list = screen.getByRole('listbox', { name: 'Emoji' });
+    const options = within(list).getAllByRole('option').map((o) => o.textContent);
+    expect(options[0]).toBe('👍🏽 :thumbsup: thumbs up');
+    expect(box.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]!.id);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('ship it 👍🏽 ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(app.core.callsTo('$post')).toEqual([]);
+    expect(app.core.callsTo('$noteEmojiUsed')).toEqual([['👍🏽']]);
+    // Recently used first among those the short code begins; a word of the name finds one too; Escape closes the list.
+    fireEvent.change(box, { target: { value: ':ro', selectionStart: 3 } });
+    expect(within(screen.getByRole('listbox', { name: 'Emoji' })).getAllByRole('option')[0]!.textContent).toBe('🚀 :rocket: rocket');
+    fireEvent.change(box, { target: { value: ':face', selectionStart: 5 } });
+    expect(within(screen.getByRole('listbox', { name: 'Emoji' })).getAllByRole('option').length).toBe(8);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('inserts an emoji from the picker at the caret', async () => {
     const app = open([]);
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
