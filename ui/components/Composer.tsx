@@ -6,7 +6,7 @@
  * picker too. Each conversation and each thread keeps its own draft.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { PostOptions } from '../../protocol/core-api';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -53,11 +53,19 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   const current = Math.min(active, options.length - 1);
   const optionId = (i: number): string => `${listId}-${i}`;
 
+  // Where the caret goes once React has written a draft changed by the composer (not by typing).
+  const caretAfterWrite = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caretAfterWrite.current === null) return;
+    // Before the next key is handled: a timer here let keys typed at once land before the caret moved back.
+    textRef.current?.setSelectionRange(caretAfterWrite.current, caretAfterWrite.current);
+    caretAfterWrite.current = null;
+  });
+
   const setDraft = (text: string, nextCaret: number): void => {
+    caretAfterWrite.current = nextCaret;
     drafts.set(key, text);
     setCaret(nextCaret);
-    // After React has written the new value: put the caret after what was inserted.
-    setTimeout(() => textRef.current?.setSelectionRange(nextCaret, nextCaret), 0);
   };
 
   const choose = (option: Completion): void => {

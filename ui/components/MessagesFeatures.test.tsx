@@ -262,6 +262,11 @@ describe('composer', () => {
     expect(box.value).toBe('hi @Carol Chen ');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(app.core.callsTo('$post')).toEqual([]);
+    // Chosen mid-text, the caret is after the name at once (not a moment later): the next key typed goes there.
+    fireEvent.change(box, { target: { value: 'hi @c and more', selectionStart: 5, selectionEnd: 5 } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('hi @Carol Chen and more');
+    expect([box.selectionStart, box.selectionEnd]).toEqual([15, 15]);
     // Bots are not offered; Escape closes the list.
     fireEvent.change(box, { target: { value: '@pla', selectionStart: 4 } });
     expect(screen.queryByRole('listbox')).toBeNull();
