@@ -1,6 +1,6 @@
 /** View types of search (spec 2 §3): in-channel and global, results per source. */
 import type { MessagePart } from './entities';
-import type { ChannelGroup } from './views';
+import type { ChannelGroup, FileView } from './views';
 import type { ContactResultView } from './views-people';
 import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 
@@ -23,6 +23,8 @@ export interface SearchHitView {
   after: string;
   /** Parts, for a richer rendering if wanted (unsafe links already text). */
   parts: MessagePart[];
+  /** The file the message shares, if any: "Files only" finds messages by it. */
+  file: FileView | null;
 }
 
 export type SearchStatus = 'searching' | 'done' | 'error';

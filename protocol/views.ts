@@ -69,6 +69,13 @@ export interface ReactionView {
  */
 export type MessagePartView = Exclude<MessagePart, { type: 'video_conference' }> | { type: 'video_conference'; token: string; access_code: string };
 
+/** A file a message shares: its name, its size in bytes and its link, as far as the message says. */
+export interface FileView {
+  name: string;
+  size: number | null;
+  link: string | null;
+}
+
 export interface MessageView {
   guid: string;
   address: string;
@@ -89,7 +96,7 @@ export interface MessageView {
   /** The author, a channel admin or a company admin may delete it (the server decides the same way). */
   canDelete: boolean;
   /** A shared file, when the message carries one (spec 1 §3 file fields). */
-  file: { name: string; size: number | null; link: string | null } | null;
+  file: FileView | null;
   /** Same author as the previous message within 2 hours: rendered without a header (spec 1 §5). */
   continued: boolean;
   /** Order in the conversation; compare as strings. */

@@ -2,7 +2,7 @@
 import { emojiEntry } from '../../protocol/emoji';
 import type { Message, Reaction, User } from '../../protocol/entities';
 import type { OutboxEntry } from '../../protocol/outbox';
-import type { MessageView, ReactionView } from '../../protocol/views';
+import type { FileView, MessageView, ReactionView } from '../../protocol/views';
 import { safeParts } from './text';
 
 /** Consecutive messages from one author within this window are merged visually (spec 1 §5). */
@@ -28,6 +28,12 @@ function reactionViews(reactions: readonly Reaction[], me: string | undefined): 
     view.mine ||= r.target_user_guid === me;
   }
   return [...byContent.values()];
+}
+
+/** The file a message shares (spec 1 §3 file fields), if it shares one. */
+export function fileView(message: Message): FileView | null {
+  if (!message.file_guid && !message.file_name) return null;
+  return { name: message.file_name ?? 'file', size: message.file_size ?? null, link: message.file_link ?? null };
 }
 
 export function authorName(m: Pick<Message, 'from_first_name' | 'from_last_name'>): string {
@@ -72,7 +78,7 @@ export function viewOfMessage(message: Message, previous: Message | undefined, v
     reply_count: message.reply_count,
     last_reply_ts: message.last_reply_ts,
     canDelete: isOwn || viewer.moderates,
-    file: message.file_guid || message.file_name ? { name: message.file_name ?? 'file', size: message.file_size ?? null, link: message.file_link ?? null } : null,
+    file: fileView(message),
     continued: isContinuation(previous, message),
     sortKey: messageSortKey(message),
     delivery: 'sent',

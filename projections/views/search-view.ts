@@ -8,7 +8,7 @@ import type { PresenceState } from '../presence';
 import type { SearchState } from '../search';
 import type { User } from '../../protocol/entities';
 import { SEARCH_PAGE_SIZE } from '../../protocol/rest/search';
-import { authorName } from './message-view';
+import { authorName, fileView } from './message-view';
 import { contactResults } from './people-view';
 import { groupOf } from './channel-view';
 import { partsToText, safeParts } from './text';
@@ -65,6 +65,7 @@ export function hitView(hit: SearchHit, words: readonly string[], channels: Chan
     before: window(plain(hit.before.at(-1)), words),
     after: window(plain(hit.after[0]), words),
     parts: safeParts(m.parts),
+    file: fileView(m),
   };
 }
 

@@ -105,9 +105,22 @@ describe('search', () => {
       { text: ' light', match: false },
     ]);
     expect(view.hits[0]!.channelName).toBe('Alpha');
+    expect(view.hits[0]!.file).toBeNull();
     // A deleted message leaves the results.
     log.add({ type: 'message.deleted', address: 'a', guid: 'm2' });
     expect(foldAll(log.envelopes).search.channel?.hits.map((h) => h.message.guid)).toEqual(['m1']);
+  });
+
+  it('a hit that shares a file names it, as the message does in its conversation', () => {
+    const q = { ...EMPTY_CHANNEL_QUERY, term: 'green', include_files: true };
+    const found = hit('m3', 'a', T0, 'green report');
+    const p = foldAll(
+      new LogBuilder()
+        .add({ type: 'channels.listed', channels: [channel({ address: 'a', name: 'Alpha' })] })
+        .add({ type: 'channel_search.started', id: 's1', address: 'a', query: q, page: 0 })
+        .add({ type: 'channel_search.results', id: 's1', page: 0, hits: [{ ...found, message: { ...found.message, file_guid: 'f1', file_name: 'report.pdf', file_size: 2_048 } }], result_count: 1, terms: ['green'] }).envelopes,
+    );
+    expect(searchView(p.search, p.channels, p.presence, null).channel!.hits[0]!.file).toEqual({ name: 'report.pdf', size: 2_048, link: null });
   });
 
   it('global search shows each source: channels matched locally, meetings and files unavailable', () => {

@@ -12,9 +12,9 @@ import { flagColour } from '../../protocol/flags';
 import type { MessageView, ReactionView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { threadPath } from '../client/router';
+import { Attachment } from './Attachment';
 import { EmojiPicker } from './EmojiPicker';
 import { FlagMenu } from './FlagMenu';
-import { formatBytes } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
 
@@ -70,10 +70,9 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
         <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
       </div>
       {message.file && (
-        <p className="attachment">
-          <span aria-hidden="true">📎</span> <span className="attachment-name">{message.file.name}</span>
-          {message.file.size !== null && <span className="attachment-size"> ({formatBytes(message.file.size)})</span>}
-        </p>
+        <div>
+          <Attachment file={message.file} />
+        </div>
       )}
       {message.reactions.length > 0 && (
         <ul className="reactions" aria-label="Reactions">

@@ -12,7 +12,7 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 const eng = channelView({ address: 'eng', name: 'Engineering' });
-const hit = (guid: string, text: string): SearchHitView => ({
+const hit = (guid: string, text: string, file: SearchHitView['file'] = null): SearchHitView => ({
   guid,
   address: 'eng',
   channelName: 'Engineering',
@@ -25,6 +25,7 @@ const hit = (guid: string, text: string): SearchHitView => ({
   before: 'Bob Brown: earlier',
   after: '',
   parts: [{ type: 'text', text: `Staging${text}` }],
+  file,
 });
 
 const openEng = (search?: SearchView) =>
@@ -52,6 +53,16 @@ describe('in-channel search', () => {
     const [address, query] = a.core.callsTo('$searchChannel').at(-1)!;
     expect(address).toBe('eng');
     expect(query).toEqual({ term: 'staging', flags: [5], include_files: true, date_range: { start: new Date(2025, 4, 1).getTime(), end: null }, from_name: 'dave' });
+  });
+
+  it('shows the file a hit shares, in the hit and its name ("Files only" finds hits by it)', () => {
+    openEng({
+      channel: { address: 'eng', query: { ...EMPTY_CHANNEL_QUERY, term: ' ', include_files: true }, status: 'done', error: null, hits: [hit('h1', ' report', { name: 'q2-report.pdf', size: 48_213, link: '/files/x' })], resultCount: 1, hasMore: false },
+      global: null,
+    });
+    const button = within(screen.getByRole('list', { name: 'Search results' })).getByRole('button', { name: /Staging report, shares q2-report\.pdf$/ });
+    expect(within(button).getByText('q2-report.pdf')).toBeTruthy();
+    expect(within(button).getByText(/47(\.1)? KB/)).toBeTruthy();
   });
 
   it('shows hits with matches marked; opening one asks for its context', async () => {
