@@ -236,6 +236,15 @@ function countLines(text: SessionText, stop: number): number {
   return count;
 }
 
+/**
+ * The longest line a session file may have, in characters (bytes for a file read as UTF-8). Plaza's own longest
+ * lines are a heavy user's REST answers and the stored log its worker loads at sign-in, recorded whole: the
+ * 4,178 conversations of the heavy demo user listed in one answer are a 4.5 MB line. A bound of 2,000,000 refused
+ * that user's own exports. This one only refuses what no recording approaches, with a message rather than a
+ * crash: V8 cannot make a string of more than 2^29 − 24 characters.
+ */
+export const MAX_SESSION_LINE_LENGTH = 256 * 1024 * 1024;
+
 export interface SessionFileLimits {
   maxLines: number;
   /** In the text's units: characters of a string, bytes of a file read as UTF-8 bytes (scripts/utf8-text.ts). */
@@ -248,7 +257,7 @@ export interface SessionFileLimits {
  * wrong-version or hostile file is refused with a SessionFileError naming the
  * line and the problem; a file with too many lines is refused for that first.
  */
-export function parseSessionFile(text: SessionText, limits: SessionFileLimits = { maxLines: 20_000_000, maxLineLength: 2_000_000 }): SessionFile {
+export function parseSessionFile(text: SessionText, limits: SessionFileLimits = { maxLines: 20_000_000, maxLineLength: MAX_SESSION_LINE_LENGTH }): SessionFile {
   try {
     return readSessionFile(text, limits);
   } catch (error) {

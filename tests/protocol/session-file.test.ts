@@ -118,6 +118,18 @@ describe('session file version 2', () => {
     expect(refusalOf(file(2, ['F 0 1 ' + 'x'.repeat(50)]).replace('"inputs":1', '"inputs":2'))).toBe('line 3: the footer counts 2 inputs but the file has 1');
   });
 
+  it('reads the long lines a heavy user records: a list of 5,000 conversations in one answer', () => {
+    const channels = Array.from({ length: 5_000 }, (_, i) => ({ guid: `g-${i}`, address: `a-${i}`, name: `conversation ${i} ${'x'.repeat(600)}` }));
+    const answer = JSON.stringify({ k: 'res', r: 0, st: 200, b: { isOk: true, channels }, t: 1 });
+    expect(answer.length).toBeGreaterThan(3_000_000);
+    const text = file(4, [JSON.stringify({ k: 'req', r: 0, p: '/channels/list', b: {} }), answer]);
+    for (const read of [text, new Utf8Text(new TextEncoder().encode(text))]) {
+      const line = parseSessionFile(read).lines[1];
+      expect(line).toMatchObject({ k: 'res', r: 0, st: 200 });
+      expect((line as { b: { channels: unknown[] } }).b.channels).toHaveLength(5_000);
+    }
+  });
+
   it('refuses a line longer than the limit in either form', () => {
     const long = compactFrameLine(0, 1, 'x'.repeat(200), false)!;
     expect(() => parseSessionFile(file(2, [long]), { maxLines: 100, maxLineLength: 100 })).toThrow('line 2: line longer than 100 characters');
