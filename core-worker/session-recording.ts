@@ -16,7 +16,7 @@ import { createRecorder, type Settle } from './recorder';
 import { createMemoryLiveRecordings, createMemoryRecordingStore, type LiveRecordings, type RecordingMeta, type RecordingStore } from './recording-store';
 import { sealRecording } from './seal-recording';
 
-/** Default bound: 16M characters, 32 MB as UTF-16 (DEFAULT_RECORDING_SETTINGS). */
+/** Default bound: 64M characters, 128 MB as UTF-16 (DEFAULT_RECORDING_SETTINGS). */
 export const DEFAULT_RECORDING_CHARS = DEFAULT_RECORDING_SETTINGS.maxMegabytes * CHARS_PER_MEGABYTE;
 /** The key of the settings in the core's kv Storage. */
 export const RECORDING_SETTINGS_KEY = 'recording-settings';

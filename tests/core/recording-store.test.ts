@@ -231,7 +231,7 @@ describe('recording settings', () => {
     }
     const bad = await api.$setRecordingSettings({ enabled: 'yes', maxMegabytes: 8 } as never);
     expect(bad.ok ? null : bad.error.field).toBe('enabled');
-    expect(await api.$getRecordingSettings()).toEqual({ ok: true, value: { enabled: true, maxMegabytes: 32 } });
+    expect(await api.$getRecordingSettings()).toEqual({ ok: true, value: { enabled: true, maxMegabytes: 128 } });
   });
 
   it('stores valid settings in the kv storage; a session started with recording off records nothing', async () => {

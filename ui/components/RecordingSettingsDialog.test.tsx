@@ -27,7 +27,7 @@ describe('Recording settings dialog', () => {
     const { core, dialog, button } = await openDialog();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const size = within(dialog).getByLabelText('Recording size (MB)') as HTMLInputElement;
-    expect(size.value).toBe('32');
+    expect(size.value).toBe('128');
     expect(document.activeElement).toBe(size);
     const record = within(dialog).getByLabelText('Record sessions') as HTMLInputElement;
     expect(record.checked).toBe(true);

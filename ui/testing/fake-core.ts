@@ -1,5 +1,6 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
 import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import { DEFAULT_RECORDING_SETTINGS } from '../../protocol/recording-settings';
 import type { StatusIcon } from '../../protocol/custom-status';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from '../../protocol/rules/search-query';
@@ -271,7 +272,7 @@ export class FakeCore implements CoreApi {
   /** What $listRecordings answers. */
   recordingsResult: Result<RecordingSummary[]> = ok([]);
   /** The stored settings; $setRecordingSettings replaces them unless setSettingsResult is set. */
-  recordingSettings: RecordingSettings = { enabled: true, maxMegabytes: 32 };
+  recordingSettings: RecordingSettings = { ...DEFAULT_RECORDING_SETTINGS };
   setSettingsResult: Result<RecordingSettings> | null = null;
 
   async $listRecordings() {
