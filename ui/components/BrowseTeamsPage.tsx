@@ -2,12 +2,23 @@
  * "Browse teams": every team and department of the company, found by name, to
  * open (a member), join at once (open), ask to join (an admin approves), or
  * withdraw a pending request. What each one offers is decided in the worker.
+ *
+ * Both lists render only the rows in view (one scroller, a virtualizer per
+ * list placed by its offset in it): a heavy user's company has thousands of
+ * teams, and rendering all 3,300 of the heavy demo company's took 364 ms on
+ * opening and 947 ms when a search was cleared, in one main-thread task.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { TeamSummaryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { fallbackRect, measureWithFallback, observeRectWithFallback } from './virtual-rect';
+
+/** A team's row as first laid out (name, facts and a button, one line): the virtualizer measures each row once shown. */
+const ESTIMATED_ROW_HEIGHT = 56;
+const measureRow = measureWithFallback(ESTIMATED_ROW_HEIGHT);
 
 export function BrowseTeamsPage() {
   useSignals();
@@ -24,13 +35,14 @@ export function BrowseTeamsPage() {
   const match = (t: TeamSummaryView) => needle === '' || t.name.toLocaleLowerCase().includes(needle);
   const teams = directory.teams.filter(match);
   const departments = directory.departments.filter(match);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   return (
     <section className="browse-teams" aria-labelledby={headingId}>
       <header className="conversation-header">
         <h1 id={headingId}>Browse teams</h1>
       </header>
-      <div className="browse-body">
+      <div className="browse-body" ref={scrollRef}>
         <label className="field">
           <span>Find a team</span>
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
@@ -44,25 +56,58 @@ export function BrowseTeamsPage() {
             </button>
           </p>
         )}
-        <TeamList title="Teams" teams={teams} loaded={directory.status !== 'idle'} query={query} />
-        {(departments.length > 0 || directory.departments.length > 0) && <TeamList title="Departments" teams={departments} loaded query={query} />}
+        <TeamList title="Teams" teams={teams} loaded={directory.status !== 'idle'} query={query} scrollRef={scrollRef} />
+        {(departments.length > 0 || directory.departments.length > 0) && <TeamList title="Departments" teams={departments} loaded query={query} scrollRef={scrollRef} />}
       </div>
     </section>
   );
 }
 
-function TeamList({ title, teams, loaded, query }: { title: string; teams: TeamSummaryView[]; loaded: boolean; query: string }) {
+function TeamList({ title, teams, loaded, query, scrollRef }: { title: string; teams: TeamSummaryView[]; loaded: boolean; query: string; scrollRef: RefObject<HTMLDivElement | null> }) {
   const id = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where this list starts in the scroller: the virtualizer places rows by scroll position.
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const scroller = scrollRef.current;
+    if (!list || !scroller) return;
+    const top = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    if (top !== offset) setOffset(top);
+  });
+  const virtualizer = useVirtualizer({
+    count: teams.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    getItemKey: (index) => teams[index]!.guid,
+    scrollMargin: offset,
+    overscan: 8,
+    initialRect: fallbackRect(),
+    observeElementRect: observeRectWithFallback,
+    measureElement: measureRow,
+  });
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {loaded && teams.length === 0 ? (
         <p className="empty">{query.trim() ? `No ${title.toLowerCase()} match “${query.trim()}”.` : `No ${title.toLowerCase()} yet.`}</p>
       ) : (
-        <ul className="team-list" aria-label={title}>
-          {teams.map((t) => (
-            <TeamItem key={t.guid} team={t} />
-          ))}
+        <ul ref={listRef} className="team-list" aria-label={title} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const team = teams[row.index]!;
+            return (
+              <li
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="team-row"
+                aria-label={team.name}
+                style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <TeamItem team={team} />
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -88,7 +133,7 @@ function TeamItem({ team }: { team: TeamSummaryView }) {
   if (team.read_only) facts.push('read-only');
 
   return (
-    <li className="team-item" aria-label={team.name}>
+    <div className="team-item">
       <div className="team-text">
         <strong>{team.name}</strong> <span className="hint">{facts.join(' · ')}</span>
         {team.state === 'requested' && <span className="team-state"> · Request sent</span>}
@@ -125,6 +170,6 @@ function TeamItem({ team }: { team: TeamSummaryView }) {
           {error}
         </p>
       )}
-    </li>
+    </div>
   );
 }

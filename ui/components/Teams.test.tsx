@@ -70,6 +70,21 @@ describe('Browse teams', () => {
     expect(a.core.callsTo('$loadTeamDirectory')).toHaveLength(2);
   });
 
+  it('renders only the rows in view of a company with thousands of teams, and finds any of them', () => {
+    const many = Array.from({ length: 3_300 }, (_, i) => summary(`team-${String(i).padStart(4, '0')}`, i % 2 ? 'join' : 'member'));
+    renderApp({ path: '/teams', patches: [snapshot({ teamDirectory: { ...directory, teams: many } })] });
+    const list = screen.getByRole('list', { name: 'Teams' });
+    const shown = within(list).getAllByRole('listitem');
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.length).toBeLessThan(60);
+    expect(shown[0]!.getAttribute('aria-label')).toBe('team-0000');
+    // The list is as tall as all its rows, so the scroller scrolls through every one.
+    expect(parseFloat(list.style.height)).toBeGreaterThanOrEqual(3_300 * 50);
+    fireEvent.change(screen.getByLabelText('Find a team'), { target: { value: 'team-3217' } });
+    expect(within(screen.getByRole('list', { name: 'Teams' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['team-3217']);
+    expect(within(screen.getByRole('listitem', { name: 'team-3217' })).getByRole('button', { name: 'Join' })).toBeTruthy();
+  });
+
   it('is reached from the sidebar', () => {
     const a = renderApp({ path: '/', patches: [snapshot()] });
     fireEvent.click(screen.getByRole('button', { name: 'Browse teams' }));

@@ -5,7 +5,7 @@
  * we then assume a window-sized viewport, so a screenful of rows is rendered.
  * In a real browser the ResizeObserver replaces it with the true size at once.
  */
-import { observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 
 export function fallbackRect(): Rect {
   const height = typeof window !== 'undefined' && window.innerHeight > 0 ? window.innerHeight : 800;
@@ -17,4 +17,15 @@ export function observeRectWithFallback<T extends Element>(
   cb: (rect: Rect) => void,
 ): void | (() => void) {
   return observeElementRect(instance, (rect) => cb(rect.width === 0 && rect.height === 0 ? fallbackRect() : rect));
+}
+
+/**
+ * A row's measured height for a virtualizer of rows of varying height, or `estimate` where nothing is laid
+ * out (jsdom, a hidden container): rows measured 0 tall would never fill the view, and it would render them all.
+ */
+export function measureWithFallback(estimate: number) {
+  return <S extends Element, T extends Element>(element: T, entry: ResizeObserverEntry | undefined, instance: Virtualizer<S, T>): number => {
+    const measured = measureElement(element, entry, instance);
+    return measured > 0 ? measured : estimate;
+  };
 }
