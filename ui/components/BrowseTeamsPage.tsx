@@ -9,16 +9,14 @@
  * opening and 947 ms when a search was cleared, in one main-thread task.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TeamSummaryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { fallbackRect, measureWithFallback, observeRectWithFallback } from './virtual-rect';
+import { useScrollerList } from './use-scroller-list';
 
-/** A team's row as first laid out (name, facts and a button, one line): the virtualizer measures each row once shown. */
+/** A team's row as first laid out (name, facts and a button, one line): each row is measured once shown. */
 const ESTIMATED_ROW_HEIGHT = 56;
-const measureRow = measureWithFallback(ESTIMATED_ROW_HEIGHT);
 
 export function BrowseTeamsPage() {
   useSignals();
@@ -65,45 +63,18 @@ export function BrowseTeamsPage() {
 
 function TeamList({ title, teams, loaded, query, scrollRef }: { title: string; teams: TeamSummaryView[]; loaded: boolean; query: string; scrollRef: RefObject<HTMLDivElement | null> }) {
   const id = useId();
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where this list starts in the scroller: the virtualizer places rows by scroll position.
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    const scroller = scrollRef.current;
-    if (!list || !scroller) return;
-    const top = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-    if (top !== offset) setOffset(top);
-  });
-  const virtualizer = useVirtualizer({
-    count: teams.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (index) => teams[index]!.guid,
-    scrollMargin: offset,
-    overscan: 8,
-    initialRect: fallbackRect(),
-    observeElementRect: observeRectWithFallback,
-    measureElement: measureRow,
-  });
+  const list = useScrollerList({ count: teams.length, scrollRef, estimate: ESTIMATED_ROW_HEIGHT, getKey: (i) => teams[i]!.guid });
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {loaded && teams.length === 0 ? (
         <p className="empty">{query.trim() ? `No ${title.toLowerCase()} match “${query.trim()}”.` : `No ${title.toLowerCase()} yet.`}</p>
       ) : (
-        <ul ref={listRef} className="team-list" aria-label={title} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
+        <ul ref={list.listRef} className="team-list virtual-list" aria-label={title} style={{ height: list.height }}>
+          {list.rows.map((row) => {
             const team = teams[row.index]!;
             return (
-              <li
-                key={row.key}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
-                className="team-row"
-                aria-label={team.name}
-                style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-              >
+              <li key={row.key} ref={list.measure} data-index={row.index} className="team-row virtual-row" aria-label={team.name} style={{ transform: `translateY(${list.top(row)}px)` }}>
                 <TeamItem team={team} />
               </li>
             );

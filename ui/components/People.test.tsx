@@ -81,6 +81,18 @@ describe('status menu', () => {
 });
 
 describe('People screen', () => {
+  it('renders only the people in view of a large company', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => userView({ guid: `u-${i}`, name: `Person ${String(i).padStart(4, '0')}`, email: `p${i}@acme.test` }));
+    renderApp({ path: '/people', patches: [snapshot({ users: { put: many, remove: [] }, people: people() })] });
+    const directory = screen.getByRole('list', { name: 'Directory' });
+    const shown = within(directory).getAllByRole('listitem');
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(80);
+    expect(within(shown[0]!).getByRole('button').textContent).toContain('Person 0000');
+    // As tall as every row, so the page scrolls through all 5,000.
+    expect(parseFloat(directory.style.height)).toBeGreaterThanOrEqual(5_000 * 30);
+  });
+
   it('lists people with their status (no bots), searches, and opens a profile card to message someone', async () => {
     const a = app('/people');
     const directory = screen.getByRole('list', { name: 'Directory' });

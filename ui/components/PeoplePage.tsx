@@ -1,7 +1,8 @@
 /**
  * The People screen: the directory with search and profile cards, incoming
  * connection requests, the user's connect links, and using a link someone
- * shared (spec 1 §5, spec 2 §3–§9, spec 3 §7.3).
+ * shared (spec 1 §5, spec 2 §3–§9, spec 3 §7.3). The directory renders only
+ * the people in view: a large company lists thousands.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +12,10 @@ import { usePlaza } from '../client/core-context';
 import { ConnectLinks } from './ConnectLinks';
 import { ProfileCard } from './ProfileCard';
 import { StatusBadge } from './StatusBadge';
+import { useScrollerList } from './use-scroller-list';
+
+/** A person's row as first laid out (one line); each row is measured once shown. */
+const ESTIMATED_ROW_HEIGHT = 32;
 
 const SEARCH_DELAY_MS = 250;
 
@@ -25,6 +30,7 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const people = store.people.value;
 
   useEffect(() => {
@@ -43,6 +49,7 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
       : []
     : store.users.value.filter((u) => !u.is_bot).map(fromUser);
   const pending = searching && people.search?.term !== term.trim();
+  const directory = useScrollerList({ count: rows.length, scrollRef, estimate: ESTIMATED_ROW_HEIGHT, getKey: (i) => rows[i]!.user_guid });
 
   const close = (): void => {
     setOpen(null);
@@ -50,7 +57,7 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
   };
 
   return (
-    <section className="people-page" aria-labelledby="people-heading">
+    <section ref={scrollRef} className="people-page" aria-labelledby="people-heading">
       <h1 id="people-heading">People</h1>
       <div className="people-columns">
         <div className="people-directory">
@@ -65,24 +72,27 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
           )}
           {pending && <p className="hint" role="status">Searching…</p>}
           {!pending && rows.length === 0 && <p className="empty">{searching ? `No people match “${term.trim()}”.` : 'Nobody here yet.'}</p>}
-          <ul className="people" aria-label="Directory">
-            {rows.map((r) => (
-              <li key={r.user_guid}>
-                <button
-                  type="button"
-                  className="person"
-                  aria-haspopup="dialog"
-                  onClick={(e) => {
-                    opener.current = e.currentTarget;
-                    setOpen(r.user_guid);
-                  }}
-                >
-                  <span className="person-name">{r.name}</span> <StatusBadge status={r.status} customStatus={r.customStatus} />{' '}
-                  <span className="person-email">{r.address}</span>
-                  {r.is_external && <span className="tag">External</span>}
-                </button>
-              </li>
-            ))}
+          <ul ref={directory.listRef} className="people virtual-list" aria-label="Directory" style={{ height: directory.height }}>
+            {directory.rows.map((row) => {
+              const r = rows[row.index]!;
+              return (
+                <li key={row.key} ref={directory.measure} data-index={row.index} className="virtual-row" style={{ transform: `translateY(${directory.top(row)}px)` }}>
+                  <button
+                    type="button"
+                    className="person"
+                    aria-haspopup="dialog"
+                    onClick={(e) => {
+                      opener.current = e.currentTarget;
+                      setOpen(r.user_guid);
+                    }}
+                  >
+                    <span className="person-name">{r.name}</span> <StatusBadge status={r.status} customStatus={r.customStatus} />{' '}
+                    <span className="person-email">{r.address}</span>
+                    {r.is_external && <span className="tag">External</span>}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </div>
         <div className="people-connections">
