@@ -18,6 +18,9 @@ import { sealRecording } from './seal-recording';
 
 /** Default bound: 64M characters, 128 MB as UTF-16 (DEFAULT_RECORDING_SETTINGS). */
 export const DEFAULT_RECORDING_CHARS = DEFAULT_RECORDING_SETTINGS.maxMegabytes * CHARS_PER_MEGABYTE;
+
+/** A session file's text as the file the page downloads (JSON lines). */
+const sessionFile = (text: string): Blob => new Blob([text], { type: 'application/x-ndjson' });
 /** The key of the settings in the core's kv Storage. */
 export const RECORDING_SETTINGS_KEY = 'recording-settings';
 
@@ -177,7 +180,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     stopped: m.frozenFooter !== null,
   });
 
-  async function exportCurrent(): Promise<Result<{ fileName: string; text: string }>> {
+  async function exportCurrent(): Promise<Result<{ fileName: string; file: Blob }>> {
     if (off) return fail({ name: 'NotRecording', message: 'Recording was turned off when this session started.' });
     // Footer and line count are taken together, before any await, so they describe the same moment.
     const footer = meta.frozenFooter ?? recorder.footer();
@@ -188,10 +191,10 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
     header.user = currentUser();
     const text = [JSON.stringify(header), ...lines.slice(1, count), footer].join('\n') + '\n';
-    return ok({ fileName: sessionFileName(real.clock.now()), text });
+    return ok({ fileName: sessionFileName(real.clock.now()), file: sessionFile(text) });
   }
 
-  async function exportStored(id: string): Promise<Result<{ fileName: string; text: string }>> {
+  async function exportStored(id: string): Promise<Result<{ fileName: string; file: Blob }>> {
     await writing;
     const entry = (await store!.list()).find((m) => m.id === id);
     const lines = entry && (await store!.read(id));
@@ -202,7 +205,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     // A recording whose worker ended while it ran has no footer yet: its replay supplies one.
     const text = entry.frozenFooter !== null ? ok([...body, entry.frozenFooter].join('\n') + '\n') : await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)));
     if (!text.ok) return text;
-    return ok({ fileName: sessionFileName(entry.started), text: text.value });
+    return ok({ fileName: sessionFileName(entry.started), file: sessionFile(text.value) });
   }
 
   return {

@@ -258,9 +258,11 @@ export interface CoreApi {
   $resetMfa(targetUserGuid: string): Promise<Result<null>>;
   /**
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
-   * session's, or the stored one with id `id` (e.g. the session before a reload).
+   * session's, or the stored one with id `id` (e.g. the session before a reload). The file is a
+   * Blob made in the worker: it crosses to the page as a handle, so the page neither copies nor
+   * encodes a heavy user's tens of MB (that was a 102 ms task on the main thread for 12.5 MB).
    */
-  $exportSession(id?: string): Promise<Result<{ fileName: string; text: string }>>;
+  $exportSession(id?: string): Promise<Result<{ fileName: string; file: Blob }>>;
   /** The stored recordings, newest first. */
   $listRecordings(): Promise<Result<RecordingSummary[]>>;
   $getRecordingSettings(): Promise<Result<RecordingSettings>>;

@@ -69,7 +69,7 @@ describe('stored recordings (IndexedDB through idb)', () => {
     expect(writes).toBeLessThanOrEqual(Math.ceil(lines / 50) + 1);
     const exported = await api.$exportSession();
     if (!exported.ok) throw new Error(exported.error.message);
-    await expectReplaysToFooter(exported.value.text);
+    await expectReplaysToFooter((await exported.value.file.text()));
     store.close();
   });
 
@@ -91,10 +91,10 @@ describe('stored recordings (IndexedDB through idb)', () => {
     expect(previous.stopped).toBe(false);
     const exported = await api.$exportSession(previous.id);
     if (!exported.ok) throw new Error(exported.error.message);
-    const file = await expectReplaysToFooter(exported.value.text);
+    const file = await expectReplaysToFooter((await exported.value.file.text()));
     expect(file.header.started).toBe(T0);
     expect(file.footer.inputs).toBeGreaterThan(3);
-    expect(exported.value.text).not.toContain('"wrong"');
+    expect((await exported.value.file.text())).not.toContain('"wrong"');
     const missing = await api.$exportSession('no-such-id');
     expect(missing.ok ? null : missing.error.name).toBe('NoSuchRecording');
     second.close();
@@ -116,10 +116,10 @@ describe('stored recordings (IndexedDB through idb)', () => {
     expect(previous.stopped).toBe(true);
     const exported = await api.$exportSession(previous.id);
     if (!exported.ok) throw new Error(exported.error.message);
-    const file = await expectReplaysToFooter(exported.value.text);
+    const file = await expectReplaysToFooter((await exported.value.file.text()));
     expect(file.footer.inputs).toBeLessThan(40);
     // The same file as the live export: lines and frozen footer were both stored.
-    expect(exported.value.text.split('\n').slice(1)).toEqual(liveExport.value.text.split('\n').slice(1));
+    expect((await exported.value.file.text()).split('\n').slice(1)).toEqual((await liveExport.value.file.text()).split('\n').slice(1));
     second.close();
   });
 });
@@ -132,7 +132,7 @@ describe('recordings stored by an earlier Plaza', () => {
     const current = await earlier.$exportSession();
     if (!current.ok) throw new Error(current.error.message);
     // What the previous Plaza stored for the same session: version 2 lines, FNV digests, no footer yet.
-    const stored = (await writtenAsVersion(current.value.text, 2)).trimEnd().split('\n').slice(0, -1);
+    const stored = (await writtenAsVersion((await current.value.file.text()), 2)).trimEnd().split('\n').slice(0, -1);
     const inputs = stored.filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length;
     const chars = stored.reduce((n, l) => n + l.length + 1, 0);
     await store.append({ id: 'earlier-v2', started: T0 - 60_000, app: 'plaza-web 0.0.9', user: null, lines: stored.length, inputs, chars, chunks: 1, frozenFooter: null }, 0, stored);
@@ -140,11 +140,11 @@ describe('recordings stored by an earlier Plaza', () => {
     const { api } = await runSession(store, kv, { start: T0 + 60_000, signIns: 0 });
     const exported = await api.$exportSession('earlier-v2');
     if (!exported.ok) throw new Error(exported.error.message);
-    const file = await expectReplaysToFooter(exported.value.text);
+    const file = await expectReplaysToFooter((await exported.value.file.text()));
     expect(file.header.version).toBe(2);
     expect(file.footer.inputs).toBeGreaterThan(3);
     // Its lines are the stored ones (cut after the last whole input), its footer the FNV hash of the state its replay reaches.
-    const rows = exported.value.text.trimEnd().split('\n');
+    const rows = (await exported.value.file.text()).trimEnd().split('\n');
     expect(rows.slice(1, -1).every((r) => stored.includes(r))).toBe(true);
     const replay = await replaySession(file, { settle });
     expect(file.footer.hash).toBe(projectionHashes(replay.core.projections, 'fnv1a64').all);
@@ -250,6 +250,6 @@ describe('recording settings', () => {
     // The previous session stopped at its next whole input after recording was turned off, and stays replayable.
     const previous = await next.$exportSession(list.ok ? list.value[0]!.id : '');
     if (!previous.ok) throw new Error(previous.error.message);
-    await expectReplaysToFooter(previous.value.text);
+    await expectReplaysToFooter((await previous.value.file.text()));
   });
 });

@@ -34,9 +34,9 @@ describe('the live recording', () => {
     expect(exported.ok).toBe(true);
     if (!exported.ok) return;
     expect(exported.value.fileName).toMatch(/^plaza-session-.*\.jsonl$/);
-    const file = parseSessionFile(exported.value.text);
+    const file = parseSessionFile((await exported.value.file.text()));
     expect(file.header.app).toBe('plaza-web test');
-    expect(exported.value.text).not.toContain('"wrong"');
+    expect((await exported.value.file.text())).not.toContain('"wrong"');
     expect((await replaySession(file, { settle })).divergence).toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe('the live recording', () => {
       }
       const exported = await api.$exportSession();
       if (!exported.ok) throw new Error('export failed');
-      const file = parseSessionFile(exported.value.text);
+      const file = parseSessionFile((await exported.value.file.text()));
       expect(file.footer.inputs, `bound ${maxChars}`).toBeLessThan(40);
       const replay = await replaySession(file, { settle });
       expect(replay.divergence, `bound ${maxChars}`).toBeNull();

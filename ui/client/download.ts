@@ -12,7 +12,3 @@ export function downloadFile(fileName: string, file: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Saves text as a file the browser downloads. */
-export function downloadText(fileName: string, text: string, type = 'application/x-ndjson'): void {
-  downloadFile(fileName, new Blob([text], { type }));
-}

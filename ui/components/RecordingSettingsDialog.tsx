@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { RecordingSummary } from '../../protocol/core-api';
 import { usePlaza } from '../client/core-context';
-import { downloadText } from '../client/download';
+import { downloadFile } from '../client/download';
 import { Dialog, DialogActions } from './Dialog';
 import { formatBytes } from './dialog-helpers';
 
@@ -55,7 +55,7 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
   const exportRecording = async (id: string): Promise<void> => {
     setError(null);
     const result = await core.$exportSession(id);
-    if (result.ok) downloadText(result.value.fileName, result.value.text);
+    if (result.ok) downloadFile(result.value.fileName, result.value.file);
     else setError(result.error.message);
   };
 

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { usePlaza } from '../client/core-context';
-import { downloadText } from '../client/download';
+import { downloadFile } from '../client/download';
 import { DEBUG_REPLAY_PATH } from '../client/router';
 import { SESSION_FILE_TYPES } from '../client/session-import';
 import { Menu } from './Menu';
@@ -29,7 +29,7 @@ export function SessionMenu({ name }: { name: string }) {
   const exportSession = async (): Promise<void> => {
     setError(null);
     const result = await core.$exportSession();
-    if (result.ok) downloadText(result.value.fileName, result.value.text);
+    if (result.ok) downloadFile(result.value.fileName, result.value.file);
     else setError(result.error.message);
   };
 

@@ -262,7 +262,7 @@ export class FakeCore implements CoreApi {
   }
 
   /** What $exportSession answers; tests may replace it. */
-  exportResult: Result<{ fileName: string; text: string }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', text: '{"format":"plaza-session"}\n' } };
+  exportResult: Result<{ fileName: string; file: Blob }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', file: new Blob(['{"format":"plaza-session"}\n']) } };
 
   async $exportSession(id?: string) {
     this.record('$exportSession', id === undefined ? [] : [id]);
