@@ -21,6 +21,7 @@ export const DEFAULT_RECORDING_CHARS = DEFAULT_RECORDING_SETTINGS.maxMegabytes *
 
 /** A session file's text as the file the page downloads (JSON lines). */
 const sessionFile = (text: string): Blob => new Blob([text], { type: 'application/x-ndjson' });
+
 /** The key of the settings in the core's kv Storage. */
 export const RECORDING_SETTINGS_KEY = 'recording-settings';
 

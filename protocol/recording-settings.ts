@@ -22,8 +22,9 @@ export type RecordingSettings = z.infer<typeof RecordingSettings>;
  * On by default, 128 MB across all stored recordings. A heavy user's sign-in alone records ~31 MB — the stored
  * log the worker loads (8.4 MB of text), the conversation list (4.5 MB) and the view cache (2.2 MB), 15.5 million
  * characters for the heavy demo user's reload — so the earlier 32 MB (16.8 million characters) left her
- * recording room for ~1.3 million characters more (~9,000 socket frames) before it stopped. 128 MB keeps that sign-in and, after it, about 48 million characters of what follows (~350,000
- * socket frames); a bound, not a reservation: an ordinary user's recordings stay a few hundred KB.
+ * recording room for ~1.3 million characters more (~9,000 socket frames) before it stopped. 128 MB keeps
+ * that sign-in and, after it, about 48 million characters of what follows (~350,000 socket frames); a
+ * bound, not a reservation: an ordinary user's recordings stay a few hundred KB.
  */
 export const DEFAULT_RECORDING_SETTINGS: RecordingSettings = { enabled: true, maxMegabytes: 128 };
 

@@ -11,9 +11,9 @@ import { CONTEXT_SIZE, SEARCH_PAGE_SIZE } from '../protocol/rest/search';
 import type { Queryable, SqlValue } from './db';
 import { toPgArray } from './status-store';
 
+type Wire = StoredMessage['wire'];
 /** A message row (channel-store's columns) in wire shape: files, reactions and thread summary included. */
 const wire = (r: MessageRow): Wire => toStored(r).wire;
-type Wire = StoredMessage['wire'];
 
 export interface SearchFilters {
   term: string;

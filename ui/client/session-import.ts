@@ -4,6 +4,7 @@
  * loads it. One slot: a file handed over and never taken (the debugger did not open) is replaced by the
  * next one. It holds the File, a handle: nothing reads the file's text on this thread.
  */
+
 /** What a file input offers for session files (`accept`): the format is JSON lines, often saved as text. */
 export const SESSION_FILE_TYPES = '.jsonl,.json,.txt,application/json,text/plain';
 

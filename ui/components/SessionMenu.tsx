@@ -2,8 +2,8 @@
  * The signed-in person's menu at the header's end: this session's own actions — export it (its recording,
  * secrets already redacted by the worker), the recording's settings, import a session into the debugger,
  * sign out. "Import session…" asks for the file at once (the browser's file chooser) and opens the
- * debugger with it; cancelled, it leaves the page as it was. In one menu the header fits a 1280-pixel window; as four buttons it ran past it and cut off
- * "Sign out".
+ * debugger with it; cancelled, it leaves the page as it was. In one menu the header fits a 1280-pixel
+ * window; as four buttons it ran past it and cut off "Sign out".
  */
 import { useRef, useState } from 'react';
 import { usePlaza } from '../client/core-context';

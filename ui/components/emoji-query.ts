@@ -13,7 +13,7 @@ export function emojiQueryAt(text: string, caret: number): CompletionQuery | nul
   return { start: caret - match[1]!.length - 1, query: match[1]! };
 }
 
-/** Whether a short code (or an alias, or a word of the name) begins with the query. */
+/** Whether the short code, or one of its aliases, begins with the query. */
 function codeStarts(e: EmojiEntry, q: string): boolean {
   return e.code.startsWith(q) || e.aliases.some((a) => a.startsWith(q));
 }
@@ -26,7 +26,8 @@ function codeStarts(e: EmojiEntry, q: string): boolean {
 export function emojiOptions(query: string, recent: readonly string[], skinTone: number, limit = 8): Completion[] {
   const q = query.toLowerCase();
   const rank = new Map(recent.map((emoji, i) => [emojiEntry(emoji)?.code, i] as const));
-  const byRecency = (a: EmojiEntry, b: EmojiEntry): number => (rank.get(a.code) ?? Infinity) - (rank.get(b.code) ?? Infinity);
+  // Not recently used ranks after every recent one (a number, so two such compare as equal and keep the catalogue's order).
+  const byRecency = (a: EmojiEntry, b: EmojiEntry): number => (rank.get(a.code) ?? recent.length) - (rank.get(b.code) ?? recent.length);
   const starting = EMOJI.filter((e) => codeStarts(e, q)).sort(byRecency);
   const inside = EMOJI.filter((e) => !codeStarts(e, q) && [...e.code.split(/[_-]/), ...e.name.toLowerCase().split(/\s+/)].some((w) => w.startsWith(q)));
   return [...starting, ...inside].slice(0, limit).map((e) => {
