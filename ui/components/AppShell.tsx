@@ -49,7 +49,16 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
   const { socket, resyncing, unsent } = store.connection.value;
   const address = route.name === 'conversation' ? route.address : null;
   const [alertsOpen, setAlertsOpen] = useState(false);
-  const [query, setQuery] = useState('');
+  // The header box shows the search the page shows: set when a search opens (submitted, a link, Back to
+  // one), emptied when the user leaves search. Other route changes leave it alone, so words being typed
+  // into it are never wiped by a navigation.
+  const searchTerm = route.name === 'search' ? route.q : null;
+  const [query, setQuery] = useState(searchTerm ?? '');
+  const [termShown, setTermShown] = useState(searchTerm);
+  if (searchTerm !== termShown) {
+    setTermShown(searchTerm);
+    setQuery(searchTerm ?? '');
+  }
   const search = (e: FormEvent): void => {
     e.preventDefault();
     if (query.trim()) router.navigate(searchPath(query.trim()));

@@ -180,6 +180,19 @@ describe('global search', () => {
     expect(a.core.callsTo('$openSearchHit')).toEqual([['eng', 'h1']]);
   });
 
+  it('the header box shows the open search, is emptied on leaving it, and keeps what is being typed elsewhere', async () => {
+    const a = renderApp({ path: '/search?q=deploy', patches: [snapshot({ channels: { put: [eng], remove: [] } })] });
+    const box = () => within(screen.getByRole('search', { name: 'Search Plaza' })).getByRole('searchbox', { name: 'Search Plaza' }) as HTMLInputElement;
+    expect(box().value).toBe('deploy');
+    await act(async () => a.router.navigate('/search?q=staging'));
+    expect(box().value).toBe('staging');
+    await act(async () => a.router.navigate('/conversations/eng'));
+    expect(box().value).toBe('');
+    fireEvent.change(box(), { target: { value: 'half typ' } });
+    await act(async () => a.router.navigate('/'));
+    expect(box().value).toBe('half typ');
+  });
+
   it('sends the advanced options', async () => {
     const a = renderApp({ path: '/search', patches: [snapshot()] });
     const form = screen.getByRole('search', { name: 'Search everything' });
