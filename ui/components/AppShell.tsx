@@ -40,9 +40,14 @@ export interface AppShellProps {
    * replayed app, whose Ctrl+K must not answer keys pressed in the debugger around it).
    */
   shortcutsFrom?: 'window' | 'shell';
+  /**
+   * Rendered inside another page (the debugger's replayed app): the conversation area is then not the page's
+   * main landmark — the debugger's own is, and a main inside another landmark tells screen readers the wrong place.
+   */
+  embedded?: boolean;
 }
 
-export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window' }: AppShellProps) {
+export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window', embedded = false }: AppShellProps) {
   useSignals();
   const { store, router } = usePlaza();
   const user = store.session.value.user;
@@ -127,6 +132,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
     };
   }, [shortcuts, shortcutsFrom]);
 
+  const MainArea = embedded ? 'div' : 'main';
   const highlight = shortcuts.highlight.value;
   const chordText = shortcuts.pending.value ? 'Ctrl+K …' : highlight ? `${highlight.shortcut.chord ? 'Ctrl+K ' : ''}${highlight.shortcut.key}: ${highlight.message ?? highlight.shortcut.name}` : notice;
 
@@ -166,7 +172,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
       {sessionActions && <LiveEffects />}
       <BotErrorPopover />
       <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} onOpenSwitcher={openSwitcher} />
-      <main className="main">
+      <MainArea className="main">
         {address !== null ? (
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (
@@ -192,7 +198,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
             <p>There is nothing at this address. Pick a conversation on the left.</p>
           </div>
         )}
-      </main>
+      </MainArea>
       {switcherOpen && <QuickSwitcher onClose={() => setSwitcherOpen(false)} />}
       {helpOpen && <ShortcutsDialog shortcuts={shortcuts} onClose={() => setHelpOpen(false)} />}
     </div>

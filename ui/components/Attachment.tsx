@@ -11,5 +11,5 @@ export function Attachment({ file }: { file: FileView }) {
   );
 }
 
-/** How a search hit's accessible name mentions the file (", shares report.pdf"). */
-export const attachmentLabel = (file: FileView | null): string => (file ? `, shares ${file.name}` : '');
+/** The attachment's text as it shows (the clip is decoration): "report.pdf (47.1 KB)", for an accessible name. */
+export const attachmentText = (file: FileView): string => `${file.name}${file.size !== null ? ` (${formatBytes(file.size)})` : ''}`;

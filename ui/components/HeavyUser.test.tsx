@@ -59,7 +59,7 @@ describe('the sidebar of a heavy user', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark all read' })));
     expect(a.core.callsTo('$markAllRead')).toEqual([[]]);
     expect(screen.getByText('Marked 3 conversations read.')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark Teams read' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark read in Teams' })));
     expect(a.core.callsTo('$markAllRead').at(-1)).toEqual([['api', 'design']]);
   });
 });

@@ -4,7 +4,7 @@
  * reset requests, and — for company admins — sending an information alert.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { MuteChoice } from '../../protocol/core-api';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
 import { usePlaza } from '../client/core-context';
@@ -27,11 +27,11 @@ const SETTINGS: { key: keyof NotificationSettings; label: string; hint: string }
 export function NotificationSettingsPage() {
   useSignals();
   const { store } = usePlaza();
-  const headingId = useId();
   const admin = store.session.value.user?.is_company_admin ?? false;
   return (
-    <section className="settings" aria-labelledby={headingId}>
-      <h1 id={headingId}>Notifications</h1>
+    // Not labelled by its heading: the toasts are the "Notifications" region, and two regions of one name cannot be told apart.
+    <section className="settings" aria-label="Notification settings">
+      <h1>Notifications</h1>
       <GlobalSettings />
       <PauseSettings />
       <ChannelSettings />

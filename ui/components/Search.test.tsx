@@ -60,7 +60,7 @@ describe('in-channel search', () => {
       channel: { address: 'eng', query: { ...EMPTY_CHANNEL_QUERY, term: ' ', include_files: true }, status: 'done', error: null, hits: [hit('h1', ' report', { name: 'q2-report.pdf', size: 48_213, link: '/files/x' })], resultCount: 1, hasMore: false },
       global: null,
     });
-    const button = within(screen.getByRole('list', { name: 'Search results' })).getByRole('button', { name: /Staging report, shares q2-report\.pdf$/ });
+    const button = within(screen.getByRole('list', { name: 'Search results' })).getByRole('button', { name: /Staging report, q2-report\.pdf \(47(\.1)? KB\)$/ });
     expect(within(button).getByText('q2-report.pdf')).toBeTruthy();
     expect(within(button).getByText(/47(\.1)? KB/)).toBeTruthy();
   });

@@ -175,7 +175,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
                   <div className="group-heading-row">
                     <h2 className="group-heading">{row.label}</h2>
                     {row.unread > 0 && (
-                      <button type="button" className="group-mark" aria-label={`Mark ${row.label} read`} onClick={() => void markRead(row.entries, row.label)}>
+                      <button type="button" className="group-mark" aria-label={`Mark read in ${row.label}`} onClick={() => void markRead(row.entries, row.label)}>
                         Mark read
                       </button>
                     )}

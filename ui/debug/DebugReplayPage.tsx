@@ -221,6 +221,7 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
         )}
         {debug.loading.value && <LoadStatus progress={debug.progress.value} />}
       </header>
+      <main className="debug-main">
       {debug.error.value && (
         <p role="alert" className="error">
           {debug.error.value}
@@ -241,6 +242,7 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
           {state && <ReplayedApp view={state.view} />}
         </>
       )}
+      </main>
     </div>
   );
 }

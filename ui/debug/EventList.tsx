@@ -45,7 +45,8 @@ export function EventList({ debug }: { debug: DebugController }) {
   return (
     <section className="debug-panel debug-events" aria-label="Events" aria-busy={!counted}>
       <h2>Events ({counted ? total : '…'})</h2>
-      <div ref={scrollRef} className="debug-scroll">
+      {/* Focusable: its rows are text, not controls, and the keyboard must be able to scroll them. */}
+      <div ref={scrollRef} className="debug-scroll" tabIndex={0}>
         <ul role="list" style={{ height: totalSize, position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);

@@ -25,7 +25,8 @@ function JsonText({ text, label }: { text: string; label: string }) {
     return out;
   }, [text]);
   return (
-    <pre className="debug-json" aria-label={label}>
+    // Focusable, so the keyboard can scroll a long projection.
+    <pre className="debug-json" aria-label={label} tabIndex={0}>
       {chunks.map((chunk, i) => (
         <span key={i} className="debug-json-chunk" style={{ containIntrinsicSize: `auto ${chunk.lines * LINE_HEIGHT}px` }}>
           {chunk.text}

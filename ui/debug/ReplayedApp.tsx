@@ -20,7 +20,7 @@ function ReplayedShell() {
   const { store, router } = usePlaza();
   const status = store.session.value.status;
   if (status !== 'signed-in') return <p className="empty-state">Not signed in at this point ({status}).</p>;
-  return <AppShell route={router.route.value} sessionActions={false} shortcutsFrom="shell" />;
+  return <AppShell route={router.route.value} sessionActions={false} shortcutsFrom="shell" embedded />;
 }
 
 export function ReplayedApp({ view }: { view: ViewPatch }) {

@@ -1,0 +1,116 @@
+/**
+ * Automated accessibility checks of the key screens with axe-core, in the real app against the local
+ * server: the WCAG 2.x A and AA rules (names, roles, contrast, keyboard access to scrolling regions, label
+ * in name) and axe's best practices (one main landmark, a level-one heading, unique landmark names).
+ *
+ * One best practice is off: `region` (all content inside landmarks). Menus and popovers render in an
+ * overlay layer at the end of <body> (ui/components/overlay-layer.tsx) so a scrolling list cannot clip
+ * them; they hold the keyboard focus while open, which is how assistive technology finds them.
+ *
+ * It signs in as Grace (Globex), whom no other test reads unread counts or flags of: the flag it sets to
+ * check the flag colours it removes again.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const fixture = fileURLToPath(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url));
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe's violations on the page as it is now, each with the first few elements it found. */
+async function violations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      rules: { region: { enabled: false } },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
+    }));
+  });
+}
+
+/** Expects no violations, listing them (rule, help, elements) when there are. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const found = await violations(page);
+  const report = found.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.join('\n    ')}`).join('\n');
+  expect(found, `${screen}:\n${report}`).toEqual([]);
+}
+
+test('the sign-in page', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Plaza', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'sign-in');
+});
+
+test('the app: a conversation, the flag menu and a flagged message, thread, search, people, teams, settings', async ({ page }) => {
+  await signIn(page, 'grace@globex.test');
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('link', { name: /^Plaza Bot/ }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  const message = log.getByRole('article').first();
+  await expect(message).toBeVisible();
+  await expectAccessible(page, 'a conversation');
+
+  // The flag menu shows all 12 colours by name; a flagged message names its colour. Yellow is the lightest.
+  await message.hover();
+  await message.getByRole('button', { name: 'Flag message' }).click();
+  await expect(page.getByRole('menu', { name: 'Flag colour' })).toBeVisible();
+  await expectAccessible(page, 'the flag menu');
+  await page.getByRole('menuitemradio', { name: 'Yellow', exact: true }).click();
+  await expect(message.getByRole('img', { name: 'Flagged Yellow' })).toBeVisible();
+  await expectAccessible(page, 'a message flagged yellow');
+  await message.hover();
+  await message.getByRole('button', { name: 'Change flag' }).click();
+  await page.getByRole('menuitem', { name: 'Remove flag' }).click();
+  await expect(message.getByRole('img', { name: /^Flagged/ })).toHaveCount(0);
+
+  await message.hover();
+  await message.getByRole('button', { name: 'Reply in thread' }).click();
+  await expect(page.getByRole('form', { name: 'Reply in thread' })).toBeVisible();
+  await expectAccessible(page, 'a thread');
+
+  // Global search, from the header's box: hits name everything they show.
+  const box = page.getByRole('search', { name: 'Search Plaza' }).getByRole('searchbox');
+  await box.fill('Plaza');
+  await box.press('Enter');
+  await expect(page.getByRole('search', { name: 'Search everything' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Messages/ })).toBeVisible();
+  await expectAccessible(page, 'search');
+
+  await page.getByRole('link', { name: 'People' }).click();
+  await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'people');
+
+  await page.getByRole('button', { name: 'Browse teams' }).click();
+  await expect(page.getByRole('heading', { name: 'Browse teams', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'browse teams');
+
+  await page.goto('/settings/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'notification settings');
+});
+
+test('the session debugger with a recording loaded', async ({ page }) => {
+  await page.goto('/debug/replay');
+  await expect(page.getByRole('heading', { name: 'Session replay', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the debugger, empty');
+  await page.getByLabel(/Import session/).setInputFiles(fixture);
+  await expect(page.getByText('Replay matches the recording')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Replayed app' })).toBeVisible();
+  await expectAccessible(page, 'the debugger, loaded');
+});
