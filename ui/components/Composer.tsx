@@ -32,7 +32,8 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   const [picking, setPicking] = useState(false);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  // The word whose completions Escape closed (where it starts, and what of it was typed then).
+  const [dismissed, setDismissed] = useState<{ start: number; word: string } | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const listId = useId();
@@ -47,8 +48,12 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   const shortCode = canPost && !mention ? emojiQueryAt(draft, caret) : null;
   const typed = mention ?? shortCode;
   const { recent, skinTone } = store.messageSettings.value;
+  const word = typed === null ? '' : draft.slice(typed.start, caret);
+  // Closed, a word stays closed while it is typed on (or back): any other, even one starting at the same place, offers again.
+  const stillDismissed = dismissed !== null && typed !== null && typed.start === dismissed.start && (word.startsWith(dismissed.word) || dismissed.word.startsWith(word));
+  if (dismissed !== null && !stillDismissed) setDismissed(null);
   const options: Completion[] =
-    typed === null || typed.start === dismissedAt ? [] : mention ? mentionOptions(store.users.value, mention.query, entry?.group !== 'direct') : emojiOptions(typed.query, recent, skinTone);
+    typed === null || stillDismissed ? [] : mention ? mentionOptions(store.users.value, mention.query, entry?.group !== 'direct') : emojiOptions(typed.query, recent, skinTone);
   const open = options.length > 0;
   const current = Math.min(active, options.length - 1);
   const optionId = (i: number): string => `${listId}-${i}`;
@@ -117,7 +122,7 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
       if (e.key === 'Escape') {
         e.preventDefault();
         e.stopPropagation();
-        setDismissedAt(typed?.start ?? null);
+        if (typed) setDismissed({ start: typed.start, word });
         return;
       }
     }

@@ -274,6 +274,16 @@ describe('composer', () => {
     list = screen.getByRole('listbox');
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
+    // Dismissed, it stays closed while that word is typed on…
+    fireEvent.change(box, { target: { value: '@bo', selectionStart: 3 } });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // …but not for the next one, though it starts at the same place (the box was emptied, or the message sent).
+    fireEvent.change(box, { target: { value: '', selectionStart: 0 } });
+    fireEvent.change(box, { target: { value: '@ca', selectionStart: 3 } });
+    expect(screen.getByRole('listbox', { name: 'People to mention' })).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    fireEvent.change(box, { target: { value: ':th', selectionStart: 3 } });
+    expect(screen.getByRole('listbox', { name: 'Emoji' })).toBeTruthy();
   });
 
   it('suggests emoji for ":" and two letters of a short code, in the person’s skin tone, and inserts one with Enter', async () => {
