@@ -5,6 +5,7 @@ import type { CoreApi } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
 import { App } from './App';
 import { PlazaProvider } from './client/core-context';
+import { keepFocusAcrossDisabling } from './client/focus-keeper';
 import { createPatchStats } from './client/patch-stats';
 import { applyPatch, createViewStore } from './client/view-store';
 
@@ -19,6 +20,7 @@ export function mount(core: CoreApi): (patch: ViewPatch) => void {
       unread: () => Object.fromEntries([...store.channels.value.values()].map((c) => [c.address, c.unread])),
     },
   });
+  keepFocusAcrossDisabling();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(

@@ -57,7 +57,7 @@ test('the sign-in page', async ({ page }) => {
   await expectAccessible(page, 'sign-in');
 });
 
-test('the app: a conversation, the flag menu and a flagged message, thread, search, people, teams, settings', async ({ page }) => {
+test('the app: a conversation, the flag menu and a flagged message, thread, a refused form, search, people, teams, settings', async ({ page }) => {
   await signIn(page, 'grace@globex.test');
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
   await sidebar.getByRole('link', { name: /^Plaza Bot/ }).click();
@@ -83,6 +83,19 @@ test('the app: a conversation, the flag menu and a flagged message, thread, sear
   await message.getByRole('button', { name: 'Reply in thread' }).click();
   await expect(page.getByRole('form', { name: 'Reply in thread' })).toBeVisible();
   await expectAccessible(page, 'a thread');
+
+  // A refused form keeps the keyboard: the field in error gets it (not the page, as when the busy Create
+  // button dropped it), and Escape still closes the dialog, giving the focus back to what opened it.
+  const newTeam = page.getByRole('button', { name: 'New team' });
+  await newTeam.click();
+  const dialog = page.getByRole('dialog', { name: 'New team' });
+  await dialog.getByRole('button', { name: 'Create' }).press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('A team needs a name.');
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await expectAccessible(page, 'a refused form');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(newTeam).toBeFocused();
 
   // Global search, from the header's box: hits name everything they show.
   const box = page.getByRole('search', { name: 'Search Plaza' }).getByRole('searchbox');

@@ -5,7 +5,7 @@
  * anyone. Company admins may create a department instead.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { creationFlags } from '../../protocol/rules/team-rules';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
@@ -23,6 +23,8 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   const [isOpen, setIsOpen] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   // read_only is sent only when chosen: given at all, it decides is_open (as coded).
   const request = { name, description, is_hr: isHr, is_private: isPrivate, is_open: isOpen, ...(readOnly ? { read_only: true } : {}) };
@@ -40,7 +42,12 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       setBusy,
       setError,
     );
-    if (!done.ok) return;
+    setInvalidField(done.ok ? null : (done.field ?? null));
+    if (!done.ok) {
+      // The field the worker refused gets the keyboard, to be corrected (the alert says why).
+      if (done.field === 'name') nameRef.current?.focus();
+      return;
+    }
     onClose();
     router.navigate(conversationPath(address));
   };
@@ -50,7 +57,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       <form onSubmit={(e) => void submit(e)} className="stack">
         <label className="field">
           <span>Name</span>
-          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <input ref={nameRef} value={name} maxLength={100} aria-invalid={invalidField === 'name' || undefined} onChange={(e) => setName(e.target.value)} />
         </label>
         <label className="field">
           <span>Description</span>

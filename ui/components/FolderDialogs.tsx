@@ -1,6 +1,6 @@
 /** Dialogs for conversation folders: naming one (new, subfolder, rename) and choosing where to move a channel or folder. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
 import { Dialog, DialogActions, runAction } from './Dialog';
@@ -22,11 +22,14 @@ export function FolderNameDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const done = await runAction(() => onSubmit(name), setBusy, setError);
     if (done.ok) onClose();
+    // Refused (no name, a name taken): the field gets the keyboard back, to be corrected.
+    else inputRef.current?.focus();
   };
 
   return (
@@ -34,7 +37,7 @@ export function FolderNameDialog({
       <form onSubmit={(e) => void submit(e)}>
         <label className="field">
           <span>Folder name</span>
-          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+          <input ref={inputRef} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
         </label>
         {error && (
           <p id={errorId} role="alert" className="error">

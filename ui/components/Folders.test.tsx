@@ -96,8 +96,11 @@ describe('folders in the sidebar', () => {
     const name = within(dialog).getByLabelText('Folder name');
     expect(document.activeElement).toBe(name);
     a.core.results.$createFolder = fail({ name: 'Rejected', message: 'name: A folder needs a name.', field: 'name' });
+    within(dialog).getByRole('button', { name: 'Create' }).focus();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
     expect(within(dialog).getByRole('alert').textContent).toBe('name: A folder needs a name.');
+    // The keyboard is back in the field, to correct it.
+    expect(document.activeElement).toBe(name);
     delete a.core.results.$createFolder;
     fireEvent.change(name, { target: { value: 'Clients' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
