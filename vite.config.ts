@@ -29,7 +29,8 @@ export default defineConfig({
     // `npm run dev`: Vite serves the UI with hot reload; the API and socket go to the local server.
     proxy: {
       '/data': apiTarget,
-      '/secure': apiTarget,
+      // Not all of /secure: /secure/confirmed/corporate/landing is one of the app's pages (spec 1 §8).
+      '/secure/data': apiTarget,
       '/websocket': { target: apiTarget.replace('http', 'ws'), ws: true },
     },
   },

@@ -46,7 +46,11 @@ export interface PlazaServer {
   close(): Promise<void>;
 }
 
-const API_PREFIXES = ['/data/', '/secure/'];
+/**
+ * The REST API's paths: /data/… (sign-in) and /secure/data/… (everything else). Every other path is the app's:
+ * /secure/confirmed/corporate/landing, the page a 418 sends people to (spec 1 §8), is one of the client's routes.
+ */
+const API_PREFIXES = ['/data/', '/secure/data/'];
 
 export async function createPlazaServer(options: PlazaServerOptions = {}): Promise<PlazaServer> {
   const log = options.log ?? (() => {});
@@ -87,7 +91,7 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
-    if (!API_PREFIXES.some((p) => path.startsWith(p)) && path !== '/data' && path !== '/secure') {
+    if (!API_PREFIXES.some((p) => path.startsWith(p)) && path !== '/data' && path !== '/secure/data') {
       if (path.startsWith('/websocket/')) return sendJson(res, 426, { isOk: false, message: 'Upgrade to WebSocket required.' });
       try {
         return serveStatic(options.staticDir, req, res, path);

@@ -167,13 +167,16 @@ describe('static files', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const css = await fetch(`${h.server.url}/assets/app-abc123.css`);
     expect(css.headers.get('content-type')).toContain('text/css');
-    for (const route of ['/', '/login', '/conversations/abc']) {
+    // The landing page a 418 leads to is the app's, though its path starts like the API's (/secure/data).
+    for (const route of ['/', '/login', '/conversations/abc', '/secure/confirmed/corporate/landing']) {
       const page = await fetch(h.server.url + route);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(await page.text()).toContain('<title>Plaza</title>');
     }
     expect((await fetch(`${h.server.url}/assets/missing.js`)).status).toBe(404);
+    const unknownApi = await fetch(`${h.server.url}/secure/data/no_such_call`, { method: 'POST', body: '{}' });
+    expect([unknownApi.status, await unknownApi.json()]).toEqual([404, { isOk: false, message: 'Not found' }]);
     // Raw requests: fetch would normalise the dot segments before they reach the server.
     for (const evil of ['/../plaza-secret.txt', '/assets/../../plaza-secret.txt', '/%2e%2e/plaza-secret.txt', '/assets/..%2f..%2fplaza-secret.txt']) {
       const res = await rawGet(h.server.port, evil);
