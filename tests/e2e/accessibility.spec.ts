@@ -66,6 +66,14 @@ test('the app: a conversation, the flag menu and a flagged message, thread, a re
   await expect(message).toBeVisible();
   await expectAccessible(page, 'a conversation');
 
+  // The first Tab stop on arriving at the page skips the header and the sidebar: Enter puts the keyboard in the composer.
+  await page.reload();
+  await expect(log.getByRole('article').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to conversation' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'New message' }).getByRole('textbox', { name: 'Message' })).toBeFocused();
+
   // The flag menu shows all 12 colours by name; a flagged message names its colour. Yellow is the lightest.
   await message.hover();
   await message.getByRole('button', { name: 'Flag message' }).click();

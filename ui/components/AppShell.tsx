@@ -1,6 +1,6 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
 import { conversationPath, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
@@ -136,8 +136,21 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
   const highlight = shortcuts.highlight.value;
   const chordText = shortcuts.pending.value ? 'Ctrl+K …' : highlight ? `${highlight.shortcut.chord ? 'Ctrl+K ' : ''}${highlight.shortcut.key}: ${highlight.message ?? highlight.shortcut.name}` : notice;
 
+  // The skip link's target: the open conversation's composer (to type), else the page's own content.
+  const mainRef = useRef<HTMLDivElement>(null);
+  const skipToMain = (e: ReactMouseEvent): void => {
+    e.preventDefault();
+    const main = mainRef.current;
+    const target = main?.querySelector<HTMLElement>('textarea:not([disabled])') ?? main;
+    target?.focus();
+  };
+
   return (
     <div className="app" ref={shellRef}>
+      {/* The first Tab stop: the header and a sidebar of thousands of conversations come before the conversation. */}
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        {address !== null ? 'Skip to conversation' : 'Skip to main content'}
+      </a>
       <header className="app-header">
         <span className="brand">Plaza</span>
         <span className={`connection connection-${socket}`} role="status">
@@ -172,7 +185,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
       {sessionActions && <LiveEffects />}
       <BotErrorPopover />
       <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} onOpenSwitcher={openSwitcher} />
-      <MainArea className="main">
+      <MainArea className="main" id="main" tabIndex={-1} ref={mainRef}>
         {address !== null ? (
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (

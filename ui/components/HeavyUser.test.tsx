@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuickSwitchItem } from '../../protocol/views';
 import { CHORD_HIGHLIGHT_MS } from '../client/shortcuts';
 import { renderApp } from '../testing/render-app';
-import { channelView, snapshot, userView } from '../testing/views';
+import { channelView, metaView, snapshot, userView } from '../testing/views';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -175,5 +175,24 @@ describe('the quick switcher', () => {
     await act(async () => fireEvent.keyDown(again, { key: 'Enter' }));
     expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-dana']]);
     expect(a.location()).toBe('/conversations/dm-dana');
+  });
+});
+
+describe('skipping past the header and the sidebar', () => {
+  it('the first link goes to the open conversation’s composer, or to the page’s content', async () => {
+    renderApp({
+      path: '/conversations/design',
+      patches: [snapshot({ channels: { put: channels, remove: [] }, conversation: { address: 'design', reset: true, meta: metaView('design'), messages: { put: [], remove: [] } } })],
+    });
+    const skip = screen.getAllByRole('link')[0]!;
+    expect(skip.textContent).toBe('Skip to conversation');
+    await act(async () => fireEvent.click(skip));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    cleanup();
+
+    app('/');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Skip to main content' })));
+    expect(document.activeElement).toBe(document.getElementById('main'));
+    expect(within(document.activeElement as HTMLElement).getByRole('heading', { name: 'Pick a conversation' })).toBeTruthy();
   });
 });
