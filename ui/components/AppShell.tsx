@@ -147,10 +147,12 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
 
   return (
     <div className="app" ref={shellRef}>
-      {/* The first Tab stop: the header and a sidebar of thousands of conversations come before the conversation. */}
-      <a href="#main" className="skip-link" onClick={skipToMain}>
-        {address !== null ? 'Skip to conversation' : 'Skip to main content'}
-      </a>
+      {/* The page's first Tab stop: the header and a sidebar of thousands of conversations come before the conversation. */}
+      {!embedded && (
+        <a href="#main" className="skip-link" onClick={skipToMain}>
+          {address !== null ? 'Skip to conversation' : 'Skip to main content'}
+        </a>
+      )}
       <header className="app-header">
         <span className="brand">Plaza</span>
         <span className={`connection connection-${socket}`} role="status">
@@ -185,7 +187,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
       {sessionActions && <LiveEffects />}
       <BotErrorPopover />
       <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} onOpenSwitcher={openSwitcher} />
-      <MainArea className="main" id="main" tabIndex={-1} ref={mainRef}>
+      <MainArea className="main" tabIndex={-1} ref={mainRef} {...(embedded ? {} : { id: 'main' })}>
         {address !== null ? (
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (
