@@ -54,11 +54,15 @@ describe('Alerts', () => {
     expect(screen.queryByRole('dialog', { name: 'Alerts' })).toBeNull();
   });
 
-  it('closes with Escape', () => {
+  it('closes with Escape, giving the keyboard back to the Alerts button', () => {
     app();
-    fireEvent.click(screen.getByRole('button', { name: 'Alerts, 2 new' }));
+    const button = screen.getByRole('button', { name: 'Alerts, 2 new' });
+    button.focus();
+    fireEvent.click(button);
+    expect(screen.getByRole('dialog', { name: 'Alerts' }).contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Alerts' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Alerts' })).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 });
 

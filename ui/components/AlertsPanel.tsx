@@ -5,7 +5,7 @@ import type { Result } from '../../protocol/result';
 import type { AlertView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { trapTab } from './dialog-helpers';
+import { trapTab, useReturnFocus } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 
 export function AlertsPanel({ onClose }: { onClose: () => void }) {
@@ -14,6 +14,8 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const alerts = store.alerts.value;
 
+  // Closed, the focus goes back to the Alerts button (or whatever opened the panel).
+  useReturnFocus(panelRef);
   useEffect(() => panelRef.current?.querySelector<HTMLElement>('button')?.focus(), []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {

@@ -4,7 +4,7 @@
  * the backdrop close it, and focus goes back to where it was when it closes.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { trapTab } from './dialog-helpers';
+import { trapTab, useReturnFocus } from './dialog-helpers';
 import { Overlay } from './overlay-layer';
 
 export interface DialogProps {
@@ -25,18 +25,14 @@ export function Dialog({ title, heading = title, onClose, children, className, d
   const ownRef = useRef<HTMLDivElement>(null);
   const ref = dialogRef ?? ownRef;
 
-  // Focus the first field (or else the first control) when it opens; when it closes, focus goes back to the
-  // control that opened it — unless it has gone, or closing moved focus on (a dialog that opens what it made).
+  // When it closes, focus goes back to the control that opened it — unless it has gone, or closing moved
+  // focus on (a dialog that opens what it made). When it opens, the first field (or else control) gets it.
+  useReturnFocus(ref);
   useEffect(() => {
-    const opener = document.activeElement;
     const dialog = ref.current;
     const first = dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog?.querySelector<HTMLElement>('button');
     first?.focus();
-    return () => {
-      const now = document.activeElement;
-      const lost = now === null || now === document.body || (dialog?.contains(now) ?? false);
-      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {

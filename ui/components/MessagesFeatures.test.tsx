@@ -182,6 +182,18 @@ describe('threads', () => {
     expect(within(replies).getAllByRole('button', { name: 'Delete message' })).toHaveLength(1);
   });
 
+  it('gives the keyboard back to what opened the thread when it closes (Escape)', async () => {
+    open([parent]);
+    const summary = within(articleWith('thread start')).getByRole('button', { name: /^2 replies/ });
+    summary.focus();
+    await act(async () => fireEvent.click(summary));
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Close thread' }));
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull();
+    expect(document.activeElement).toBe(within(articleWith('thread start')).getByRole('button', { name: /^2 replies/ }));
+  });
+
   it('posts replies with reply_to, keeps its own draft, and closes with "Close thread"', async () => {
     const app = open([parent], { path: '/conversations/c1/threads/p1' });
     app.push(threadPatch());

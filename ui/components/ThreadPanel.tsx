@@ -5,6 +5,7 @@ import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { Composer } from './Composer';
+import { useReturnFocus } from './dialog-helpers';
 import { MessageItem } from './MessageItem';
 
 export function ThreadPanel({ address, guid, entry }: { address: string; guid: string; entry: ChannelEntryView | undefined }) {
@@ -20,6 +21,9 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const parent = current ? store.threadParent.value : null;
   const replies = current ? store.threadReplies.value : [];
 
+  // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count).
+  const panelRef = useRef<HTMLElement>(null);
+  useReturnFocus(panelRef);
   useEffect(() => {
     closeRef.current?.focus();
   }, [guid]);
@@ -32,6 +36,7 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
 
   return (
     <aside
+      ref={panelRef}
       className="thread-panel"
       aria-labelledby={headingId}
       onKeyDown={(e) => {

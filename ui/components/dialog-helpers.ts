@@ -1,5 +1,24 @@
-/** Small helpers shared by the modal dialogs. */
-import type { KeyboardEvent } from 'react';
+/** Small helpers shared by the modal dialogs and the panels that open over or beside a page. */
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+
+/**
+ * When the component unmounts, gives the focus back to what had it when the component mounted (the control
+ * that opened it) — unless that is gone, or closing moved the focus on (anywhere but the page itself or the
+ * closed container). Call it before any effect that moves the focus in.
+ */
+export function useReturnFocus(container: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const opener = document.activeElement;
+    const element = container.current;
+    return () => {
+      const now = document.activeElement;
+      const lost = now === null || now === document.body || (element?.contains(now) ?? false);
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+    // Once: the opener is what had the focus when it opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
 
 /** Keeps Tab and Shift+Tab inside the modal. */
 export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
