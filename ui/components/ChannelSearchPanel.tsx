@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FLAG_COLORS } from '../../protocol/rules/search-query';
 import { usePlaza } from '../client/core-context';
 import { dateRange } from '../client/date-input';
+import { useReturnFocus } from './dialog-helpers';
 import { SearchHitList } from './SearchHitList';
 
 export function ChannelSearchPanel({ address, onClose }: { address: string; onClose: () => void }) {
@@ -24,6 +25,9 @@ export function ChannelSearchPanel({ address, onClose }: { address: string; onCl
   const view = store.search.value.channel;
   const mine = view && view.address === address ? view : null;
 
+  // Closed, the focus goes back to the "Search in conversation" toggle.
+  const panelRef = useRef<HTMLElement>(null);
+  useReturnFocus(panelRef);
   useEffect(() => inputRef.current?.focus(), []);
 
   const submit = async (e: FormEvent): Promise<void> => {
@@ -39,7 +43,18 @@ export function ChannelSearchPanel({ address, onClose }: { address: string; onCl
   };
 
   return (
-    <section className="channel-search" aria-label="Search in this conversation">
+    <section
+      ref={panelRef}
+      className="channel-search"
+      aria-label="Search in this conversation"
+      onKeyDown={(e) => {
+        // Escape closes the panel; in a search box with text, it first clears the text (as browsers do).
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        if (e.target instanceof HTMLInputElement && e.target.type === 'search' && e.target.value !== '') return;
+        e.preventDefault();
+        close();
+      }}
+    >
       <form role="search" aria-label="Search this conversation" onSubmit={(e) => void submit(e)}>
         <label className="field">
           <span>Search for</span>

@@ -55,6 +55,25 @@ describe('in-channel search', () => {
     expect(query).toEqual({ term: 'staging', flags: [5], include_files: true, date_range: { start: new Date(2025, 4, 1).getTime(), end: null }, from_name: 'dave' });
   });
 
+  it('Escape clears the search box, then closes the panel and gives the keyboard back to its toggle', async () => {
+    const a = openEng();
+    const toggle = screen.getByRole('button', { name: 'Search in conversation' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const box = within(screen.getByRole('search', { name: 'Search this conversation' })).getByLabelText('Search for') as HTMLInputElement;
+    expect(document.activeElement).toBe(box);
+    fireEvent.change(box, { target: { value: 'stag' } });
+    // With text in it, Escape is the box's own (browsers clear it): the panel stays.
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.getByRole('region', { name: 'Search in this conversation' })).toBeTruthy();
+    fireEvent.change(box, { target: { value: '' } });
+    await act(async () => fireEvent.keyDown(box, { key: 'Escape' }));
+    expect(screen.queryByRole('region', { name: 'Search in this conversation' })).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    expect(a.core.callsTo('$closeChannelSearch')).toHaveLength(1);
+  });
+
   it('shows the file a hit shares, in the hit and its name ("Files only" finds hits by it)', () => {
     openEng({
       channel: { address: 'eng', query: { ...EMPTY_CHANNEL_QUERY, term: ' ', include_files: true }, status: 'done', error: null, hits: [hit('h1', ' report', { name: 'q2-report.pdf', size: 48_213, link: '/files/x' })], resultCount: 1, hasMore: false },
