@@ -5,31 +5,9 @@
  * user has at most one status per icon and at most 16 in all.
  */
 import { z } from 'zod';
+import { STATUS_COLORS, STATUS_ICONS, STATUS_TEXT_MAX, type StatusColor, type StatusIcon } from './custom-status-values';
 
-export const STATUS_ICONS = [
-  'octagon',
-  'android-happy',
-  'android-folder',
-  'android-person',
-  'person-blocked',
-  'notification',
-  'notification-off',
-  'ios-telephone',
-  'ios-briefcase',
-  'recent',
-  'pizza',
-  'easel',
-  'home',
-  'email',
-  'bug',
-  'clipboard',
-] as const;
-export type StatusIcon = (typeof STATUS_ICONS)[number];
-
-export const STATUS_COLORS = ['green', 'yellow', 'red', 'grey'] as const;
-export type StatusColor = (typeof STATUS_COLORS)[number];
-
-export const STATUS_TEXT_MAX = 100;
+export * from './custom-status-values';
 
 export const StatusIconSchema = z.enum(STATUS_ICONS, { error: 'Choose one of the 16 status icons.' });
 export const StatusColorSchema = z.enum(STATUS_COLORS, { error: 'Choose green, yellow, red or grey.' });
@@ -60,26 +38,6 @@ export type UserCustomStatus = z.output<typeof UserCustomStatus>;
 export function isKnownStatus(status: UserCustomStatus): status is UserCustomStatus & { icon: StatusIcon; color: StatusColor } {
   return (STATUS_ICONS as readonly string[]).includes(status.icon) && (STATUS_COLORS as readonly string[]).includes(status.color);
 }
-
-/** Human labels for the icons (the menu's accessible names). */
-export const STATUS_ICON_LABELS: Record<StatusIcon, string> = {
-  octagon: 'Stop sign',
-  'android-happy': 'Smile',
-  'android-folder': 'Folder',
-  'android-person': 'Person',
-  'person-blocked': 'Do not disturb',
-  notification: 'Bell',
-  'notification-off': 'Bell off',
-  'ios-telephone': 'Phone',
-  'ios-briefcase': 'Briefcase',
-  recent: 'Clock',
-  pizza: 'Pizza',
-  easel: 'Presentation',
-  home: 'Home',
-  email: 'Email',
-  bug: 'Bug',
-  clipboard: 'Clipboard',
-};
 
 /** The statuses a user starts with (the server inserts them on the first list). */
 export const DEFAULT_STATUSES: readonly { icon: StatusIcon; text: string; color: StatusColor }[] = [

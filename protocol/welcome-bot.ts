@@ -52,13 +52,7 @@ export type BotRequest = z.infer<typeof BotRequest>;
 export const TUTORIAL_STATES = ['not_set', 'first', 'nth'] as const;
 export type TutorialState = (typeof TUTORIAL_STATES)[number];
 
-/**
- * A choice the bot offers is a command part whose code starts with this
- * prefix; clicking it posts the same command part back (the bot reads the
- * code, so typed words and clicked choices meet in one place).
- */
-export const BOT_COMMAND_PREFIX = 'bot:';
-export const isBotCommand = (code: string): boolean => code.startsWith(BOT_COMMAND_PREFIX) && code.length <= 100;
+export * from './bot-commands';
 
 /** The error text when the user has no DM with a bot (spec 1 §8). */
 export const NO_BOT_CHANNEL = 'No Bot channel found';

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile, importsOf, RULES } from './layering';
+import { checkFile, importsOf, RULES, staticRuntimeImportsOf } from './layering';
 
 const root = join(import.meta.dirname, '..');
 
@@ -40,6 +40,31 @@ describe('import rules between folders (STYLE.md)', () => {
     expect(checkFile('core-worker/x.ts', "import { makeBurst } from '../bench/burst';")).toHaveLength(1);
     expect(checkFile('ui/client/x.ts', "import { createSlice } from '@reduxjs/toolkit';")).toHaveLength(1);
     expect(checkFile('ui/components/X.tsx', "import { useSelector } from 'react-redux';")).toHaveLength(1);
+  });
+
+  it('keeps zod out of the page: the UI shows what the worker has validated', () => {
+    // The modules the page runs, from its entry and the app chunk it loads (dynamic imports are chunks of their own).
+    const reached = new Set<string>();
+    const queue = ['ui/main.tsx', 'ui/mount.tsx'];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const specifier of staticRuntimeImportsOf(readFileSync(join(root, file), 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const base = relative(root, join(root, dirname(file), specifier)).replaceAll('\\', '/');
+        const next = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base].find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isFile());
+        if (next) queue.push(next);
+      }
+    }
+    expect(reached.size).toBeGreaterThan(50);
+    // Zod in the page's main chunk was 85 of its 580 kB (2026-11-26), pulled in by constants beside schemas.
+    const withZod = [...reached].filter((file) => staticRuntimeImportsOf(readFileSync(join(root, file), 'utf8')).includes('zod'));
+    expect(withZod).toEqual([]);
+  });
+
+  it('tells runtime imports from type-only ones', () => {
+    const src = `import a from 'a';\nimport type { B } from 'b';\nimport { c, type C } from 'c';\nexport * from 'd';\nexport type { E } from 'e';\nconst f = await import('f');`;
+    expect(staticRuntimeImportsOf(src).sort()).toEqual(['a', 'c', 'd']);
   });
 
   it('reads every import form', () => {

@@ -67,6 +67,21 @@ export function importsOf(source: string): string[] {
   return [...found];
 }
 
+/**
+ * What a module loads when it runs, statically: its imports and re-exports but the type-only ones
+ * (`import type`, `export type`), which compile away, and dynamic `import()`s, which load later in
+ * a chunk of their own.
+ */
+export function staticRuntimeImportsOf(source: string): string[] {
+  const found = new Set<string>();
+  const statement = /\b(import|export)\s+(type\s+)?(?:[\w*{}\s,]+?\s+from\s+)?['"]([^'"]+)['"]/g;
+  for (const match of source.matchAll(statement)) {
+    if (match[2]) continue;
+    found.add(match[3]!);
+  }
+  return [...found];
+}
+
 const topFolder = (path: string): string => path.split('/')[0]!;
 
 function resolveRelative(fromFile: string, specifier: string): string {

@@ -1,7 +1,7 @@
 /** Connect links (spec 2 §3, §9): create one (7 days and 10 uses by default), share or delete it, or use someone's. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
-import { CONNECT_LINK_MAX_CLICKS, CONNECT_LINK_TTL_SECONDS } from '../../protocol/connections';
+import { CONNECT_LINK_MAX_CLICKS, CONNECT_LINK_TTL_SECONDS } from '../../protocol/connect-link-limits';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 

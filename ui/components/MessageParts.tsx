@@ -2,7 +2,7 @@
 import { SHRUG } from '../../protocol/commands';
 import type { InlinePart } from '../../protocol/entities';
 import type { MessagePartView } from '../../protocol/views';
-import { isBotCommand } from '../../protocol/welcome-bot';
+import { isBotCommand } from '../../protocol/bot-commands';
 
 /** Answers a choice the welcome bot offered (a command part with a bot: code). */
 type OnChoice = (code: string, label: string) => void;

@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { STATUS_COLORS, STATUS_ICONS, STATUS_ICON_LABELS, type StatusColor, type StatusIcon } from '../../protocol/custom-status';
+import { STATUS_COLORS, STATUS_ICONS, STATUS_ICON_LABELS, type StatusColor, type StatusIcon } from '../../protocol/custom-status-values';
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
 import { DialogActions } from './Dialog';

@@ -1,5 +1,5 @@
 /** How the 16 status icons (spec 3 §3, ionicon names) are drawn: emoji, so no icon font is needed. */
-import type { StatusColor, StatusIcon } from '../../protocol/custom-status';
+import type { StatusColor, StatusIcon } from '../../protocol/custom-status-values';
 import type { PresenceLabel } from '../../protocol/views-people';
 
 export const STATUS_ICON_GLYPHS: Record<StatusIcon, string> = {
