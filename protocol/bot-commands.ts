@@ -1,4 +1,5 @@
 /** The bot's command codes, without the schemas of welcome-bot.ts: the UI tells them apart without zod. */
+
 /**
  * A choice the bot offers is a command part whose code starts with this
  * prefix; clicking it posts the same command part back (the bot reads the

@@ -1,4 +1,5 @@
 /** A connect link's limits (spec 2 §9), without the schemas of connections.ts: what the UI shows needs no zod. */
+
 /** Connect link defaults (spec 2 §9): 7 days, 10 uses. */
 export const CONNECT_LINK_TTL_SECONDS = 604_800;
 export const CONNECT_LINK_MAX_CLICKS = 10;
