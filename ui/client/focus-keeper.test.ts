@@ -8,13 +8,16 @@ const observed = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 let stop = () => {};
 afterEach(() => {
   stop();
-  document.body.innerHTML = '';
+  document.body.replaceChildren();
 });
 
 function setUp() {
-  document.body.innerHTML = '<button id="create">Create</button><input id="name">';
+  const create = document.createElement('button');
+  create.textContent = 'Create';
+  const name = document.createElement('input');
+  document.body.replaceChildren(create, name);
   stop = keepFocusAcrossDisabling(document);
-  return { create: document.getElementById('create') as HTMLButtonElement, name: document.getElementById('name') as HTMLInputElement };
+  return { create, name };
 }
 
 describe('keepFocusAcrossDisabling', () => {

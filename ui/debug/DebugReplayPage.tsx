@@ -222,26 +222,26 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
         {debug.loading.value && <LoadStatus progress={debug.progress.value} />}
       </header>
       <main className="debug-main">
-      {debug.error.value && (
-        <p role="alert" className="error">
-          {debug.error.value}
-        </p>
-      )}
-      {!summary && !debug.error.value && !debug.loading.value && <p>Choose a session file (Export session in the app header writes one).</p>}
-      {summary && (
-        <>
-          <Summary summary={summary} debug={debug} />
-          <Timeline debug={debug} />
-          <FirstTouch debug={debug} openChannel={openChannel} />
-          <Filters debug={debug} />
-          <div className="debug-grid">
-            <InputList debug={debug} />
-            <EventList debug={debug} />
-            <ProjectionPanel debug={debug} />
-          </div>
-          {state && <ReplayedApp view={state.view} />}
-        </>
-      )}
+        {debug.error.value && (
+          <p role="alert" className="error">
+            {debug.error.value}
+          </p>
+        )}
+        {!summary && !debug.error.value && !debug.loading.value && <p>Choose a session file (Export session in the app header writes one).</p>}
+        {summary && (
+          <>
+            <Summary summary={summary} debug={debug} />
+            <Timeline debug={debug} />
+            <FirstTouch debug={debug} openChannel={openChannel} />
+            <Filters debug={debug} />
+            <div className="debug-grid">
+              <InputList debug={debug} />
+              <EventList debug={debug} />
+              <ProjectionPanel debug={debug} />
+            </div>
+            {state && <ReplayedApp view={state.view} />}
+          </>
+        )}
       </main>
     </div>
   );
