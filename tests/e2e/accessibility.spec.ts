@@ -74,6 +74,23 @@ test('the app: a conversation, the flag menu and a flagged message, thread, a re
   await page.keyboard.press('Enter');
   await expect(page.getByRole('form', { name: 'New message' }).getByRole('textbox', { name: 'Message' })).toBeFocused();
 
+  // The message log is one Tab stop (the newest message), not one per button: back from the composer, past
+  // the newest message's own actions, the keyboard is on it. ↑ moves to the message before, Tab enters it.
+  const articles = log.getByRole('article');
+  const count = await articles.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  const onAMessage = () => page.evaluate(() => document.activeElement?.tagName === 'ARTICLE');
+  for (let presses = 0; presses < 8 && !(await onAMessage()); presses++) await page.keyboard.press('Shift+Tab');
+  await expect(articles.nth(count - 1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(articles.nth(count - 2)).toBeFocused();
+  await expectAccessible(page, 'a message focused by the keyboard');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => articles.nth(count - 2).evaluate((el) => el !== document.activeElement && el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('End');
+  await expect(articles.nth(count - 1)).toBeFocused();
+
   // The flag menu shows all 12 colours by name; a flagged message names its colour. Yellow is the lightest.
   await message.hover();
   await message.getByRole('button', { name: 'Flag message' }).click();

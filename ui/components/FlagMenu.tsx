@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FLAG_COLOURS, flagLabel } from '../../protocol/flags';
 import { usePlaza } from '../client/core-context';
+import { useMessageTabIndex } from './message-tab-stop';
 
 export function FlagMenu({ address, guid, flag }: { address: string; guid: string; flag: number }) {
   const { core } = usePlaza();
@@ -9,6 +10,7 @@ export function FlagMenu({ address, guid, flag }: { address: string; guid: strin
   const [error, setError] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const tabIndex = useMessageTabIndex();
 
   useEffect(() => {
     if (!open) return;
@@ -50,6 +52,7 @@ export function FlagMenu({ address, guid, flag }: { address: string; guid: strin
       <button
         type="button"
         ref={buttonRef}
+        tabIndex={tabIndex}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}

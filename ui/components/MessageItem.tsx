@@ -17,6 +17,7 @@ import { EmojiPicker } from './EmojiPicker';
 import { FlagMenu } from './FlagMenu';
 import { formatMessageTime } from './format-time';
 import { MessageParts } from './MessageParts';
+import { MessageTabStop, useMessageTabIndex } from './message-tab-stop';
 
 export interface MessageItemProps {
   message: MessageView;
@@ -24,10 +25,17 @@ export interface MessageItemProps {
   inThread?: boolean;
   /** The search hit the conversation was opened at. */
   highlighted?: boolean;
+  /**
+   * In the message log's roving tab stop (message-tab-stop.ts): 0 for the log's active message, -1 for the
+   * others, whose controls then leave the Tab order too. Unset outside the log: the message itself is not
+   * focusable and its controls are tabbable.
+   */
+  tabIndex?: 0 | -1;
 }
 
-export const MessageItem = memo(function MessageItem({ message, inThread = false, highlighted = false }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, inThread = false, highlighted = false, tabIndex }: MessageItemProps) {
   const { core } = usePlaza();
+  const bodyId = useId();
   const time = formatMessageTime(message.created);
   const classes = ['message'];
   if (message.continued) classes.push('continued');
@@ -42,51 +50,56 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
     <article
       className={classes.join(' ')}
       aria-label={`${message.is_urgent ? 'Urgent: ' : ''}${message.author}, ${time.label}`}
+      // Focused by the keyboard, the message reads its name and then its text.
+      aria-describedby={bodyId}
       aria-current={highlighted ? 'true' : undefined}
+      tabIndex={tabIndex}
     >
-      {message.continued ? (
-        <time className="gutter-time" dateTime={time.iso} title={time.full}>
-          {time.clock}
-        </time>
-      ) : (
-        <header className="message-header">
-          <span className="author">{message.author}</span>
-          <time dateTime={time.iso} title={time.full}>
-            {time.label}
+      <MessageTabStop.Provider value={tabIndex !== -1}>
+        {message.continued ? (
+          <time className="gutter-time" dateTime={time.iso} title={time.full}>
+            {time.clock}
           </time>
-        </header>
-      )}
-      {(message.is_urgent || colour) && (
-        <div className="message-tags">
-          {message.is_urgent && <span className="tag urgent-tag">Urgent</span>}
-          {colour && (
-            <span className={`tag flag-tag flag-${message.flag}`} role="img" aria-label={`Flagged ${colour}`} title={`Flagged ${colour}`}>
-              ⚑ {colour}
-            </span>
-          )}
+        ) : (
+          <header className="message-header">
+            <span className="author">{message.author}</span>
+            <time dateTime={time.iso} title={time.full}>
+              {time.label}
+            </time>
+          </header>
+        )}
+        {(message.is_urgent || colour) && (
+          <div className="message-tags">
+            {message.is_urgent && <span className="tag urgent-tag">Urgent</span>}
+            {colour && (
+              <span className={`tag flag-tag flag-${message.flag}`} role="img" aria-label={`Flagged ${colour}`} title={`Flagged ${colour}`}>
+                ⚑ {colour}
+              </span>
+            )}
+          </div>
+        )}
+        <div className="message-body" id={bodyId}>
+          <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
         </div>
-      )}
-      <div className="message-body">
-        <MessageParts parts={message.parts} {...(message.isOwn ? {} : { onChoice: (code: string, label: string) => void core.$answerBot(message.address, code, label) })} />
-      </div>
-      {message.file && (
-        <div>
-          <Attachment file={message.file} />
-        </div>
-      )}
-      {message.reactions.length > 0 && (
-        <ul className="reactions" aria-label="Reactions">
-          {message.reactions.map((r) => (
-            <li key={r.content}>
-              <ReactionChip address={message.address} guid={message.guid} reaction={r} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {canReply && message.reply_count > 0 && <ThreadSummary message={message} />}
-      <OutboxStatus message={message} />
-      {/* Not the server's yet, or on its way out: nothing to act on. */}
-      {message.delivery === 'sent' && !message.deleting && <MessageActions message={message} canReply={canReply} />}
+        {message.file && (
+          <div>
+            <Attachment file={message.file} />
+          </div>
+        )}
+        {message.reactions.length > 0 && (
+          <ul className="reactions" aria-label="Reactions">
+            {message.reactions.map((r) => (
+              <li key={r.content}>
+                <ReactionChip address={message.address} guid={message.guid} reaction={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {canReply && message.reply_count > 0 && <ThreadSummary message={message} />}
+        <OutboxStatus message={message} />
+        {/* Not the server's yet, or on its way out: nothing to act on. */}
+        {message.delivery === 'sent' && !message.deleting && <MessageActions message={message} canReply={canReply} />}
+      </MessageTabStop.Provider>
     </article>
   );
 });
@@ -95,6 +108,7 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
 function OutboxStatus({ message }: { message: MessageView }) {
   const { core } = usePlaza();
   const errorId = useId();
+  const tabIndex = useMessageTabIndex();
   if (message.delivery === 'sending') return <p className="delivery-status">Sending…</p>;
   if (message.deleting) return <p className="delivery-status">Deleting…</p>;
   if (message.error === null || message.outboxId === null) return null;
@@ -105,10 +119,10 @@ function OutboxStatus({ message }: { message: MessageView }) {
       <p id={errorId} role="alert">
         {failedPost ? 'Not sent' : 'Not deleted'}: {message.error}
       </p>
-      <button type="button" onClick={() => void core.$retryOutbox(id)}>
+      <button type="button" tabIndex={tabIndex} onClick={() => void core.$retryOutbox(id)}>
         Retry
       </button>
-      <button type="button" className={failedPost ? 'danger' : undefined} onClick={() => void core.$discardOutbox(id)}>
+      <button type="button" className={failedPost ? 'danger' : undefined} tabIndex={tabIndex} onClick={() => void core.$discardOutbox(id)}>
         {failedPost ? 'Delete' : 'Dismiss'}
       </button>
     </div>
@@ -128,12 +142,14 @@ function useReactorNames(users: string[]): string {
 function ReactionChip({ address, guid, reaction }: { address: string; guid: string; reaction: ReactionView }) {
   const { core } = usePlaza();
   const who = useReactorNames(reaction.users);
+  const tabIndex = useMessageTabIndex();
   const label = `${reaction.name}, ${reaction.count} ${reaction.count === 1 ? 'reaction' : 'reactions'} by ${who}`;
   return (
     <button
       type="button"
       className={reaction.mine ? 'reaction mine' : 'reaction'}
       aria-pressed={reaction.mine}
+      tabIndex={tabIndex}
       aria-label={label}
       title={label}
       onClick={() => void core.$toggleReaction(address, guid, reaction.content)}
@@ -145,10 +161,11 @@ function ReactionChip({ address, guid, reaction }: { address: string; guid: stri
 
 function ThreadSummary({ message }: { message: MessageView }) {
   const { router } = usePlaza();
+  const tabIndex = useMessageTabIndex();
   const last = message.last_reply_ts !== null ? formatMessageTime(message.last_reply_ts).label : null;
   const text = `${message.reply_count} ${message.reply_count === 1 ? 'reply' : 'replies'}`;
   return (
-    <button type="button" className="thread-summary" onClick={() => router.navigate(threadPath(message.address, message.guid))}>
+    <button type="button" className="thread-summary" tabIndex={tabIndex} onClick={() => router.navigate(threadPath(message.address, message.guid))}>
       {text}
       {last && <span className="thread-last">, last reply {last}</span>}
     </button>
@@ -161,6 +178,7 @@ function MessageActions({ message, canReply }: { message: MessageView; canReply:
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const reactRef = useRef<HTMLButtonElement>(null);
+  const tabIndex = useMessageTabIndex();
 
   const react = async (emoji: string): Promise<void> => {
     setError(null);
@@ -172,11 +190,11 @@ function MessageActions({ message, canReply }: { message: MessageView; canReply:
 
   return (
     <div role="group" aria-label="Message actions" className={picking || confirming ? 'message-actions open' : 'message-actions'}>
-      <button type="button" ref={reactRef} aria-haspopup="dialog" onClick={() => setPicking(true)}>
+      <button type="button" ref={reactRef} aria-haspopup="dialog" tabIndex={tabIndex} onClick={() => setPicking(true)}>
         Add reaction
       </button>
       {canReply && (
-        <button type="button" onClick={() => router.navigate(threadPath(message.address, message.guid))}>
+        <button type="button" tabIndex={tabIndex} onClick={() => router.navigate(threadPath(message.address, message.guid))}>
           Reply in thread
         </button>
       )}
@@ -209,6 +227,7 @@ function DeleteControl({ message, onConfirming }: { message: MessageView; onConf
   const cancelRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
+  const tabIndex = useMessageTabIndex();
 
   useEffect(() => {
     // Keyboard path: focus the safe choice when asking, and return to the trigger after.
@@ -239,15 +258,15 @@ function DeleteControl({ message, onConfirming }: { message: MessageView; onConf
       {confirming ? (
         <div role="group" aria-label="Confirm delete" className="confirm">
           <span>{question}</span>
-          <button type="button" className="danger" disabled={busy} onClick={() => void confirm()}>
+          <button type="button" className="danger" disabled={busy} tabIndex={tabIndex} onClick={() => void confirm()}>
             Delete
           </button>
-          <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>
+          <button type="button" ref={cancelRef} tabIndex={tabIndex} onClick={() => setConfirming(false)}>
             Cancel
           </button>
         </div>
       ) : (
-        <button type="button" ref={openRef} onClick={() => setConfirming(true)}>
+        <button type="button" ref={openRef} tabIndex={tabIndex} onClick={() => setConfirming(true)}>
           Delete message
         </button>
       )}

@@ -3,6 +3,7 @@ import { SHRUG } from '../../protocol/commands';
 import type { InlinePart } from '../../protocol/entities';
 import type { MessagePartView } from '../../protocol/views';
 import { isBotCommand } from '../../protocol/bot-commands';
+import { useMessageTabIndex } from './message-tab-stop';
 
 /** Answers a choice the welcome bot offered (a command part with a bot: code). */
 type OnChoice = (code: string, label: string) => void;
@@ -12,10 +13,11 @@ type OnChoice = (code: string, label: string) => void;
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
 function Command({ part, onChoice }: { part: Extract<InlinePart, { type: 'command' }>; onChoice?: OnChoice | undefined }) {
+  const tabIndex = useMessageTabIndex();
   if (isBotCommand(part.code)) {
     // The bot's choices are buttons; one the user already sent reads as plain text.
     return onChoice ? (
-      <button type="button" className="bot-choice" onClick={() => onChoice(part.code, part.text)}>
+      <button type="button" className="bot-choice" tabIndex={tabIndex} onClick={() => onChoice(part.code, part.text)}>
         {part.text}
       </button>
     ) : (
@@ -46,14 +48,26 @@ function Inline({ part, onChoice }: { part: InlinePart; onChoice?: OnChoice | un
       );
     case 'hyperlink':
       if (!SAFE_LINK.test(part.url)) return <>{part.text ?? part.url}</>;
-      return (
-        <a href={part.url} target="_blank" rel="noopener noreferrer">
-          {part.text ?? part.url}
-        </a>
-      );
+      return <Hyperlink url={part.url} text={part.text ?? part.url} />;
     case 'command':
       return <Command part={part} onChoice={onChoice} />;
   }
+}
+
+function Hyperlink({ url, text }: { url: string; text: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" tabIndex={useMessageTabIndex()}>
+      {text}
+    </a>
+  );
+}
+
+function VideoConferenceLink({ token }: { token: string }) {
+  return (
+    <a className="vc-link" href={`/vc/${encodeURIComponent(token)}`} tabIndex={useMessageTabIndex()}>
+      Join video conference
+    </a>
+  );
 }
 
 function InlineList({ parts }: { parts: InlinePart[] }) {
@@ -86,9 +100,7 @@ export function MessageParts({ parts, onChoice }: { parts: MessagePartView[]; on
       case 'video_conference':
         return (
           <span key={i} className="vc">
-            <a className="vc-link" href={`/vc/${encodeURIComponent(part.token)}`}>
-              Join video conference
-            </a>{' '}
+            <VideoConferenceLink token={part.token} />{' '}
             <span className="vc-code">Access code {part.access_code}</span>
           </span>
         );

@@ -370,3 +370,79 @@ describe('messages as shown', () => {
     expect(screen.getByRole('button', { name: 'Jump to first unread (1 new)' })).toBeTruthy();
   });
 });
+
+describe('the message log by keyboard', () => {
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => messageView({ guid: `m${i + 1}`, address: 'c1', created: Date.UTC(2025, 4, 20, 9, i), reactions: [reactionView({ content: '👍', name: 'thumbs up', users: ['u-bob'] })] }));
+  const articles = () => within(log()).getAllByRole('article');
+  /** What Tab reaches inside the log, in order: elements with a tabIndex of 0 or more. */
+  const tabStops = () => [...log().querySelectorAll<HTMLElement>('article, button, a[href]')].filter((el) => el.tabIndex >= 0);
+
+  it('is one Tab stop: the newest message, with only its own controls in the Tab order', () => {
+    open(many(5));
+    const newest = articleWith('message m5');
+    expect(newest.tabIndex).toBe(0);
+    expect(articleWith('message m4').tabIndex).toBe(-1);
+    const stops = tabStops();
+    expect(stops[0]).toBe(newest);
+    expect(stops.every((el) => newest.contains(el))).toBe(true);
+    // Another message's controls are still there to click, out of the Tab order.
+    expect(within(articleWith('message m4')).getByRole('button', { name: 'Add reaction' }).tabIndex).toBe(-1);
+    expect(within(newest).getByRole('button', { name: 'Add reaction' }).tabIndex).toBe(0);
+    // Focused, a message reads its author and time, then its text.
+    expect(newest.getAttribute('aria-describedby')).toBe(within(newest).getByText('message m5').closest('.message-body')!.id);
+  });
+
+  it('↑ and ↓ move between messages, Home and End to the first and last; the focused message is the stop', () => {
+    open(many(5));
+    articleWith('message m5').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(articleWith('message m4'));
+    expect(articleWith('message m4').tabIndex).toBe(0);
+    expect(articleWith('message m5').tabIndex).toBe(-1);
+    expect(within(articleWith('message m4')).getByRole('button', { name: 'Add reaction' }).tabIndex).toBe(0);
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(articleWith('message m1'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(articleWith('message m1'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(articleWith('message m2'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(articleWith('message m5'));
+    // With a modifier the keys are the app's shortcuts (Alt+Shift+↓: next unread), not the log's.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp', altKey: true, shiftKey: true });
+    expect(document.activeElement).toBe(articleWith('message m5'));
+    expect(articles().filter((a) => a.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('arrow keys on a control inside a message are the control\'s, and focusing a control makes its message the stop', () => {
+    open(many(3));
+    const reaction = within(articleWith('message m1')).getByRole('button', { name: 'thumbs up, 1 reaction by Bob Builder' });
+    act(() => reaction.focus());
+    expect(articleWith('message m1').tabIndex).toBe(0);
+    expect(articleWith('message m3').tabIndex).toBe(-1);
+    expect(reaction.tabIndex).toBe(0);
+    fireEvent.keyDown(reaction, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(reaction);
+  });
+
+  it('opened at a search hit, the keyboard starts on the hit', () => {
+    open(many(5), { meta: { ...metaView('c1'), context: { anchor: 'm2', hasBefore: false, hasAfter: false } } });
+    expect(articleWith('message m2').tabIndex).toBe(0);
+    expect(articles().filter((a) => a.tabIndex === 0)).toHaveLength(1);
+  });
+});
+
+describe('the message log by keyboard, in a long conversation', () => {
+  it('Home reaches the first loaded message though it was far out of the rendered range, and keeps it rendered', () => {
+    const messages = Array.from({ length: 400 }, (_, i) => messageView({ guid: `m${i + 1}`, address: 'c1', created: Date.UTC(2025, 4, 20, 9, 0, i) }));
+    open(messages);
+    const rendered = () => within(log()).getAllByRole('article');
+    expect(within(log()).queryByText('message m1')).toBeNull();
+    const stop = rendered().find((a) => a.tabIndex === 0)!;
+    stop.focus();
+    fireEvent.keyDown(stop, { key: 'Home' });
+    expect(document.activeElement).toBe(articleWith('message m1'));
+    expect((document.activeElement as HTMLElement).tabIndex).toBe(0);
+  });
+});

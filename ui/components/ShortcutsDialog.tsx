@@ -4,6 +4,13 @@ import { useEffect, useRef } from 'react';
 import { SHORTCUTS, type ShortcutState } from '../client/shortcuts';
 import { Dialog } from './Dialog';
 
+/** The message log's keys (MessageList's roving tab stop, message-tab-stop.ts): handled there, listed here. */
+const MESSAGE_LOG_KEYS: readonly (readonly [readonly string[], string])[] = [
+  [['↑', '↓'], 'Previous or next message'],
+  [['Home', 'End'], 'First or last loaded message'],
+  [['Tab'], "The message's reactions and actions, then on to the composer"],
+];
+
 const CONTEXT: Record<string, string> = { any: 'Anywhere', messaging: 'Messages', workspace: 'Workspaces' };
 
 export function ShortcutsDialog({ shortcuts, onClose }: { shortcuts: ShortcutState; onClose: () => void }) {
@@ -41,6 +48,28 @@ export function ShortcutsDialog({ shortcuts, onClose }: { shortcuts: ShortcutSta
                 {s.unavailable && <span className="hint"> (not available yet)</span>}
               </td>
               <td>{CONTEXT[s.context]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>In a conversation's messages</h3>
+      <p>The messages are one Tab stop: the newest message on screen, or the one last moved to.</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {MESSAGE_LOG_KEYS.map(([keys, action]) => (
+            <tr key={action}>
+              <td>
+                {keys.map((k) => (
+                  <kbd key={k}>{k}</kbd>
+                ))}
+              </td>
+              <td>{action}</td>
             </tr>
           ))}
         </tbody>
