@@ -54,6 +54,7 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
       aria-describedby={bodyId}
       aria-current={highlighted ? 'true' : undefined}
       tabIndex={tabIndex}
+      data-guid={message.guid}
     >
       <MessageTabStop.Provider value={tabIndex !== -1}>
         {message.continued ? (

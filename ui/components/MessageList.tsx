@@ -11,11 +11,11 @@
  * survives scrolling and the log always has its stop.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
-import { rovingTarget } from './message-tab-stop';
+import { useMessageRoving } from './message-tab-stop';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -31,17 +31,13 @@ export interface MessageListProps {
 export const MessageList = memo(function MessageList({ address, messages, meta }: MessageListProps) {
   const { core } = usePlaza();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const logRef = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const loadingOlder = useRef(false);
 
-  // The roving tab stop: the message the keyboard is on (null: none chosen yet), and the one to focus once rendered.
-  const [activeGuid, setActiveGuid] = useState<string | null>(null);
-  const focusPending = useRef<string | null>(null);
+  // The roving tab stop; opened at a search hit, the hit is where the keyboard starts. The virtualizer
+  // brings a message moved to into view (it is declared below; this runs on a key press, after render).
   const anchor = meta?.context?.anchor ?? null;
-  // Opened at a search hit, the hit is where the keyboard starts.
-  const chosenGuid = activeGuid ?? anchor;
-  const chosenIndex = useMemo(() => (chosenGuid === null ? -1 : messages.findIndex((m) => m.guid === chosenGuid)), [messages, chosenGuid]);
+  const { chosenIndex, listProps } = useMessageRoving(messages, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
   const rangeExtractor = useCallback(
     (range: Range): number[] => {
       const indexes = defaultRangeExtractor(range);
@@ -150,35 +146,6 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   // Until the user picks a message, the stop is the newest one on screen (the last when nothing is measured yet).
   const tabStopIndex = chosenIndex >= 0 ? chosenIndex : Math.min(virtualizer.range?.endIndex ?? messages.length - 1, messages.length - 1);
 
-  // ↑ ↓ Home End on a message move the keyboard to another message; the virtualizer brings it into view.
-  const onLogKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
-    const target = e.target as HTMLElement;
-    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || target.tagName !== 'ARTICLE') return;
-    const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1);
-    const to = from < 0 ? null : rovingTarget(e.key, from, messages.length);
-    if (to === null) return;
-    e.preventDefault();
-    const guid = messages[to]!.guid;
-    focusPending.current = guid;
-    setActiveGuid(guid);
-    virtualizer.scrollToIndex(to, { align: 'auto' });
-  };
-  // Focus arriving anywhere in a message (Tab, a click on one of its buttons) makes it the active one.
-  const onLogFocus = (e: FocusEvent<HTMLDivElement>): void => {
-    const guid = (e.target as HTMLElement).closest<HTMLElement>('[data-guid]')?.dataset.guid;
-    if (guid !== undefined && guid !== activeGuid) setActiveGuid(guid);
-  };
-  // The message the keys moved to gets the focus once it is rendered (it may have been out of the rendered range).
-  useLayoutEffect(() => {
-    const guid = focusPending.current;
-    if (guid === null) return;
-    const row = [...(logRef.current?.children ?? [])].find((el) => (el as HTMLElement).dataset.guid === guid);
-    const article = row?.querySelector<HTMLElement>('article');
-    if (!article) return;
-    focusPending.current = null;
-    article.focus({ preventScroll: true });
-  });
-
   return (
     <div className="message-pane">
       {context && (
@@ -207,13 +174,11 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
       <div ref={scrollRef} className="message-scroller" onScroll={onScroll}>
         {meta?.isComplete && messages.length === 0 && <p className="empty">No messages yet. Say hello!</p>}
         <div
-          ref={logRef}
+          {...listProps}
           role="log"
           aria-label="Messages"
           className="message-log"
           style={{ height: virtualizer.getTotalSize() }}
-          onKeyDown={onLogKeyDown}
-          onFocus={onLogFocus}
         >
           {items.map((item) => {
             const message = messages[item.index]!;
@@ -221,7 +186,6 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
               <div
                 key={item.key}
                 data-index={item.index}
-                data-guid={message.guid}
                 ref={virtualizer.measureElement}
                 className="message-row"
                 style={{ transform: `translateY(${item.start}px)` }}

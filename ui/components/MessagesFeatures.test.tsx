@@ -194,6 +194,20 @@ describe('threads', () => {
     expect(document.activeElement).toBe(within(articleWith('thread start')).getByRole('button', { name: /^2 replies/ }));
   });
 
+  it('makes the replies one Tab stop, the newest first, with ↑ and ↓ between them; the first message stays tabbable', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const replies = within(within(panel).getByRole('log', { name: 'Replies' })).getAllByRole('article');
+    expect(replies.map((a) => a.tabIndex)).toEqual([-1, 0]);
+    expect(within(replies[0]!).getByRole('button', { name: 'Add reaction' }).tabIndex).toBe(-1);
+    expect(within(within(panel).getAllByRole('article')[0]!).getByRole('button', { name: 'Add reaction' }).tabIndex).toBe(0);
+    replies[1]!.focus();
+    fireEvent.keyDown(replies[1]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(replies[0]);
+    expect(replies.map((a) => a.tabIndex)).toEqual([0, -1]);
+  });
+
   it('posts replies with reply_to, keeps its own draft, and closes with "Close thread"', async () => {
     const app = open([parent], { path: '/conversations/c1/threads/p1' });
     app.push(threadPatch());

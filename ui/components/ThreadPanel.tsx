@@ -7,6 +7,7 @@ import { conversationPath } from '../client/router';
 import { Composer } from './Composer';
 import { useReturnFocus } from './dialog-helpers';
 import { MessageItem } from './MessageItem';
+import { useMessageRoving } from './message-tab-stop';
 
 export function ThreadPanel({ address, guid, entry }: { address: string; guid: string; entry: ChannelEntryView | undefined }) {
   useSignals();
@@ -20,6 +21,9 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const current = meta?.address === address && (meta.guid === guid || store.threadRepliesByGuid.value.has(guid));
   const parent = current ? store.threadParent.value : null;
   const replies = current ? store.threadReplies.value : [];
+  // The replies are one Tab stop (message-tab-stop.ts): the reply the address names, else the newest.
+  const roving = useMessageRoving(replies, { start: guid });
+  const replyStop = roving.chosenIndex >= 0 ? roving.chosenIndex : replies.length - 1;
 
   // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count).
   const panelRef = useRef<HTMLElement>(null);
@@ -66,9 +70,9 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
           <p className="thread-count">
             {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
           </p>
-          <div role="log" aria-label="Replies" className="thread-replies">
-            {replies.map((m) => (
-              <MessageItem key={m.guid} message={m} inThread />
+          <div {...roving.listProps} role="log" aria-label="Replies" className="thread-replies">
+            {replies.map((m, i) => (
+              <MessageItem key={m.guid} message={m} inThread tabIndex={i === replyStop ? 0 : -1} />
             ))}
           </div>
           <div ref={endRef} />

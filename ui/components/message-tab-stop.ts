@@ -9,7 +9,7 @@
  *
  * A message outside the log (the thread panel, search) is not in a roving group: its controls are tabbable.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /** Whether the message around a control is the one whose controls are in the Tab order. */
 export const MessageTabStop = createContext(true);
@@ -34,4 +34,60 @@ export function rovingTarget(key: string, index: number, count: number): number 
     default:
       return null;
   }
+}
+
+export interface MessageRoving {
+  /** Index of the message the keyboard is on (the one last moved to or focused, else `start`'s); -1 if none. */
+  chosenIndex: number;
+  /** For the element around the messages (each an <article data-guid>). */
+  listProps: {
+    ref: RefObject<HTMLDivElement | null>;
+    onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+    onFocus: (e: FocusEvent<HTMLDivElement>) => void;
+  };
+}
+
+/**
+ * The roving tab stop over a list of messages: ↑ ↓ Home End on a focused message move the focus to another,
+ * and focus arriving anywhere inside a message makes it the chosen one. The caller gives each message
+ * `tabIndex={i === stop ? 0 : -1}`, the stop being `chosenIndex`, or its own default while that is -1.
+ *
+ * `reveal` brings a message that may not be rendered into view (a virtualized list): the focus then waits
+ * until its article is there. Without it, focusing scrolls the message into view as browsers do.
+ */
+export function useMessageRoving(messages: readonly { guid: string }[], options: { start?: string | null; reveal?: (index: number) => void } = {}): MessageRoving {
+  const ref = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const focusPending = useRef<string | null>(null);
+  const guid = chosen ?? options.start ?? null;
+  const chosenIndex = useMemo(() => (guid === null ? -1 : messages.findIndex((m) => m.guid === guid)), [messages, guid]);
+  const { reveal } = options;
+
+  // The message the keys moved to gets the focus once its article is rendered.
+  useLayoutEffect(() => {
+    const pending = focusPending.current;
+    if (pending === null) return;
+    const article = [...(ref.current?.querySelectorAll<HTMLElement>('article[data-guid]') ?? [])].find((el) => el.dataset.guid === pending);
+    if (!article) return;
+    focusPending.current = null;
+    article.focus(reveal ? { preventScroll: true } : undefined);
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const target = e.target as HTMLElement;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || target.tagName !== 'ARTICLE' || target.dataset.guid === undefined) return;
+    const from = messages.findIndex((m) => m.guid === target.dataset.guid);
+    const to = from < 0 ? null : rovingTarget(e.key, from, messages.length);
+    if (to === null) return;
+    e.preventDefault();
+    const next = messages[to]!.guid;
+    focusPending.current = next;
+    setChosen(next);
+    reveal?.(to);
+  };
+  const onFocus = (e: FocusEvent<HTMLDivElement>): void => {
+    const inside = (e.target as HTMLElement).closest<HTMLElement>('article[data-guid]')?.dataset.guid;
+    if (inside !== undefined && inside !== chosen && ref.current?.contains(e.target as Node)) setChosen(inside);
+  };
+  return { chosenIndex, listProps: { ref, onKeyDown, onFocus } };
 }
