@@ -91,6 +91,20 @@ test('the app: a conversation, the flag menu and a flagged message, thread, a re
   await page.keyboard.press('End');
   await expect(articles.nth(count - 1)).toBeFocused();
 
+  // The conversation list is one Tab stop too: Ctrl+K G puts the keyboard on the open conversation (Grace's
+  // last), ↑ and ↓ move.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.press('g');
+  const openLink = sidebar.getByRole('link', { name: /^Plaza Bot/ });
+  await expect(openLink).toBeFocused();
+  await expect(openLink).toHaveAttribute('tabindex', '0');
+  await page.keyboard.press('ArrowUp');
+  await expect(openLink).not.toBeFocused();
+  await expect(openLink).toHaveAttribute('tabindex', '-1');
+  await expectAccessible(page, 'the conversation list by keyboard');
+  await page.keyboard.press('ArrowDown');
+  await expect(openLink).toBeFocused();
+
   // The flag menu shows all 12 colours by name; a flagged message names its colour. Yellow is the lightest.
   await message.hover();
   await message.getByRole('button', { name: 'Flag message' }).click();

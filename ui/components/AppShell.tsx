@@ -87,7 +87,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
           case 'open-messages':
             if (latest.address === null && latest.route.name !== 'home') router.navigate('/');
             // Messages is where the conversation list is: put the keyboard there.
-            requestAnimationFrame(() => document.querySelector<HTMLElement>('.sidebar .channel-link.active, .sidebar .channel-link')?.focus());
+            requestAnimationFrame(() => document.querySelector<HTMLElement>('.sidebar-list [data-roving-target][tabindex="0"]')?.focus());
             return;
           case 'open-search':
             // Global search is the header's search box: the keyboard goes there.

@@ -22,9 +22,11 @@ export interface MenuProps {
   buttonClassName?: string;
   /** The button, for a caller that must focus it again (e.g. when a dialog an item opened closes). */
   buttonRef?: RefObject<HTMLButtonElement | null>;
+  /** -1 in a row out of its list's roving tab stop (roving-tab-stop.ts). */
+  tabIndex?: number | undefined;
 }
 
-export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-button', buttonRef: givenRef }: MenuProps) {
+export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-button', buttonRef: givenRef, tabIndex }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [pos, setPos] = useState({ top: 0, left: 0 });
   const ownRef = useRef<HTMLButtonElement>(null);
@@ -94,6 +96,7 @@ export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-butto
         ref={buttonRef}
         type="button"
         className={buttonClassName}
+        tabIndex={tabIndex}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}

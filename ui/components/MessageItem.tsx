@@ -26,7 +26,7 @@ export interface MessageItemProps {
   /** The search hit the conversation was opened at. */
   highlighted?: boolean;
   /**
-   * In the message log's roving tab stop (message-tab-stop.ts): 0 for the log's active message, -1 for the
+   * In a roving tab stop over messages (roving-tab-stop.ts): 0 for the log's active message, -1 for the
    * others, whose controls then leave the Tab order too. Unset outside the log: the message itself is not
    * focusable and its controls are tabbable.
    */
@@ -54,7 +54,8 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
       aria-describedby={bodyId}
       aria-current={highlighted ? 'true' : undefined}
       tabIndex={tabIndex}
-      data-guid={message.guid}
+      data-roving-row={tabIndex === undefined ? undefined : message.guid}
+      data-roving-target={tabIndex === undefined ? undefined : true}
     >
       <MessageTabStop.Provider value={tabIndex !== -1}>
         {message.continued ? (

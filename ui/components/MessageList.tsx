@@ -6,16 +6,16 @@
  * scrolls to the hit and highlights it, pages the window either way, and
  * offers to jump back to the newest messages.
  *
- * The log is one Tab stop with arrow keys between its messages (message-tab-stop.ts). The active message
+ * The log is one Tab stop with arrow keys between its messages (roving-tab-stop.ts). The active message
  * is kept rendered while scrolled out of view (the virtualizer's range extractor), so the keyboard's place
  * survives scrolling and the log always has its stop.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
-import { useMessageRoving } from './message-tab-stop';
+import { useRovingTabStop } from './roving-tab-stop';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -37,7 +37,8 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   // The roving tab stop; opened at a search hit, the hit is where the keyboard starts. The virtualizer
   // brings a message moved to into view (it is declared below; this runs on a key press, after render).
   const anchor = meta?.context?.anchor ?? null;
-  const { chosenIndex, listProps } = useMessageRoving(messages, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
+  const guids = useMemo(() => messages.map((m) => m.guid), [messages]);
+  const { chosenIndex, listProps } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
   const rangeExtractor = useCallback(
     (range: Range): number[] => {
       const indexes = defaultRangeExtractor(range);

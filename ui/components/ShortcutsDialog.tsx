@@ -4,11 +4,12 @@ import { useEffect, useRef } from 'react';
 import { SHORTCUTS, type ShortcutState } from '../client/shortcuts';
 import { Dialog } from './Dialog';
 
-/** The message log's keys (MessageList's roving tab stop, message-tab-stop.ts): handled there, listed here. */
-const MESSAGE_LOG_KEYS: readonly (readonly [readonly string[], string])[] = [
-  [['↑', '↓'], 'Previous or next message'],
-  [['Home', 'End'], 'First or last loaded message'],
-  [['Tab'], "The message's reactions and actions, then on to the composer"],
+/** The long lists' keys (roving-tab-stop.ts, used by the sidebar, the message log and a thread's replies): handled there, listed here. */
+const LIST_KEYS: readonly (readonly [readonly string[], string])[] = [
+  [['↑', '↓'], 'Previous or next conversation, or message'],
+  [['Home', 'End'], 'The first or last one'],
+  [['←', '→'], 'Close or open a folder'],
+  [['Tab'], "The conversation's menu, or the message's reactions and actions; then out of the list"],
 ];
 
 const CONTEXT: Record<string, string> = { any: 'Anywhere', messaging: 'Messages', workspace: 'Workspaces' };
@@ -52,8 +53,8 @@ export function ShortcutsDialog({ shortcuts, onClose }: { shortcuts: ShortcutSta
           ))}
         </tbody>
       </table>
-      <h3>In a conversation's messages</h3>
-      <p>The messages are one Tab stop: the newest message on screen, or the one last moved to.</p>
+      <h3>In the conversation list and a conversation's messages</h3>
+      <p>Each list is one Tab stop: the open conversation, or the newest message on screen, until you move.</p>
       <table>
         <thead>
           <tr>
@@ -62,7 +63,7 @@ export function ShortcutsDialog({ shortcuts, onClose }: { shortcuts: ShortcutSta
           </tr>
         </thead>
         <tbody>
-          {MESSAGE_LOG_KEYS.map(([keys, action]) => (
+          {LIST_KEYS.map(([keys, action]) => (
             <tr key={action}>
               <td>
                 {keys.map((k) => (

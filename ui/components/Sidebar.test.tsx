@@ -68,6 +68,45 @@ describe('Sidebar', () => {
   });
 });
 
+describe('Sidebar by keyboard', () => {
+  const nav = () => screen.getByRole('navigation', { name: 'Conversations' });
+  /** The list's elements in the Tab order (tabIndex 0 or more), by accessible name where they have one. */
+  const tabStops = () =>
+    [...nav().querySelectorAll<HTMLElement>('.sidebar-list a, .sidebar-list button')].filter((el) => el.tabIndex >= 0).map((el) => el.getAttribute('aria-label') ?? el.textContent);
+
+  it('is one Tab stop, the open conversation and its menu; ↑ ↓ Home End move through conversations and the groups\' Mark read', () => {
+    app('/conversations/t-api');
+    expect(tabStops()).toEqual(['API', 'Actions for API']);
+    const api = screen.getByRole('link', { name: 'API' });
+    api.focus();
+    fireEvent.keyDown(api, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Design 12 unread' }));
+    expect(tabStops()).toEqual(['Design 12', 'Actions for Design']);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mark read in Direct messages' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Bob Builder 2 unread' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Acme' }));
+    // Enter on a link still opens it: the keys only move.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Acme' }));
+  });
+
+  it('reaches every conversation of a long virtualized list with the arrow keys', () => {
+    const many = Array.from({ length: 3000 }, (_, i) => channelView({ address: `c${i}`, name: `Channel ${i}`, sortKey: String(i).padStart(5, '0') }));
+    renderApp({ path: '/', patches: [snapshot({ channels: { put: many, remove: [] } })] });
+    expect(screen.queryByRole('link', { name: 'Channel 2999' })).toBeNull();
+    const first = screen.getByRole('link', { name: 'Channel 0' });
+    expect(first.tabIndex).toBe(0);
+    first.focus();
+    fireEvent.keyDown(first, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Channel 2999' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Channel 2998' }));
+  });
+});
+
 describe('Start-DM dialog', () => {
   it('opens from "New message", searches people, and opens the chosen direct message', async () => {
     const a = app();

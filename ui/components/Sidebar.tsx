@@ -6,10 +6,14 @@
  * so thousands of conversations stay cheap. The rows are derived from the
  * sorted groups by ui/client/sidebar-model.ts. Each conversation, folder and
  * group has its actions in a menu or a button, so nothing depends on dragging.
+ *
+ * The list is one Tab stop (roving-tab-stop.ts): the open conversation, else the first row; ↑/↓ move between
+ * conversations, folders and the groups' "Mark read", Home/End to the first and last, ←/→ close and open a
+ * folder, and Tab goes on to the row's menu. All 4,000 rows are reachable so, though only a screenful is rendered.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SidebarSort } from '../../protocol/events';
 import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -20,6 +24,7 @@ import { CreateTeamDialog } from './CreateTeamDialog';
 import { FolderNameDialog, MoveToFolderDialog } from './FolderDialogs';
 import { Link } from './Link';
 import { Menu } from './Menu';
+import { useRovingTabStop } from './roving-tab-stop';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
@@ -28,6 +33,36 @@ const rowHeight = (): number => ROW_HEIGHT;
 
 /** The show_last choices; null is "all". */
 export const SHOW_LAST_CHOICES: readonly (number | null)[] = [null, 10, 20, 50, 100, 200];
+
+/** A row's key in the list's roving tab stop; null for a row with nothing to focus (a heading with nothing unread). */
+function rovingKey(row: SidebarRow): string | null {
+  switch (row.kind) {
+    case 'entry':
+      // A conversation with unread mentions is listed twice: under Mentions and in its group.
+      return `${row.group}:${row.entry.address}`;
+    case 'folder':
+      return `folder:${row.folder.guid}`;
+    case 'heading':
+      return row.unread > 0 ? `heading:${row.group}` : null;
+  }
+}
+
+/** The rows in the roving tab stop: their keys, each key's row, each row's place among the keys (-1: none), and the open conversation's key. */
+function rovingRows(rows: readonly SidebarRow[], activeAddress: string | null): { keys: string[]; rowOf: number[]; at: Int32Array; activeKey: string | null } {
+  const keys: string[] = [];
+  const rowOf: number[] = [];
+  const at = new Int32Array(rows.length).fill(-1);
+  let activeKey: string | null = null;
+  rows.forEach((row, i) => {
+    const key = rovingKey(row);
+    if (key === null) return;
+    at[i] = keys.length;
+    keys.push(key);
+    rowOf.push(i);
+    if (activeKey === null && row.kind === 'entry' && row.entry.address === activeAddress) activeKey = key;
+  });
+  return { keys, rowOf, at, activeKey };
+}
 
 type Open =
   | { kind: 'dm' }
@@ -65,6 +100,23 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   // Every row is ROW_HEIGHT tall and keyed by its position, so a patch that reorders or changes
   // entries (a burst of messages) costs no re-measuring: only a change of the row count does, O(rows).
   // Re-measuring 5,000 rows per patch was the main thread's largest cost during a burst (profiled).
+  // The keyboard's place: the row last moved to or focused, else the open conversation, else the first row.
+  // Kept rendered while scrolled away, so the list always has its Tab stop and the place survives scrolling.
+  const roving = useMemo(() => rovingRows(rows, activeAddress), [rows, activeAddress]);
+  const { chosenIndex, listProps } = useRovingTabStop(roving.keys, {
+    start: roving.activeKey,
+    reveal: (index) => virtualizer.scrollToIndex(roving.rowOf[index]!, { align: 'auto' }),
+  });
+  const stopRow = roving.rowOf[Math.max(chosenIndex, 0)] ?? -1;
+  const rangeExtractor = useCallback(
+    (range: Range): number[] => {
+      const indexes = defaultRangeExtractor(range);
+      if (stopRow < 0 || indexes.includes(stopRow)) return indexes;
+      return [...indexes, stopRow].sort((a, b) => a - b);
+    },
+    [stopRow],
+  );
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -72,6 +124,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
     overscan: 12,
     initialRect: fallbackRect(),
     observeElementRect: observeRectWithFallback,
+    rangeExtractor,
   });
 
   const setExpanded = (guid: string, expanded: boolean): void =>
@@ -166,23 +219,38 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
       )}
       <div ref={scrollRef} className="sidebar-scroller">
         {rows.length === 0 && <p className="empty">{prefs.tab === 'unread' ? 'No unread conversations.' : 'No conversations yet.'}</p>}
-        <div className="sidebar-list" style={{ height: virtualizer.getTotalSize() }}>
+        <div {...listProps} className="sidebar-list" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
+            const key = roving.at[item.index]! >= 0 ? roving.keys[roving.at[item.index]!] : undefined;
+            const tabIndex = item.index === stopRow ? 0 : -1;
             return (
-              <div key={item.key} className="sidebar-row" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+              <div key={item.key} className="sidebar-row" data-roving-row={key} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
                 {row.kind === 'heading' && (
                   <div className="group-heading-row">
                     <h2 className="group-heading">{row.label}</h2>
                     {row.unread > 0 && (
-                      <button type="button" className="group-mark" aria-label={`Mark read in ${row.label}`} onClick={() => void markRead(row.entries, row.label)}>
+                      <button
+                        type="button"
+                        className="group-mark"
+                        aria-label={`Mark read in ${row.label}`}
+                        tabIndex={tabIndex}
+                        data-roving-target
+                        onClick={() => void markRead(row.entries, row.label)}
+                      >
                         Mark read
                       </button>
                     )}
                   </div>
                 )}
                 {row.kind === 'folder' && (
-                  <FolderRow folder={row.folder} expanded={row.expanded} onExpand={(e) => setExpanded(row.folder.guid, e)} menu={folderMenu(row.folder, row.entries)} />
+                  <FolderRow
+                    folder={row.folder}
+                    expanded={row.expanded}
+                    onExpand={(e) => setExpanded(row.folder.guid, e)}
+                    menu={folderMenu(row.folder, row.entries)}
+                    tabIndex={tabIndex}
+                  />
                 )}
                 {row.kind === 'entry' && (
                   <ChannelRow
@@ -191,6 +259,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
                     active={row.entry.address === activeAddress}
                     muted={store.channelNotify.value.get(row.entry.address)?.mute.kind != null}
                     onMove={setOpen}
+                    tabIndex={tabIndex}
                   />
                 )}
               </div>
@@ -241,7 +310,19 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   );
 });
 
-function FolderRow({ folder, expanded, onExpand, menu }: { folder: FolderView; expanded: boolean; onExpand: (expanded: boolean) => void; menu: { label: string; onSelect: () => void }[] }) {
+function FolderRow({
+  folder,
+  expanded,
+  onExpand,
+  menu,
+  tabIndex,
+}: {
+  folder: FolderView;
+  expanded: boolean;
+  onExpand: (expanded: boolean) => void;
+  menu: { label: string; onSelect: () => void }[];
+  tabIndex: 0 | -1;
+}) {
   const unread = folder.unread > 0;
   // Arrow keys as in a tree: right opens, left closes; Enter and Space toggle (it is a button).
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>): void => {
@@ -255,7 +336,15 @@ function FolderRow({ folder, expanded, onExpand, menu }: { folder: FolderView; e
   };
   return (
     <div className="folder-row" style={{ paddingLeft: `${0.5 + folder.depth * 1}rem` }}>
-      <button type="button" className={`folder-toggle${unread ? ' unread' : ''}`} aria-expanded={expanded} onClick={() => onExpand(!expanded)} onKeyDown={onKeyDown}>
+      <button
+        type="button"
+        className={`folder-toggle${unread ? ' unread' : ''}`}
+        aria-expanded={expanded}
+        tabIndex={tabIndex}
+        data-roving-target
+        onClick={() => onExpand(!expanded)}
+        onKeyDown={onKeyDown}
+      >
         <span className="folder-caret" aria-hidden="true">
           {expanded ? '▾' : '▸'}
         </span>
@@ -267,20 +356,41 @@ function FolderRow({ folder, expanded, onExpand, menu }: { folder: FolderView; e
           </span>
         )}
       </button>
-      <Menu label={`Folder actions for ${folder.name}`} items={menu} />
+      <Menu label={`Folder actions for ${folder.name}`} items={menu} tabIndex={tabIndex} />
     </div>
   );
 }
 
-/** One conversation; re-rendered only when its entry, depth, active or muted state changes. */
-const ChannelRow = memo(function ChannelRow({ entry, depth, active, muted, onMove }: { entry: ChannelEntryView; depth: number; active: boolean; muted: boolean; onMove: (open: Open) => void }) {
+/** One conversation; re-rendered only when its entry, depth, active or muted state, or its place in the Tab order changes. */
+const ChannelRow = memo(function ChannelRow({
+  entry,
+  depth,
+  active,
+  muted,
+  onMove,
+  tabIndex,
+}: {
+  entry: ChannelEntryView;
+  depth: number;
+  active: boolean;
+  muted: boolean;
+  onMove: (open: Open) => void;
+  tabIndex: 0 | -1;
+}) {
   const unread = entry.unread > 0;
   const classes = ['channel-link'];
   if (unread) classes.push('unread');
   if (active) classes.push('active');
   return (
     <div className="channel-row" style={depth ? { paddingLeft: `${depth * 1}rem` } : undefined}>
-      <Link href={conversationPath(entry.address)} className={classes.join(' ')} aria-current={active ? 'page' : undefined} title={entry.preview || undefined}>
+      <Link
+        href={conversationPath(entry.address)}
+        className={classes.join(' ')}
+        aria-current={active ? 'page' : undefined}
+        title={entry.preview || undefined}
+        tabIndex={tabIndex}
+        data-roving-target
+      >
         <span className="channel-name">{entry.name}</span>
         {muted && (
           <span className="muted-mark" role="img" aria-label="muted">
@@ -302,7 +412,7 @@ const ChannelRow = memo(function ChannelRow({ entry, depth, active, muted, onMov
           </span>
         )}
       </Link>
-      <Menu label={`Actions for ${entry.name}`} items={[{ label: 'Move to folder…', onSelect: () => onMove({ kind: 'move-channel', entry }) }]} />
+      <Menu label={`Actions for ${entry.name}`} items={[{ label: 'Move to folder…', onSelect: () => onMove({ kind: 'move-channel', entry }) }]} tabIndex={tabIndex} />
     </div>
   );
 });

@@ -1,13 +1,13 @@
 /** The thread panel beside a conversation: the thread's first message, its replies, and a reply composer. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { Composer } from './Composer';
 import { useReturnFocus } from './dialog-helpers';
 import { MessageItem } from './MessageItem';
-import { useMessageRoving } from './message-tab-stop';
+import { useRovingTabStop } from './roving-tab-stop';
 
 export function ThreadPanel({ address, guid, entry }: { address: string; guid: string; entry: ChannelEntryView | undefined }) {
   useSignals();
@@ -21,8 +21,9 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const current = meta?.address === address && (meta.guid === guid || store.threadRepliesByGuid.value.has(guid));
   const parent = current ? store.threadParent.value : null;
   const replies = current ? store.threadReplies.value : [];
-  // The replies are one Tab stop (message-tab-stop.ts): the reply the address names, else the newest.
-  const roving = useMessageRoving(replies, { start: guid });
+  // The replies are one Tab stop (roving-tab-stop.ts): the reply the address names, else the newest.
+  const replyGuids = useMemo(() => replies.map((m) => m.guid), [replies]);
+  const roving = useRovingTabStop(replyGuids, { start: guid });
   const replyStop = roving.chosenIndex >= 0 ? roving.chosenIndex : replies.length - 1;
 
   // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count).

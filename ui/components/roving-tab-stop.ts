@@ -1,0 +1,91 @@
+/**
+ * A roving tab stop over a long list (WAI-ARIA's roving tabindex, as Slack's message list and channel
+ * sidebar): the whole list is one Tab stop. One item is the chosen one — the caller's default until the user
+ * moves — and only it, and the controls inside it, are in the Tab order; ↑ and ↓ move the focus between
+ * items, Home and End to the first and last. Tab from the item goes through its own controls, then leaves
+ * the list. The other items' controls stay clickable, and focus arriving inside an item (a click on one of
+ * its buttons) makes it the chosen one. Lists of thousands (a conversation's messages, the sidebar's
+ * conversations) are otherwise hundreds of Tab presses to cross, and a virtualized list cannot be crossed at
+ * all: Tab only reaches the rows rendered.
+ *
+ * The DOM contract: an item's element carries `data-roving-row={key}`; the element that takes the focus (it
+ * or one inside it) carries `data-roving-target`. The caller gives the target `tabIndex={0}` for the stop
+ * and -1 for the others, and the controls inside the others -1.
+ */
+import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+
+/** Where a key moves the focus from item `index` of `count`; null for keys the list does not handle. */
+export function rovingTarget(key: string, index: number, count: number): number | null {
+  if (count === 0) return null;
+  switch (key) {
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'ArrowDown':
+      return Math.min(count - 1, index + 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+export interface RovingTabStop {
+  /** Index in `keys` of the item the keyboard is on (the one last moved to or focused, else `start`'s); -1 if none. */
+  chosenIndex: number;
+  /** For the element around the items. */
+  listProps: {
+    ref: RefObject<HTMLDivElement | null>;
+    onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+    onFocus: (e: FocusEvent<HTMLDivElement>) => void;
+  };
+}
+
+const targetIn = (row: HTMLElement): HTMLElement | null => (row.hasAttribute('data-roving-target') ? row : row.querySelector<HTMLElement>('[data-roving-target]'));
+
+/**
+ * `keys` are the items' keys in order. `reveal` brings item `index` into view where it may not be rendered
+ * (a virtualized list, which should also keep the chosen item rendered): the focus then waits until its
+ * element is there. Without it, focusing scrolls the item into view as browsers do.
+ */
+export function useRovingTabStop(keys: readonly string[], options: { start?: string | null; reveal?: (index: number) => void } = {}): RovingTabStop {
+  const ref = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const focusPending = useRef<string | null>(null);
+  const { reveal } = options;
+  const chosenIndex = useMemo(() => {
+    const at = chosen === null ? -1 : keys.indexOf(chosen);
+    return at >= 0 || options.start == null ? at : keys.indexOf(options.start);
+  }, [keys, chosen, options.start]);
+
+  // The item the keys moved to gets the focus once its element is rendered.
+  useLayoutEffect(() => {
+    const pending = focusPending.current;
+    if (pending === null) return;
+    const row = [...(ref.current?.querySelectorAll<HTMLElement>('[data-roving-row]') ?? [])].find((el) => el.dataset.rovingRow === pending);
+    const target = row ? targetIn(row) : null;
+    if (!target) return;
+    focusPending.current = null;
+    target.focus(reveal ? { preventScroll: true } : undefined);
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const target = e.target as HTMLElement;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !target.hasAttribute('data-roving-target')) return;
+    const key = target.closest<HTMLElement>('[data-roving-row]')?.dataset.rovingRow;
+    const from = key === undefined ? -1 : keys.indexOf(key);
+    const to = from < 0 ? null : rovingTarget(e.key, from, keys.length);
+    if (to === null) return;
+    e.preventDefault();
+    focusPending.current = keys[to]!;
+    setChosen(keys[to]!);
+    reveal?.(to);
+  };
+  const onFocus = (e: FocusEvent<HTMLDivElement>): void => {
+    if (!ref.current?.contains(e.target as Node)) return; // a menu in the overlay layer, rendered elsewhere
+    const key = (e.target as HTMLElement).closest<HTMLElement>('[data-roving-row]')?.dataset.rovingRow;
+    if (key !== undefined && key !== chosen) setChosen(key);
+  };
+  return { chosenIndex, listProps: { ref, onKeyDown, onFocus } };
+}
