@@ -15,8 +15,10 @@ export class LinesText implements SessionText {
   readonly length: number;
   /** Where line i starts in the text; one more entry, where a line after the last would start. */
   private readonly starts: Float64Array;
-  /** The line the last position fell in. */
+  /** The line the last position fell in: its number, text and start. */
   private at = 0;
+  private line = '';
+  private lineStart = 0;
 
   constructor(private readonly lines: readonly string[]) {
     const starts = new Float64Array(lines.length + 1);
@@ -48,10 +50,15 @@ export class LinesText implements SessionText {
       }
     }
     this.at = i;
+    this.line = this.lines[i]!;
+    this.lineStart = starts[i]!;
     return i;
   }
 
   charCodeAt(index: number): number {
+    // The reader's hot path: a character of the line it is reading.
+    const inLine = index - this.lineStart;
+    if (inLine >= 0 && inLine < this.line.length) return this.line.charCodeAt(inLine);
     const at = whole(index);
     if (!(at >= 0 && at < this.length)) return NaN;
     const i = this.lineOf(at);
