@@ -18,9 +18,21 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_RECORDING_CHARS } from '../core-worker/session-recording';
+import { DEFAULT_RECORDING_CHARS, sessionFile } from '../core-worker/session-recording';
+import type { Result } from '../protocol/result';
 
 const MB = 1024 * 1024;
+
+/** One phase of a run: sealing, or sealing and then the Blob (both from the start). */
+interface Phase {
+  ms: number;
+  /** The largest heap found in the phase: by a collection (used before it), or at its end. */
+  peakHeapMB: number;
+  committedMB: number;
+  collections: number;
+  /** The process's RSS high-water mark at the phase's end. */
+  maxRssMB: number;
+}
 
 interface ChildResult {
   module: string;
@@ -30,12 +42,10 @@ interface ChildResult {
   ok: boolean;
   outputBytes: number;
   outputHash: string;
-  ms: number;
-  fileMs: number;
   rssBeforeMB: number;
-  maxRssMB: number;
   heapBeforeMB: number;
-  heapEndMB: number;
+  seal: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections'> & { heapEndMB: number };
+  all: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections'> & { heapEndMB: number };
 }
 
 /** The first lines of `path` whose characters (each line and its break, as the recorder counts them) stay within `bound`, without the footer. */
@@ -60,9 +70,9 @@ function recordingLines(path: string, bound: number): string[] {
   return lines;
 }
 
-/** The file the export makes of what sealRecording returned (core-worker/session-recording.ts). */
-function sessionFileOf(sealed: string): Blob {
-  return new Blob([sealed], { type: 'application/x-ndjson' });
+/** The file the export makes of what sealRecording returned: the file's lines (sessionFile), or, from a version before 2026-11-26, its text. */
+function sessionFileOf(sealed: string | readonly string[]): Blob {
+  return typeof sealed === 'string' ? new Blob([sealed], { type: 'application/x-ndjson' }) : sessionFile(sealed);
 }
 
 /** FNV-1a 32 of the file's bytes, so runs of different modules can be checked to make the same file. */
@@ -73,7 +83,7 @@ function fnv32(bytes: Uint8Array): string {
 }
 
 async function child(path: string, modulePath: string): Promise<void> {
-  const { sealRecording } = (await import(pathToFileURL(resolve(modulePath)).href)) as typeof import('../core-worker/seal-recording');
+  const { sealRecording } = (await import(pathToFileURL(resolve(modulePath)).href)) as { sealRecording: (lines: readonly string[], settle: () => Promise<void>) => Promise<Result<string | string[]>> };
   const { INPUT_KINDS, lineInfo } = await import('../protocol/session-file');
   const lines = recordingLines(path, DEFAULT_RECORDING_CHARS);
   const count = lines.length;
@@ -86,13 +96,13 @@ async function child(path: string, modulePath: string): Promise<void> {
   const heapBefore = process.memoryUsage().heapUsed;
   console.log('@@seal-start');
   const started = performance.now();
+  const mark = (): ChildResult['seal'] => ({ ms: performance.now() - started, heapEndMB: process.memoryUsage().heapUsed / MB, maxRssMB: (process.resourceUsage().maxRSS * 1024) / MB });
   const result = await sealRecording(lines, () => new Promise<void>((done) => setImmediate(done)));
-  const ms = performance.now() - started;
-  // Then what the export does with it: the file the page downloads, a Blob (the lines are still held, as the export holds them).
+  const seal = mark();
+  console.log('@@sealed');
+  // Then what the export does with it: the file the page downloads, a Blob (the lines still held, as the export holds them).
   const file = result.ok ? sessionFileOf(result.value) : new Blob([]);
-  const fileMs = performance.now() - started - ms;
-  const heapEnd = process.memoryUsage().heapUsed;
-  const maxRss = process.resourceUsage().maxRSS * 1024;
+  const all = mark();
   console.log('@@seal-end');
   lines.length = 0;
   const out: ChildResult = {
@@ -103,20 +113,18 @@ async function child(path: string, modulePath: string): Promise<void> {
     ok: result.ok,
     outputBytes: file.size,
     outputHash: fnv32(new Uint8Array(await file.arrayBuffer())),
-    ms,
-    fileMs,
     rssBeforeMB: rssBefore / MB,
-    maxRssMB: maxRss / MB,
     heapBeforeMB: heapBefore / MB,
-    heapEndMB: heapEnd / MB,
+    seal,
+    all,
   };
   if (!result.ok) console.error(result.error.message);
   console.log(`@@result ${JSON.stringify(out)}`);
 }
 
-/** The largest heap (used before the collection, committed) any collection between the markers found, from --trace-gc's lines. */
-function gcPeaks(stdout: string): { usedMB: number; committedMB: number; collections: number } {
-  const window = stdout.slice(stdout.indexOf('@@seal-start'), stdout.indexOf('@@seal-end'));
+/** The largest heap (used before the collection, committed) any collection from the start marker to `end` found, from --trace-gc's lines. */
+function gcPeaks(stdout: string, end: string): { usedMB: number; committedMB: number; collections: number } {
+  const window = stdout.slice(stdout.indexOf('@@seal-start'), stdout.indexOf(end));
   let usedMB = 0;
   let committedMB = 0;
   let collections = 0;
@@ -128,8 +136,22 @@ function gcPeaks(stdout: string): { usedMB: number; committedMB: number; collect
   return { usedMB, committedMB, collections };
 }
 
+interface Row {
+  module: string;
+  load: number;
+  result: ChildResult;
+  seal: Phase;
+  all: Phase;
+}
+
+function phase(stdout: string, end: string, at: ChildResult['seal']): Phase {
+  const peaks = gcPeaks(stdout, end);
+  return { ms: at.ms, peakHeapMB: Math.max(peaks.usedMB, at.heapEndMB), committedMB: peaks.committedMB, collections: peaks.collections, maxRssMB: at.maxRssMB };
+}
+
 function parent(path: string, runs: number, modules: string[]): void {
-  const rows: (ChildResult & { peakHeapMB: number; committedMB: number; collections: number; load: number })[] = [];
+  const rows: Row[] = [];
+  const f = (n: number) => n.toFixed(0);
   for (let run = 0; run < runs; run++) {
     for (const modulePath of modules) {
       const load = loadavg()[0]!;
@@ -140,29 +162,36 @@ function parent(path: string, runs: number, modules: string[]): void {
         throw new Error(`run ${run + 1} of ${modulePath} failed (status ${r.status})`);
       }
       const result = JSON.parse(line.slice('@@result '.length)) as ChildResult;
-      const peaks = gcPeaks(r.stdout);
-      const row = { ...result, peakHeapMB: Math.max(peaks.usedMB, result.heapEndMB), committedMB: peaks.committedMB, collections: peaks.collections, load };
+      const row: Row = { module: modulePath, load, result, seal: phase(r.stdout, '@@sealed', result.seal), all: phase(r.stdout, '@@seal-end', result.all) };
       rows.push(row);
+      const over = (mb: number) => `+${f(mb - result.rssBeforeMB)}`;
       console.log(
-        `${modulePath}  run ${run + 1}: ${row.ms.toFixed(0)} ms (then the Blob ${row.fileMs.toFixed(0)} ms); heap ${row.heapBeforeMB.toFixed(0)} MB before (the lines), peak ${row.peakHeapMB.toFixed(0)} MB (+${(row.peakHeapMB - row.heapBeforeMB).toFixed(0)}), committed ${row.committedMB.toFixed(0)} MB, ${row.collections} collections; ` +
-          `RSS ${row.rssBeforeMB.toFixed(0)} MB before, high-water ${row.maxRssMB.toFixed(0)} MB (+${(row.maxRssMB - row.rssBeforeMB).toFixed(0)}); load ${load.toFixed(2)}; ${row.ok ? `ok, ${row.outputBytes} bytes, fnv ${row.outputHash}` : 'FAILED'}`,
+        `${modulePath}  run ${run + 1} (load ${load.toFixed(2)}): lines ${f(result.heapBeforeMB)} MB heap, ${f(result.rssBeforeMB)} MB RSS; ` +
+          `sealing ${f(row.seal.ms)} ms, peak heap ${f(row.seal.peakHeapMB)} MB, RSS ${f(row.seal.maxRssMB)} MB (${over(row.seal.maxRssMB)}); ` +
+          `with the Blob ${f(row.all.ms)} ms, peak heap ${f(row.all.peakHeapMB)} MB (committed ${f(row.all.committedMB)}, ${row.all.collections} collections), RSS ${f(row.all.maxRssMB)} MB (${over(row.all.maxRssMB)}); ` +
+          `${result.ok ? `file ${result.outputBytes} bytes, fnv ${result.outputHash}` : 'FAILED'}`,
       );
     }
   }
-  const first = rows[0]!;
+  const first = rows[0]!.result;
   console.log(`recording: ${first.lines.toLocaleString('en')} lines, ${first.chars.toLocaleString('en')} characters (bound ${DEFAULT_RECORDING_CHARS.toLocaleString('en')}), ${first.inputs.toLocaleString('en')} inputs`);
   for (const modulePath of modules) {
     const mine = rows.filter((r) => r.module === modulePath);
-    const span = (f: (r: (typeof mine)[number]) => number, digits = 0) => {
-      const v = mine.map(f).sort((a, b) => a - b);
-      return `${v[Math.floor(v.length / 2)]!.toFixed(digits)} (${v[0]!.toFixed(digits)}–${v.at(-1)!.toFixed(digits)})`;
+    const span = (get: (r: Row) => number) => {
+      const v = mine.map(get).sort((a, b) => a - b);
+      return `${f(v[Math.floor(v.length / 2)]!)} (${f(v[0]!)}–${f(v.at(-1)!)})`;
     };
-    console.log(`${modulePath}: time ${span((r) => r.ms)} ms, Blob ${span((r) => r.fileMs)} ms; peak heap ${span((r) => r.peakHeapMB)} MB; RSS high-water ${span((r) => r.maxRssMB)} MB, ${span((r) => r.maxRssMB - r.rssBeforeMB)} MB over the lines; outputs ${[...new Set(mine.map((r) => r.outputHash))].join(', ')}`);
+    console.log(
+      `${modulePath}, median (range) of ${mine.length}: sealing ${span((r) => r.seal.ms)} ms, peak heap ${span((r) => r.seal.peakHeapMB)} MB, RSS high-water ${span((r) => r.seal.maxRssMB)} MB; ` +
+        `with the Blob ${span((r) => r.all.ms)} ms, peak heap ${span((r) => r.all.peakHeapMB)} MB, RSS high-water ${span((r) => r.all.maxRssMB)} MB, ${span((r) => r.all.maxRssMB - r.result.rssBeforeMB)} MB over the lines; ` +
+        `files ${[...new Set(mine.map((r) => r.result.outputHash))].join(', ')}`,
+    );
   }
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);
+else if (!process.argv[2]) console.error('usage: npx tsx scripts/bench-seal.ts session.jsonl [runs] [module …]');
 else {
-  const [path = '.tmp/t1m.jsonl', runs = '3', ...modules] = process.argv.slice(2);
+  const [path, runs = '3', ...modules] = process.argv.slice(2) as [string, ...string[]];
   parent(path, Number(runs), modules.length ? modules : ['core-worker/seal-recording.ts']);
 }
