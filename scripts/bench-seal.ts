@@ -26,6 +26,10 @@ const MB = 1024 * 1024;
 /** One phase of a run: sealing, or sealing and then the Blob (both from the start). */
 interface Phase {
   ms: number;
+  /** CPU time of the process (user + system), less disturbed than wall time by others on a shared machine. */
+  cpuMs: number;
+  /** Time in collections, as --trace-gc reports each one's pause. */
+  gcMs: number;
   /** The largest heap found in the phase: by a collection (used before it), or at its end. */
   peakHeapMB: number;
   committedMB: number;
@@ -44,8 +48,8 @@ interface ChildResult {
   outputHash: string;
   rssBeforeMB: number;
   heapBeforeMB: number;
-  seal: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections'> & { heapEndMB: number };
-  all: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections'> & { heapEndMB: number };
+  seal: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections' | 'gcMs'> & { heapEndMB: number };
+  all: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections' | 'gcMs'> & { heapEndMB: number };
 }
 
 /** The first lines of `path` whose characters (each line and its break, as the recorder counts them) stay within `bound`, without the footer. */
@@ -96,7 +100,8 @@ async function child(path: string, modulePath: string): Promise<void> {
   const heapBefore = process.memoryUsage().heapUsed;
   console.log('@@seal-start');
   const started = performance.now();
-  const mark = (): ChildResult['seal'] => ({ ms: performance.now() - started, heapEndMB: process.memoryUsage().heapUsed / MB, maxRssMB: (process.resourceUsage().maxRSS * 1024) / MB });
+  const cpu = process.cpuUsage();
+  const mark = (): ChildResult['seal'] => ({ ms: performance.now() - started, cpuMs: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(cpu)), heapEndMB: process.memoryUsage().heapUsed / MB, maxRssMB: (process.resourceUsage().maxRSS * 1024) / MB });
   const result = await sealRecording(lines, () => new Promise<void>((done) => setImmediate(done)));
   const seal = mark();
   console.log('@@sealed');
@@ -123,17 +128,19 @@ async function child(path: string, modulePath: string): Promise<void> {
 }
 
 /** The largest heap (used before the collection, committed) any collection from the start marker to `end` found, from --trace-gc's lines. */
-function gcPeaks(stdout: string, end: string): { usedMB: number; committedMB: number; collections: number } {
+function gcPeaks(stdout: string, end: string): { usedMB: number; committedMB: number; collections: number; gcMs: number } {
   const window = stdout.slice(stdout.indexOf('@@seal-start'), stdout.indexOf(end));
   let usedMB = 0;
   let committedMB = 0;
   let collections = 0;
-  for (const m of window.matchAll(/: (?:Scavenge|Mark-Compact|Mark-sweep|Minor Mark-Compact)[^\d]*?([\d.]+) \(([\d.]+)\) ->/g)) {
+  let gcMs = 0;
+  for (const m of window.matchAll(/: (?:Scavenge|Mark-Compact|Mark-sweep|Minor Mark-Compact)[^\d]*?([\d.]+) \(([\d.]+)\) -> [^,]*, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/g)) {
     collections++;
+    gcMs += Number(m[3]);
     usedMB = Math.max(usedMB, Number(m[1]));
     committedMB = Math.max(committedMB, Number(m[2]));
   }
-  return { usedMB, committedMB, collections };
+  return { usedMB, committedMB, collections, gcMs };
 }
 
 interface Row {
@@ -146,7 +153,7 @@ interface Row {
 
 function phase(stdout: string, end: string, at: ChildResult['seal']): Phase {
   const peaks = gcPeaks(stdout, end);
-  return { ms: at.ms, peakHeapMB: Math.max(peaks.usedMB, at.heapEndMB), committedMB: peaks.committedMB, collections: peaks.collections, maxRssMB: at.maxRssMB };
+  return { ms: at.ms, cpuMs: at.cpuMs, gcMs: peaks.gcMs, peakHeapMB: Math.max(peaks.usedMB, at.heapEndMB), committedMB: peaks.committedMB, collections: peaks.collections, maxRssMB: at.maxRssMB };
 }
 
 function parent(path: string, runs: number, modules: string[]): void {
@@ -167,7 +174,7 @@ function parent(path: string, runs: number, modules: string[]): void {
       const over = (mb: number) => `+${f(mb - result.rssBeforeMB)}`;
       console.log(
         `${modulePath}  run ${run + 1} (load ${load.toFixed(2)}): lines ${f(result.heapBeforeMB)} MB heap, ${f(result.rssBeforeMB)} MB RSS; ` +
-          `sealing ${f(row.seal.ms)} ms, peak heap ${f(row.seal.peakHeapMB)} MB, RSS ${f(row.seal.maxRssMB)} MB (${over(row.seal.maxRssMB)}); ` +
+          `sealing ${f(row.seal.ms)} ms (CPU ${f(row.seal.cpuMs)}, collecting ${f(row.seal.gcMs)}), peak heap ${f(row.seal.peakHeapMB)} MB, RSS ${f(row.seal.maxRssMB)} MB (${over(row.seal.maxRssMB)}); ` +
           `with the Blob ${f(row.all.ms)} ms, peak heap ${f(row.all.peakHeapMB)} MB (committed ${f(row.all.committedMB)}, ${row.all.collections} collections), RSS ${f(row.all.maxRssMB)} MB (${over(row.all.maxRssMB)}); ` +
           `${result.ok ? `file ${result.outputBytes} bytes, fnv ${result.outputHash}` : 'FAILED'}`,
       );
@@ -182,7 +189,7 @@ function parent(path: string, runs: number, modules: string[]): void {
       return `${f(v[Math.floor(v.length / 2)]!)} (${f(v[0]!)}–${f(v.at(-1)!)})`;
     };
     console.log(
-      `${modulePath}, median (range) of ${mine.length}: sealing ${span((r) => r.seal.ms)} ms, peak heap ${span((r) => r.seal.peakHeapMB)} MB, RSS high-water ${span((r) => r.seal.maxRssMB)} MB; ` +
+      `${modulePath}, median (range) of ${mine.length}: sealing ${span((r) => r.seal.ms)} ms (CPU ${span((r) => r.seal.cpuMs)}, collecting ${span((r) => r.seal.gcMs)}), peak heap ${span((r) => r.seal.peakHeapMB)} MB, RSS high-water ${span((r) => r.seal.maxRssMB)} MB; ` +
         `with the Blob ${span((r) => r.all.ms)} ms, peak heap ${span((r) => r.all.peakHeapMB)} MB, RSS high-water ${span((r) => r.all.maxRssMB)} MB, ${span((r) => r.all.maxRssMB - r.result.rssBeforeMB)} MB over the lines; ` +
         `files ${[...new Set(mine.map((r) => r.result.outputHash))].join(', ')}`,
     );
