@@ -5,7 +5,8 @@
  * the input that was running when the lines stopped, since its outputs and
  * digest may be missing.
  */
-import { INPUT_KINDS, lineInfo, parseSessionFile, trimmedSessionText } from '../protocol/session-file';
+import { LinesText } from '../protocol/lines-text';
+import { INPUT_KINDS, lineInfo, parseSessionFile } from '../protocol/session-file';
 import { fail, ok, type Result } from '../protocol/result';
 import { replayFooter, replaySession, type SettleAsync } from './replayer';
 
@@ -22,19 +23,28 @@ export function lastWholeInputCut(lines: readonly string[]): { cut: number; inpu
   return { cut: inputAt[0] ?? lines.length, inputs: 0 };
 }
 
-/** The session file for `lines` (header first, no footer), with the footer its replay reaches. */
-export async function sealRecording(lines: readonly string[], settle: SettleAsync): Promise<Result<string>> {
+/**
+ * The session file for `lines` (header first, no footer), with the footer its replay reaches, as its lines:
+ * the header, the lines that replay used, the footer. The lines are read where they lie (LinesText) and kept,
+ * not copied: one string of the whole recording (128 MB at the default bound) is never made, here or by the
+ * export, which writes the file a slice of lines at a time (sessionFile).
+ */
+export async function sealRecording(lines: readonly string[], settle: SettleAsync): Promise<Result<string[]>> {
   const { cut, inputs } = lastWholeInputCut(lines);
-  const body = lines.slice(0, cut);
+  // No lines at all read as one empty line, as they did joined.
+  const body = cut === 0 ? [''] : lines.slice(0, cut);
   // A placeholder footer makes the text parse; the replay stops at `inputs` and never compares it.
-  const placeholder = JSON.stringify({ k: 'end', inputs, events: 0, hash: '0'.repeat(16), projections: {} });
+  // The empty line after it is the file's final line break.
+  body.push(JSON.stringify({ k: 'end', inputs, events: 0, hash: '0'.repeat(16), projections: {} }), '');
   try {
-    const text = body.join('\n') + '\n' + placeholder + '\n';
-    const result = await replaySession(parseSessionFile(text), { settle, until: inputs });
+    const result = await replaySession(parseSessionFile(new LinesText(body)), { settle, until: inputs });
     if (result.divergence) {
       return fail({ name: 'RecordingDiverged', message: `The stored recording does not replay (after input ${result.divergence.input}); it cannot be exported.` });
     }
-    return ok(trimmedSessionText(text, result.linesUsed, replayFooter(result)));
+    // The lines trimmedSessionText keeps of the text: the header and those the replay used.
+    const file = lines.slice(0, 1 + result.linesUsed);
+    file.push(JSON.stringify(replayFooter(result)));
+    return ok(file);
   } catch (error) {
     return fail({ name: 'RecordingDamaged', message: `The stored recording is damaged: ${error instanceof Error ? error.message : String(error)}` });
   }

@@ -19,8 +19,19 @@ import { sealRecording } from './seal-recording';
 /** Default bound: 64M characters, 128 MB as UTF-16 (DEFAULT_RECORDING_SETTINGS). */
 export const DEFAULT_RECORDING_CHARS = DEFAULT_RECORDING_SETTINGS.maxMegabytes * CHARS_PER_MEGABYTE;
 
-/** A session file's text as the file the page downloads (JSON lines). */
-const sessionFile = (text: string): Blob => new Blob([text], { type: 'application/x-ndjson' });
+/** How many lines go into one part of a downloaded file (~1 MB of text for a heavy user's lines). */
+const FILE_PART_LINES = 16_384;
+
+/**
+ * A session file's lines as the file the page downloads (JSON lines, each ending in a line break), joined a
+ * slice at a time: at the default bound one string of the whole file was 64M characters more (128 MB when any
+ * character is outside Latin-1), on top of the lines it was made of.
+ */
+export function sessionFile(lines: readonly string[]): Blob {
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length; i += FILE_PART_LINES) parts.push(lines.slice(i, i + FILE_PART_LINES).join('\n') + '\n');
+  return new Blob(parts, { type: 'application/x-ndjson' });
+}
 
 /** The key of the settings in the core's kv Storage. */
 export const RECORDING_SETTINGS_KEY = 'recording-settings';
@@ -191,8 +202,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     if (lines.length < count) return fail({ name: 'RecordingIncomplete', message: 'Part of this recording could not be stored.' });
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
     header.user = currentUser();
-    const text = [JSON.stringify(header), ...lines.slice(1, count), footer].join('\n') + '\n';
-    return ok({ fileName: sessionFileName(real.clock.now()), file: sessionFile(text) });
+    return ok({ fileName: sessionFileName(real.clock.now()), file: sessionFile([JSON.stringify(header), ...lines.slice(1, count), footer]) });
   }
 
   async function exportStored(id: string): Promise<Result<{ fileName: string; file: Blob }>> {
@@ -204,9 +214,9 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     header.user = entry.user;
     const body = [JSON.stringify(header), ...lines.slice(1)];
     // A recording whose worker ended while it ran has no footer yet: its replay supplies one.
-    const text = entry.frozenFooter !== null ? ok([...body, entry.frozenFooter].join('\n') + '\n') : await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)));
-    if (!text.ok) return text;
-    return ok({ fileName: sessionFileName(entry.started), file: sessionFile(text.value) });
+    const file = entry.frozenFooter !== null ? ok([...body, entry.frozenFooter]) : await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)));
+    if (!file.ok) return file;
+    return ok({ fileName: sessionFileName(entry.started), file: sessionFile(file.value) });
   }
 
   return {
