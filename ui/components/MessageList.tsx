@@ -10,12 +10,12 @@
  * is kept rendered while scrolled out of view (the virtualizer's range extractor), so the keyboard's place
  * survives scrolling and the log always has its stop.
  */
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
-import { useRovingTabStop } from './roving-tab-stop';
+import { useRangeKeeping, useRovingTabStop } from './roving-tab-stop';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -39,14 +39,7 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   const anchor = meta?.context?.anchor ?? null;
   const guids = useMemo(() => messages.map((m) => m.guid), [messages]);
   const { chosenIndex, listProps } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
-  const rangeExtractor = useCallback(
-    (range: Range): number[] => {
-      const indexes = defaultRangeExtractor(range);
-      if (chosenIndex < 0 || indexes.includes(chosenIndex)) return indexes;
-      return [...indexes, chosenIndex].sort((a, b) => a - b);
-    },
-    [chosenIndex],
-  );
+  const rangeExtractor = useRangeKeeping(chosenIndex);
 
   const virtualizer = useVirtualizer({
     count: messages.length,

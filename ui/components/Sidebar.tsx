@@ -12,8 +12,8 @@
  * folder, and Tab goes on to the row's menu. All 4,000 rows are reachable so, though only a screenful is rendered.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SidebarSort } from '../../protocol/events';
 import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -24,7 +24,7 @@ import { CreateTeamDialog } from './CreateTeamDialog';
 import { FolderNameDialog, MoveToFolderDialog } from './FolderDialogs';
 import { Link } from './Link';
 import { Menu } from './Menu';
-import { useRovingTabStop } from './roving-tab-stop';
+import { useRangeKeeping, useRovingTabStop } from './roving-tab-stop';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
@@ -108,14 +108,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
     reveal: (index) => virtualizer.scrollToIndex(roving.rowOf[index]!, { align: 'auto' }),
   });
   const stopRow = roving.rowOf[Math.max(chosenIndex, 0)] ?? -1;
-  const rangeExtractor = useCallback(
-    (range: Range): number[] => {
-      const indexes = defaultRangeExtractor(range);
-      if (stopRow < 0 || indexes.includes(stopRow)) return indexes;
-      return [...indexes, stopRow].sort((a, b) => a - b);
-    },
-    [stopRow],
-  );
+  const rangeExtractor = useRangeKeeping(stopRow);
 
   const virtualizer = useVirtualizer({
     count: rows.length,

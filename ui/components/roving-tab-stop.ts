@@ -12,7 +12,8 @@
  * or one inside it) carries `data-roving-target`. The caller gives the target `tabIndex={0}` for the stop
  * and -1 for the others, and the controls inside the others -1.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /** Where a key moves the focus from item `index` of `count`; null for keys the list does not handle. */
 export function rovingTarget(key: string, index: number, count: number): number | null {
@@ -29,6 +30,21 @@ export function rovingTarget(key: string, index: number, count: number): number 
     default:
       return null;
   }
+}
+
+/**
+ * For a virtualized list's `rangeExtractor`: the rows in view (and overscan) plus row `index` (-1: none), so
+ * the list's Tab stop stays rendered — and keeps the focus — while it is scrolled out of view.
+ */
+export function useRangeKeeping(index: number): (range: Range) => number[] {
+  return useCallback(
+    (range: Range): number[] => {
+      const indexes = defaultRangeExtractor(range);
+      if (index < 0 || indexes.includes(index)) return indexes;
+      return [...indexes, index].sort((a, b) => a - b);
+    },
+    [index],
+  );
 }
 
 export interface RovingTabStop {
