@@ -194,7 +194,9 @@ export function writeReport(r: BenchResults): string {
   if (plaza && base) {
     const pb = plaza.burst;
     const bb = base.burst;
-    row(['burst, 2,000 frames/s for 10 s over 1,000 conversations: longest main-thread task', '< 50 ms', ms(pb.longTasks.maxMs || 0), ms(bb.longTasks.maxMs || 0), ratio(bb.longTasks.maxMs, pb.longTasks.maxMs), yes(pb.longTasks.maxMs < 50)]);
+    // The Long Tasks API reports only tasks over 50 ms: with none, the longest is not known, only under 50.
+    const longest = (t: { count: number; maxMs: number }): string => (t.count === 0 ? 'none over 50 ms' : ms(t.maxMs));
+    row(['burst, 2,000 frames/s for 10 s over 1,000 conversations: longest main-thread task', '< 50 ms', longest(pb.longTasks), longest(bb.longTasks), pb.longTasks.count && bb.longTasks.count ? ratio(bb.longTasks.maxMs, pb.longTasks.maxMs) : '', yes(pb.longTasks.maxMs < 50)]);
     row(['… main-thread tasks over 50 ms (count, total)', '0', `${pb.longTasks.count}, ${ms(pb.longTasks.totalMs)}`, `${bb.longTasks.count}, ${ms(bb.longTasks.totalMs)}`, '', yes(pb.longTasks.count === 0)]);
     row(['… worker → UI update (sent → painted), p99', '< 16 ms', ms(pb.workerToUi?.p99), 'n/a (no worker)', '', yes(pb.workerToUi ? pb.workerToUi.p99 < 16 : null)]);
     row(['… worker → UI update, p50 / max', '', `${ms(pb.workerToUi?.p50)} / ${ms(pb.workerToUi?.max)}`, 'n/a', '', '']);

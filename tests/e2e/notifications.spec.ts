@@ -8,18 +8,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn as signInAs } from './sign-in';
 
-/** Counts the tones the page synthesizes (Web Audio oscillators started), per frequency set. */
+/**
+ * Counts the sounds the page plays (audio elements started; ui/client/sound.ts names each element's
+ * sound in data-sound), by the frequencies of its tones.
+ */
 const COUNT_SOUNDS = `
   (() => {
     window.__plazaTones = [];
-    const Base = window.AudioContext;
-    if (!Base) return;
-    const create = Base.prototype.createOscillator;
-    Base.prototype.createOscillator = function () {
-      const osc = create.call(this);
-      const set = osc.frequency.setValueAtTime.bind(osc.frequency);
-      osc.frequency.setValueAtTime = (f, t) => (window.__plazaTones.push(f), set(f, t));
-      return osc;
+    const TONES = { beep: [880], chord: [523.25, 659.25, 783.99] };
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      window.__plazaTones.push(...(TONES[this.dataset.sound] ?? [-1]));
+      return play.call(this);
     };
   })();
 `;

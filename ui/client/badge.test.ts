@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ViewPatch } from '../../protocol/views';
 import { watchBadge } from './badge';
-import { createWebAudioPlayer, watchSounds } from './sound';
+import { createAudioPlayer, SAMPLE_RATE, toneWav, TONES, watchSounds } from './sound';
 import { applyPatch, createViewStore } from './view-store';
 
 const notifications = (count: number, label: string, title: string): ViewPatch['notifications'] => ({
@@ -56,32 +56,97 @@ describe('sounds', () => {
     expect(played).toEqual(['chord', 'beep']);
   });
 
-  it('only logs when sound cannot be played', () => {
+  it('only logs when sound cannot be played', async () => {
     const logged: string[] = [];
-    const player = createWebAudioPlayer({} as Window, (m) => logged.push(m));
-    expect(() => player.play('chord')).not.toThrow();
-    expect(logged).toEqual(['sound: could not play the chord: Web Audio is not available']);
+    createAudioPlayer({} as Window, (m) => logged.push(m)).play('chord');
+    expect(logged).toEqual(['sound: could not play the chord: audio is not available']);
+    // A browser that refuses to play (no user gesture yet): the rejection is logged, not thrown.
+    const refusing = fakeAudioWindow(() => Promise.reject(new Error('NotAllowedError')));
+    createAudioPlayer(refusing.win, (m) => logged.push(m)).play('beep');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(logged[1]).toBe('sound: could not play the beep: NotAllowedError');
   });
 
-  it('synthesizes the chord as three tones and the beep as one', () => {
-    const oscillators: number[] = [];
-    class FakeAudio {
-      state = 'running';
-      currentTime = 0;
-      destination = {};
-      createGain() {
-        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} };
-      }
-      createOscillator() {
-        return { type: '', frequency: { setValueAtTime: (f: number) => oscillators.push(f) }, connect() {}, start() {}, stop() {} };
-      }
-      resume() {
-        return Promise.resolve();
-      }
-    }
-    const player = createWebAudioPlayer({ AudioContext: FakeAudio } as unknown as Window, () => {});
+  it('plays each tone from its own in-memory WAV, made once, and never opens a Web Audio context', () => {
+    const fake = fakeAudioWindow(() => Promise.resolve());
+    let contexts = 0;
+    const win = Object.assign(fake.win, {
+      AudioContext: class {
+        constructor() {
+          contexts++;
+        }
+      },
+    });
+    const player = createAudioPlayer(win as unknown as Window, () => {});
     player.play('chord');
     player.play('beep');
-    expect(oscillators).toEqual([523.25, 659.25, 783.99, 880]);
+    player.play('chord');
+    // Chromium's first AudioContext blocks the main thread for 50-140 ms: the burst's long task.
+    expect(contexts).toBe(0);
+    expect(fake.blobs.map((b) => b.type)).toEqual(['audio/wav', 'audio/wav']);
+    expect(fake.elements.map((e) => [e.src, e.dataset.sound, e.plays])).toEqual([
+      ['blob:0', 'chord', 2],
+      ['blob:1', 'beep', 1],
+    ]);
+  });
+
+  it('synthesizes the chord as three tones and the beep as one, without clicks', () => {
+    const samples = (wav: Uint8Array): Int16Array => new Int16Array(wav.slice(44).buffer);
+    const power = (pcm: Int16Array, freq: number): number => {
+      // Goertzel: the signal's strength at one frequency.
+      const w = (2 * Math.PI * freq) / SAMPLE_RATE;
+      let s1 = 0;
+      let s2 = 0;
+      for (const x of pcm) {
+        const s = x + 2 * Math.cos(w) * s1 - s2;
+        s2 = s1;
+        s1 = s;
+      }
+      return (s1 * s1 + s2 * s2 - 2 * Math.cos(w) * s1 * s2) / pcm.length ** 2;
+    };
+    const chord = toneWav('chord');
+    const beep = toneWav('beep');
+    expect(new TextDecoder().decode(chord.slice(0, 4))).toBe('RIFF');
+    expect(new DataView(chord.buffer).getUint32(24, true)).toBe(SAMPLE_RATE);
+    expect(samples(chord).length).toBe(Math.round(TONES.chord.seconds * SAMPLE_RATE));
+    expect(samples(beep).length).toBe(Math.round(TONES.beep.seconds * SAMPLE_RATE));
+    const strong = (pcm: Int16Array, freq: number): boolean => power(pcm, freq) > 100 * power(pcm, 440);
+    expect([523.25, 659.25, 783.99, 880].map((f) => strong(samples(chord), f))).toEqual([true, true, true, false]);
+    // (A 0.15 s tone is too short to tell 880 Hz well from 784 Hz.)
+    expect([523.25, 659.25, 880].map((f) => strong(samples(beep), f))).toEqual([false, false, true]);
+    // Starts and ends near silence.
+    for (const pcm of [samples(chord), samples(beep)]) {
+      expect(Math.abs(pcm[0]!)).toBeLessThan(10);
+      expect(Math.abs(pcm.at(-1)!)).toBeLessThan(10);
+    }
   });
 });
+
+function fakeAudioWindow(play: () => Promise<void>) {
+  const blobs: Blob[] = [];
+  const elements: { src: string; plays: number; currentTime: number; dataset: Record<string, string> }[] = [];
+  class FakeAudio {
+    plays = 0;
+    currentTime = 0;
+    dataset: Record<string, string> = {};
+    constructor(public src: string) {
+      elements.push(this);
+    }
+    play() {
+      this.plays++;
+      return play();
+    }
+  }
+  const win = {
+    Audio: FakeAudio,
+    Blob,
+    URL: {
+      createObjectURL(blob: Blob) {
+        blobs.push(blob);
+        return `blob:${blobs.length - 1}`;
+      },
+    },
+  } as unknown as Window;
+  return { win, blobs, elements };
+}

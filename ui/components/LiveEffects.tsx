@@ -2,11 +2,11 @@
 import { useEffect } from 'react';
 import { watchBadge } from '../client/badge';
 import { usePlaza } from '../client/core-context';
-import { createWebAudioPlayer, watchSounds } from '../client/sound';
+import { createAudioPlayer, watchSounds } from '../client/sound';
 
 export function LiveEffects() {
   const { store } = usePlaza();
   useEffect(() => watchBadge(store), [store]);
-  useEffect(() => watchSounds(store, createWebAudioPlayer()), [store]);
+  useEffect(() => watchSounds(store, createAudioPlayer()), [store]);
   return null;
 }
