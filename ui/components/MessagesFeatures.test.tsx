@@ -440,6 +440,24 @@ describe('the message log by keyboard', () => {
     expect(document.activeElement).toBe(reaction);
   });
 
+  it('keeps the keyboard in the log when a message is deleted: on the message while it goes, then on the next', async () => {
+    const messages = many(3).map((m) => (m.guid === 'm2' ? { ...m, isOwn: true, canDelete: true } : m));
+    const app = open(messages);
+    const remove = within(articleWith('message m2')).getByRole('button', { name: 'Delete message' });
+    act(() => remove.focus());
+    fireEvent.click(remove);
+    await act(async () => fireEvent.click(within(articleWith('message m2')).getByRole('button', { name: 'Delete' })));
+    expect(app.core.callsTo('$deleteMessage')).toEqual([['c1', 'm2']]);
+    const patch = (put: MessageView[], remove: string[], seq: number): ViewPatch => ({ seq, reset: false, conversation: { address: 'c1', reset: false, meta: metaView('c1'), messages: { put, remove } } });
+    // Being deleted, the message has no actions: the button that had the focus is gone.
+    app.push(patch([{ ...messages[1]!, deleting: true }], [], 2));
+    expect(within(articleWith('message m2')).queryByRole('button', { name: 'Delete message' })).toBeNull();
+    expect(document.activeElement).toBe(articleWith('message m2'));
+    app.push(patch([], ['m2'], 3));
+    expect(document.activeElement).toBe(articleWith('message m3'));
+    expect(articleWith('message m3').tabIndex).toBe(0);
+  });
+
   it('opened at a search hit, the keyboard starts on the hit', () => {
     open(many(5), { meta: { ...metaView('c1'), context: { anchor: 'm2', hasBefore: false, hasAfter: false } } });
     expect(articleWith('message m2').tabIndex).toBe(0);

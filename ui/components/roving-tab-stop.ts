@@ -8,6 +8,9 @@
  * conversations) are otherwise hundreds of Tab presses to cross, and a virtualized list cannot be crossed at
  * all: Tab only reaches the rows rendered.
  *
+ * When the element holding the focus goes away — a message's buttons while it is being deleted, then the
+ * message itself — the keyboard stays in the list: on the item, else on the one now in its place.
+ *
  * The DOM contract: an item's element carries `data-roving-row={key}`; the element that takes the focus (it
  * or one inside it) carries `data-roving-target`. The caller gives the target `tabIndex={0}` for the stop
  * and -1 for the others, and the controls inside the others -1.
@@ -55,6 +58,7 @@ export interface RovingTabStop {
     ref: RefObject<HTMLDivElement | null>;
     onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
     onFocus: (e: FocusEvent<HTMLDivElement>) => void;
+    onBlur: (e: FocusEvent<HTMLDivElement>) => void;
   };
 }
 
@@ -69,14 +73,31 @@ export function useRovingTabStop(keys: readonly string[], options: { start?: str
   const ref = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const focusPending = useRef<string | null>(null);
+  /** The element in the list that has the focus, as its focus and blur events last said (removing it fires neither). */
+  const focused = useRef<HTMLElement | null>(null);
+  /** Where the chosen item last was, for the one to take its place when it goes. */
+  const lastIndex = useRef(-1);
   const { reveal } = options;
   const chosenIndex = useMemo(() => {
     const at = chosen === null ? -1 : keys.indexOf(chosen);
     return at >= 0 || options.start == null ? at : keys.indexOf(options.start);
   }, [keys, chosen, options.start]);
 
-  // The item the keys moved to gets the focus once its element is rendered.
   useLayoutEffect(() => {
+    // The focus fell to the page because the element holding it was removed: back to the chosen item, or, if it
+    // went too, to the item now at its place (the last, if it was the last). A control only disabled while
+    // busy is still there: the focus keeper gives it the focus back (ui/client/focus-keeper.ts).
+    const active = document.activeElement;
+    const lost = focused.current !== null && !focused.current.isConnected && (active === null || active === document.body);
+    if (lost && focusPending.current === null && keys.length > 0) {
+      focused.current = null;
+      const index = chosenIndex >= 0 ? chosenIndex : Math.min(Math.max(lastIndex.current, 0), keys.length - 1);
+      focusPending.current = keys[index]!;
+      if (keys[index] !== chosen) setChosen(keys[index]!);
+      if (chosenIndex < 0) reveal?.(index);
+    }
+    if (chosenIndex >= 0) lastIndex.current = chosenIndex;
+    // The item the keys moved to gets the focus once its element is rendered.
     const pending = focusPending.current;
     if (pending === null) return;
     const row = [...(ref.current?.querySelectorAll<HTMLElement>('[data-roving-row]') ?? [])].find((el) => el.dataset.rovingRow === pending);
@@ -100,8 +121,13 @@ export function useRovingTabStop(keys: readonly string[], options: { start?: str
   };
   const onFocus = (e: FocusEvent<HTMLDivElement>): void => {
     if (!ref.current?.contains(e.target as Node)) return; // a menu in the overlay layer, rendered elsewhere
+    focused.current = e.target as HTMLElement;
     const key = (e.target as HTMLElement).closest<HTMLElement>('[data-roving-row]')?.dataset.rovingRow;
     if (key !== undefined && key !== chosen) setChosen(key);
   };
-  return { chosenIndex, listProps: { ref, onKeyDown, onFocus } };
+  const onBlur = (e: FocusEvent<HTMLDivElement>): void => {
+    // Moved out of the list (or to nowhere, by a click on the page): none of the list's business.
+    if (!ref.current?.contains(e.relatedTarget as Node | null)) focused.current = null;
+  };
+  return { chosenIndex, listProps: { ref, onKeyDown, onFocus, onBlur } };
 }
