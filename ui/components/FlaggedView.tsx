@@ -1,10 +1,14 @@
-/** "Flagged messages": the user's flagged messages across conversations, newest first, each linking to where it is. */
+/**
+ * "Flagged messages": the user's flagged messages across conversations, newest first, each linking to where
+ * it is. The list is one Tab stop (roving-tab-stop.ts), as a conversation's messages are.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { usePlaza } from '../client/core-context';
 import { conversationPath, threadPath } from '../client/router';
 import { Link } from './Link';
 import { MessageItem } from './MessageItem';
+import { useRovingTabStop } from './roving-tab-stop';
 
 export function FlaggedView() {
   useSignals();
@@ -13,6 +17,9 @@ export function FlaggedView() {
   const [page, setPage] = useState(0);
   const meta = store.flaggedMeta.value;
   const messages = store.flagged.value;
+  const guids = useMemo(() => messages.map((m) => m.guid), [messages]);
+  const { chosenIndex, listProps } = useRovingTabStop(guids);
+  const stop = Math.max(chosenIndex, 0);
 
   useEffect(() => {
     void core.$loadFlagged(0);
@@ -41,16 +48,22 @@ export function FlaggedView() {
             Loading flagged messages…
           </p>
         )}
-        <ul className="flagged-list" aria-label="Flagged messages">
-          {messages.map((m) => (
-            <li key={m.guid} className="flagged-item">
-              <Link className="flagged-where" href={m.reply_to ? threadPath(m.address, m.reply_to) : conversationPath(m.address)}>
-                {m.reply_to ? `Reply in ${m.channelName}` : m.channelName}
-              </Link>
-              <MessageItem message={m} inThread />
-            </li>
-          ))}
-        </ul>
+        <div {...listProps}>
+          <ul className="flagged-list" aria-label="Flagged messages">
+            {messages.map((m, i) => (
+              <li key={m.guid} className="flagged-item">
+                <Link
+                  className="flagged-where"
+                  href={m.reply_to ? threadPath(m.address, m.reply_to) : conversationPath(m.address)}
+                  tabIndex={i === stop ? undefined : -1}
+                >
+                  {m.reply_to ? `Reply in ${m.channelName}` : m.channelName}
+                </Link>
+                <MessageItem message={m} inThread tabIndex={i === stop ? 0 : -1} />
+              </li>
+            ))}
+          </ul>
+        </div>
         {meta.loaded && !meta.isComplete && (
           <button type="button" className="load-older" disabled={meta.loading} onClick={more}>
             {meta.loading ? 'Loading…' : 'Load more'}

@@ -141,6 +141,15 @@ describe('flags', () => {
     expect(within(items[0]!).getByRole('link', { name: 'Reply in General' }).getAttribute('href')).toBe('/conversations/c1/threads/p1');
     expect(within(items[1]!).getByRole('link', { name: 'General' }).getAttribute('href')).toBe('/conversations/c1');
     expect(screen.getByRole('link', { name: 'Flagged messages' }).getAttribute('aria-current')).toBe('page');
+    // One Tab stop, the newest: its link and message; ↓ moves to the next, whose link then takes the Tab order.
+    const [newest, older] = items.map((li) => within(li).getByRole('article'));
+    expect([newest!.tabIndex, older!.tabIndex]).toEqual([0, -1]);
+    expect(within(items[1]!).getByRole('link', { name: 'General' }).tabIndex).toBe(-1);
+    newest!.focus();
+    fireEvent.keyDown(newest!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(older);
+    expect(within(items[1]!).getByRole('link', { name: 'General' }).tabIndex).toBe(0);
+    expect(within(items[0]!).getByRole('link', { name: 'Reply in General' }).tabIndex).toBe(-1);
   });
 });
 
