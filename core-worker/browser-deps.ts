@@ -1,4 +1,5 @@
 /** The real-world dependencies of the core inside a browser worker. */
+import { createFrameScheduler } from './frame-scheduler';
 import type { Clock, CoreDeps, FrameScheduler, HttpPost, Logger, SocketLike, Storage } from './ports';
 import type { LiveRecordings } from './recording-store';
 import { createRequestScheduler } from './request-scheduler';
@@ -23,26 +24,14 @@ export const browserHttp: HttpPost = async (url, body, headers, method = 'POST')
   return { status: response.status, body: parsed, ...(response.status === 429 ? { retryAfter: response.headers.get('retry-after') } : {}) };
 };
 
-/**
- * At most one UI update per animation frame. Workers get requestAnimationFrame
- * in Chromium and Firefox; a hidden page pauses it, so a 100 ms timer stands
- * in, and whichever comes first runs.
- */
-export const frameScheduler: FrameScheduler = (fn) => {
-  let done = false;
-  const run = (): void => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
-  const timer = setTimeout(run, raf === null ? 16 : 100);
-  return () => {
-    done = true;
-    if (raf !== null) cancelAnimationFrame(raf);
-    clearTimeout(timer);
-  };
-};
+/** The worker's frame scheduler. */
+export const frameScheduler: FrameScheduler = createFrameScheduler({
+  now: () => performance.now(),
+  requestAnimationFrame: typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn) : undefined,
+  cancelAnimationFrame: typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : undefined,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+});
 
 /** Storage whose IndexedDB opens lazily: the worker can expose its API before the database is ready. */
 export function lazyStorage(opening: Promise<Storage>): Storage {

@@ -1,0 +1,104 @@
+/** The worker's frame scheduler: the first UI update after a quiet spell goes at once, the rest of a burst once per frame. */
+import { describe, expect, it } from 'vitest';
+import { createFrameScheduler, FRAME_MS, type FrameTimers } from '../../core-worker/frame-scheduler';
+
+/** Timers on a manual clock: timeouts and animation frames (every FRAME_MS, at multiples of it) run as time is advanced. */
+function manualTimers() {
+  let now = 1_000;
+  let nextId = 1;
+  const timeouts = new Map<number, { at: number; fn: () => void }>();
+  const frames = new Map<number, () => void>();
+  const timers: Required<FrameTimers> = {
+    now: () => now,
+    setTimeout: (fn, ms) => {
+      const id = nextId++;
+      timeouts.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout: (id) => void timeouts.delete(id as number),
+    requestAnimationFrame: (fn) => {
+      const id = nextId++;
+      frames.set(id, fn);
+      return id;
+    },
+    cancelAnimationFrame: (id) => void frames.delete(id),
+  };
+  const advance = (ms: number): void => {
+    const end = now + ms;
+    while (now < end) {
+      now++;
+      for (const [id, t] of [...timeouts]) if (t.at <= now && timeouts.delete(id)) t.fn();
+      if (now % FRAME_MS === 0) for (const [id, fn] of [...frames]) if (frames.delete(id)) fn();
+    }
+  };
+  return { timers, advance, now: () => now };
+}
+
+describe('frame scheduler', () => {
+  it('sends the first update after a quiet spell at once, not at the next frame', () => {
+    const { timers, advance, now } = manualTimers();
+    const schedule = createFrameScheduler(timers);
+    const ran: number[] = [];
+    advance(5); // mid-frame: the next frame is 10 ms away
+    const asked = now();
+    schedule(() => ran.push(now()));
+    advance(1);
+    expect(ran).toEqual([asked + 1]);
+  });
+
+  it('coalesces a burst: after an update, the next waits for the frame, and one per frame after that', () => {
+    const { timers, advance, now } = manualTimers();
+    const schedule = createFrameScheduler(timers);
+    const ran: number[] = [];
+    schedule(() => ran.push(now()));
+    advance(1);
+    expect(ran).toHaveLength(1);
+    // Changes keep coming, 1 ms apart; the publisher asks again once its last flush ran (it holds one request at a time).
+    let pending = false;
+    for (let i = 0; i < 64; i++) {
+      if (!pending) {
+        pending = true;
+        schedule(() => {
+          pending = false;
+          ran.push(now());
+        });
+      }
+      advance(1);
+    }
+    // After the first: each at a frame, one frame apart — never two in a frame.
+    const framed = ran.slice(1);
+    expect(framed.length).toBeGreaterThanOrEqual(3);
+    expect(framed.every((t) => t % FRAME_MS === 0)).toBe(true);
+    expect(framed.slice(1).map((t, i) => t - framed[i]!)).toEqual(framed.slice(1).map(() => FRAME_MS));
+  });
+
+  it('goes at once again after a frame without updates; a cancelled request never runs', () => {
+    const { timers, advance, now } = manualTimers();
+    const schedule = createFrameScheduler(timers);
+    const ran: number[] = [];
+    schedule(() => ran.push(now()));
+    advance(1);
+    advance(FRAME_MS * 2);
+    const cancel = schedule(() => ran.push(-1));
+    cancel();
+    advance(FRAME_MS * 2);
+    expect(ran).toHaveLength(1);
+    // The cancelled one did not run, so the UI has still been quiet: the next goes at once.
+    const asked = now();
+    schedule(() => ran.push(now()));
+    advance(1);
+    expect(ran.at(-1)).toBe(asked + 1);
+  });
+
+  it('without animation frames (a hidden page pauses them), a timer of one frame stands in', () => {
+    const { timers, advance, now } = manualTimers();
+    const schedule = createFrameScheduler({ ...timers, requestAnimationFrame: undefined, cancelAnimationFrame: undefined });
+    const ran: number[] = [];
+    schedule(() => ran.push(now()));
+    advance(1);
+    const asked = now();
+    schedule(() => ran.push(now()));
+    advance(FRAME_MS + 1);
+    expect(ran.at(-1)).toBe(asked + FRAME_MS);
+  });
+});
