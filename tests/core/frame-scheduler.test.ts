@@ -34,23 +34,28 @@ function manualTimers() {
   return { timers, advance, now: () => now };
 }
 
+/** A scheduler on manual timers; `update()` asks it for an update, and `ran` says when each one ran. */
+function setup(over: Partial<FrameTimers> = {}) {
+  const clock = manualTimers();
+  const schedule = createFrameScheduler({ ...clock.timers, ...over });
+  const ran: number[] = [];
+  const update = () => schedule(() => ran.push(clock.now()));
+  return { ...clock, schedule, ran, update };
+}
+
 describe('frame scheduler', () => {
   it('sends the first update after a quiet spell at once, not at the next frame', () => {
-    const { timers, advance, now } = manualTimers();
-    const schedule = createFrameScheduler(timers);
-    const ran: number[] = [];
+    const { advance, now, ran, update } = setup();
     advance(5); // mid-frame: the next frame is 10 ms away
     const asked = now();
-    schedule(() => ran.push(now()));
+    update();
     advance(1);
     expect(ran).toEqual([asked + 1]);
   });
 
   it('coalesces a burst: after an update, the next waits for the frame, and one per frame after that', () => {
-    const { timers, advance, now } = manualTimers();
-    const schedule = createFrameScheduler(timers);
-    const ran: number[] = [];
-    schedule(() => ran.push(now()));
+    const { advance, now, ran, update, schedule } = setup();
+    update();
     advance(1);
     expect(ran).toHaveLength(1);
     // Changes keep coming, 1 ms apart; the publisher asks again once its last flush ran (it holds one request at a time).
@@ -73,10 +78,8 @@ describe('frame scheduler', () => {
   });
 
   it('goes at once again after a frame without updates; a cancelled request never runs', () => {
-    const { timers, advance, now } = manualTimers();
-    const schedule = createFrameScheduler(timers);
-    const ran: number[] = [];
-    schedule(() => ran.push(now()));
+    const { advance, now, ran, update, schedule } = setup();
+    update();
     advance(1);
     advance(FRAME_MS * 2);
     const cancel = schedule(() => ran.push(-1));
@@ -85,19 +88,17 @@ describe('frame scheduler', () => {
     expect(ran).toHaveLength(1);
     // The cancelled one did not run, so the UI has still been quiet: the next goes at once.
     const asked = now();
-    schedule(() => ran.push(now()));
+    update();
     advance(1);
     expect(ran.at(-1)).toBe(asked + 1);
   });
 
   it('without animation frames (a hidden page pauses them), a timer of one frame stands in', () => {
-    const { timers, advance, now } = manualTimers();
-    const schedule = createFrameScheduler({ ...timers, requestAnimationFrame: undefined, cancelAnimationFrame: undefined });
-    const ran: number[] = [];
-    schedule(() => ran.push(now()));
+    const { advance, now, ran, update } = setup({ requestAnimationFrame: undefined, cancelAnimationFrame: undefined });
+    update();
     advance(1);
     const asked = now();
-    schedule(() => ran.push(now()));
+    update();
     advance(FRAME_MS + 1);
     expect(ran.at(-1)).toBe(asked + FRAME_MS);
   });
