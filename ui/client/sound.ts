@@ -74,6 +74,7 @@ interface AudioWindow {
 
 export function createAudioPlayer(win: Window = window, log: (message: string) => void = (m) => console.warn(m)): SoundPlayer {
   const elements = new Map<SoundKind, HTMLAudioElement>();
+  const failed = (kind: SoundKind, err: unknown): void => log(`sound: could not play the ${kind}: ${err instanceof Error ? err.message : String(err)}`);
   return {
     play(kind) {
       try {
@@ -86,9 +87,9 @@ export function createAudioPlayer(win: Window = window, log: (message: string) =
           elements.set(kind, element);
         }
         element.currentTime = 0;
-        element.play().catch((err: unknown) => log(`sound: could not play the ${kind}: ${err instanceof Error ? err.message : String(err)}`));
+        element.play().catch((err: unknown) => failed(kind, err));
       } catch (err) {
-        log(`sound: could not play the ${kind}: ${err instanceof Error ? err.message : String(err)}`);
+        failed(kind, err);
       }
     },
   };

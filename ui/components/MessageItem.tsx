@@ -26,9 +26,9 @@ export interface MessageItemProps {
   /** The search hit the conversation was opened at. */
   highlighted?: boolean;
   /**
-   * In a roving tab stop over messages (roving-tab-stop.ts): 0 for the log's active message, -1 for the
-   * others, whose controls then leave the Tab order too. Unset outside the log: the message itself is not
-   * focusable and its controls are tabbable.
+   * In a roving tab stop over messages (roving-tab-stop.ts): 0 for the list's chosen message, -1 for the
+   * others, whose controls then leave the Tab order too. Unset outside such a list: the message itself is
+   * not focusable and its controls are tabbable.
    */
   tabIndex?: 0 | -1;
 }

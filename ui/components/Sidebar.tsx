@@ -47,21 +47,19 @@ function rovingKey(row: SidebarRow): string | null {
   }
 }
 
-/** The rows in the roving tab stop: their keys, each key's row, each row's place among the keys (-1: none), and the open conversation's key. */
-function rovingRows(rows: readonly SidebarRow[], activeAddress: string | null): { keys: string[]; rowOf: number[]; at: Int32Array; activeKey: string | null } {
+/** The rows in the roving tab stop: their keys, each key's row, and the open conversation's key. */
+function rovingRows(rows: readonly SidebarRow[], activeAddress: string | null): { keys: string[]; rowOf: number[]; activeKey: string | null } {
   const keys: string[] = [];
   const rowOf: number[] = [];
-  const at = new Int32Array(rows.length).fill(-1);
   let activeKey: string | null = null;
   rows.forEach((row, i) => {
     const key = rovingKey(row);
     if (key === null) return;
-    at[i] = keys.length;
     keys.push(key);
     rowOf.push(i);
     if (activeKey === null && row.kind === 'entry' && row.entry.address === activeAddress) activeKey = key;
   });
-  return { keys, rowOf, at, activeKey };
+  return { keys, rowOf, activeKey };
 }
 
 type Open =
@@ -215,10 +213,9 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
         <div {...listProps} className="sidebar-list" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
-            const key = roving.at[item.index]! >= 0 ? roving.keys[roving.at[item.index]!] : undefined;
             const tabIndex = item.index === stopRow ? 0 : -1;
             return (
-              <div key={item.key} className="sidebar-row" data-roving-row={key} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+              <div key={item.key} className="sidebar-row" data-roving-row={rovingKey(row) ?? undefined} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
                 {row.kind === 'heading' && (
                   <div className="group-heading-row">
                     <h2 className="group-heading">{row.label}</h2>

@@ -4,7 +4,7 @@
  * on screen until the user moves — and the controls inside it are in the Tab order; the other messages'
  * controls are not, which is what this context tells them.
  *
- * A message outside a roving list (the thread's first message, the flagged view) is in none: its controls are tabbable.
+ * A message outside a roving list (a thread's first message) is in none: its controls are tabbable.
  */
 import { createContext, useContext } from 'react';
 
