@@ -10,15 +10,21 @@ import { signIn as signInAs } from './sign-in';
 
 /**
  * Counts the sounds the page plays (audio elements started; ui/client/sound.ts names each element's
- * sound in data-sound), by the frequencies of its tones.
+ * sound in data-sound), by the frequencies of its tones. Each sound is also logged with the toasts on
+ * screen just after it played, for the failure message: an unexpected sound then says what came with it.
  */
 const COUNT_SOUNDS = `
   (() => {
     window.__plazaTones = [];
+    window.__plazaSounds = [];
     const TONES = { beep: [880], chord: [523.25, 659.25, 783.99] };
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function () {
       window.__plazaTones.push(...(TONES[this.dataset.sound] ?? [-1]));
+      const entry = { sound: this.dataset.sound, at: Math.round(performance.now()), path: location.pathname, toasts: [] };
+      window.__plazaSounds.push(entry);
+      // The toast that comes with a sound renders just after it plays.
+      setTimeout(() => (entry.toasts = [...document.querySelectorAll('section.toasts .toast')].map((t) => t.textContent)), 300);
       return play.call(this);
     };
   })();
@@ -51,6 +57,8 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 const tones = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { __plazaTones: number[] }).__plazaTones);
+/** Every sound since the page loaded, with when, where and the toasts on screen (for failure messages). */
+const soundLog = async (page: Page): Promise<string> => JSON.stringify(await page.evaluate(() => (window as unknown as { __plazaSounds: unknown[] }).__plazaSounds));
 const BEEP = 880;
 const CHORD = [523.25, 659.25, 783.99];
 
@@ -101,7 +109,7 @@ test('mute a conversation for an hour: its messages make no toast and no sound u
   await expect(hrLink.getByLabel(/unread$/)).toBeVisible();
   await dave.waitForTimeout(1_000);
   await expect(toasts.getByText(quiet, { exact: false })).toHaveCount(0);
-  expect(await tones(dave)).toEqual([BEEP]);
+  expect(await tones(dave), `sounds: ${await soundLog(dave)}`).toEqual([BEEP]);
   // The tab's badge leaves the muted conversation out.
   const hrUnread = Number((await hrLink.getByLabel(/unread$/).textContent()) ?? '0');
   expect(hrUnread).toBeGreaterThan(0);
