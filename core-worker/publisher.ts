@@ -1,8 +1,9 @@
 /**
  * Turns what the folds changed into view patches for the UI: a snapshot for a
  * new subscriber, then small diffs, coalesced so the UI gets at most one
- * update per animation frame. Views are derived from the projections by the
- * sections (view-sections/), which do not resend records the UI already has.
+ * update per animation frame — and none while it has not applied the last one
+ * (see `schedule`). Views are derived from the projections by the sections
+ * (view-sections/), which do not resend records the UI already has.
  */
 import { createChangeSet, createDiscardingChangeSet, isEmpty, type ChangeSet } from '../projections/changes';
 import type { Projections } from '../projections/fold';
@@ -64,7 +65,10 @@ export interface Publisher {
   /** The change set folds write into until the next flush. */
   readonly changes: ChangeSet;
   subscribe(listener: PatchListener): void;
-  /** Schedules a flush for the next frame. */
+  /**
+   * Schedules a flush for the next frame — or, while the UI has not yet applied the last patch sent, for
+   * the moment it has: changes made meanwhile go out together then (flow control, see PatchListener).
+   */
   schedule(): void;
   /**
    * Flushes as soon as the current task is done (a microtask), not at the next frame: for what the
@@ -110,6 +114,8 @@ function createSections(): ViewSection[] {
   ];
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
 export function createPublisher(options: { projections: () => Projections; runtime: RuntimeState; scheduleFrame: FrameScheduler; wallClock?: () => number }): Publisher {
   const { runtime } = options;
   let changes = createChangeSet();
@@ -126,6 +132,18 @@ export function createPublisher(options: { projections: () => Projections; runti
   let snapshotDue = false;
   let soon = false;
   const observers: PatchListener[] = [];
+  /**
+   * Flow control. Patches the listener has not yet acknowledged (its call's promise has not settled), and
+   * whether a frame's flush was held back for them. A page busier than the socket — a slow machine, a
+   * burst — otherwise received a patch every frame and queued them, each applied and rendered on its own:
+   * the screen fell seconds behind (measured on a page slowed 4×: patches waited 2.2 s, p50, to be
+   * applied). Held, the changes accumulate here and reach the page as one patch as soon as it is free.
+   * What the user just did (`flushSoon`) and snapshots are not held: an answer to an intent must never
+   * overtake the patch that shows its effect. `generation` ignores the acknowledgements of a replaced listener.
+   */
+  let unacknowledged = 0;
+  let held = false;
+  let generation = 0;
 
   const build = (p: Projections, reset: boolean): ViewPatch => {
     const patch: ViewPatch = { seq: ++seq, reset };
@@ -144,8 +162,25 @@ export function createPublisher(options: { projections: () => Projections; runti
       patch.perf = { sentAt, since: firstChangeAt ?? sentAt, bytes };
     }
     firstChangeAt = null;
-    for (const listener of toListeners) listener(patch);
+    for (const listener of toListeners) awaitAcknowledgement(listener(patch));
     for (const observer of observers) observer(patch);
+  };
+
+  /** Counts a patch in flight until the listener's answer settles (a listener in the same thread answers nothing). */
+  const awaitAcknowledgement = (answer: unknown): void => {
+    if (!isThenable(answer)) return;
+    unacknowledged++;
+    const sentIn = generation;
+    const settled = (): void => {
+      if (sentIn !== generation) return;
+      unacknowledged--;
+      if (unacknowledged === 0 && held) {
+        held = false;
+        flush();
+      }
+    };
+    // A listener that threw has still finished with the patch: the next one goes out all the same.
+    answer.then(settled, settled);
   };
 
   const sendProvisional = (cache: ViewCache): void => {
@@ -177,10 +212,12 @@ export function createPublisher(options: { projections: () => Projections; runti
 
   function schedule(): void {
     if (firstChangeAt === null && options.wallClock) firstChangeAt = options.wallClock();
-    if (cancelFrame || listeners.length === 0) return;
+    // Held: the acknowledgement flushes everything pending.
+    if (cancelFrame || held || listeners.length === 0) return;
     cancelFrame = options.scheduleFrame(() => {
       cancelFrame = null;
-      flush();
+      if (unacknowledged > 0) held = true;
+      else flush();
     });
   }
 
@@ -197,6 +234,9 @@ export function createPublisher(options: { projections: () => Projections; runti
     },
     subscribe(listener) {
       flush();
+      generation++;
+      unacknowledged = 0;
+      held = false;
       listeners = [listener];
       // One UI at a time: a reloaded page replaces its predecessor's listener.
       if (provisional) sendProvisional(provisional);

@@ -12,7 +12,13 @@ import type { Result } from './result';
 import type { SidebarSort, SidebarTab } from './events';
 import type { QuickSwitchItem, ViewPatch } from './views';
 
-export type PatchListener = (patch: ViewPatch) => void;
+/**
+ * Receives the core's view patches. A listener across a thread boundary returns a promise that settles
+ * once the patch has been applied (Comlink's answer to the call): until then the core sends it no further
+ * frame-coalesced patch, but folds on and sends everything that changed meanwhile as one patch when it
+ * settles — a page slower than the socket gets fewer, larger patches instead of a growing queue.
+ */
+export type PatchListener = (patch: ViewPatch) => unknown;
 
 /** How a message is posted: as a reply in a thread, and/or urgent (spec 1 §3). */
 export interface PostOptions {
