@@ -23,22 +23,30 @@ type Stats = ReturnType<typeof stats>;
 export interface BrowserRun {
   kind: ClientKind;
   coldStart: { before: number[]; after: number[] };
-  burst: {
-    frames: number;
-    sentInMs: number;
-    longTasks: { count: number; maxMs: number; totalMs: number };
-    probe: Stats & { missing: number };
-    /** Plaza only: worker → painted, and the largest diff push (after the first). */
-    workerToUi: Stats | null;
-    largestPushBytes: number | null;
-    pushes: number | null;
-    unreadWrong: number;
-    unreadChecked: number;
-  };
+  burst: BurstMeasure & { unreadWrong: number; unreadChecked: number };
+  /** The same burst on a page slowed SLOW_PAGE_RATE× (absent in results from before 2026-11-26). */
+  slowBurst?: BurstMeasure & { rate: number };
   switch: { cached: Stats; uncached: Stats };
   sendToScreen: Stats & { messages: number };
   memoryMB: { page: number; worker: number | null; total: number };
 }
+
+/** What one burst measured. */
+export interface BurstMeasure {
+  frames: number;
+  sentInMs: number;
+  longTasks: { count: number; maxMs: number; totalMs: number };
+  probe: Stats & { missing: number };
+  /** Plaza only: worker → painted, and the largest diff push (after the first). */
+  workerToUi: Stats | null;
+  /** Plaza only: the first change a patch carries folded in the worker → painted (includes any wait for the page). */
+  changeToScreen?: Stats | null;
+  largestPushBytes: number | null;
+  pushes: number | null;
+}
+
+/** How much slower the page's main thread runs for the second burst (CDP `Emulation.setCPUThrottlingRate`). */
+const SLOW_PAGE_RATE = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = (): number => performance.timeOrigin + performance.now();
@@ -176,6 +184,90 @@ async function waitQuiet(ms: number): Promise<void> {
   await sleep(ms);
 }
 
+/**
+ * Sends the burst (o.burst) to Hana from the server at its pace and measures the page meanwhile: long
+ * main-thread tasks, each probe message's server → screen time, and Plaza's patches. With `slowdown` > 1 the
+ * page's CPU is throttled that many times for the burst and until it has caught up (every probe shown, or 30 s).
+ */
+async function measureBurst(page: Page, kind: ClientKind, o: BrowserBenchOptions, slowdown: number, session?: CDPSession): Promise<BurstMeasure & { burst: Burst }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __probes: Record<string, number>; __burstObservers?: boolean };
+    w.__longTasks = [];
+    w.__probes = {};
+    (window as unknown as { __plazaPerf?: { patches: { clear(): void } } }).__plazaPerf?.patches.clear();
+    // Observed once per page: a second pair of observers would count everything twice.
+    if (w.__burstObservers) return;
+    w.__burstObservers = true;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+    // Only what was added is read: reading the whole log per mutation would itself load the main thread.
+    new MutationObserver((records) => {
+      const at = performance.timeOrigin + performance.now();
+      for (const r of records) for (const node of r.addedNodes) for (const m of (node.textContent ?? '').matchAll(/probe-(\d+)-end/g)) w.__probes[m[1]!] ??= at;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  const burst = o.burst(`${kind}-${Date.now()}`);
+  o.log(`${kind}: burst of ${burst.frames.length} frames${slowdown > 1 ? `, page slowed ${slowdown}×` : ''}`);
+  if (slowdown > 1) await session!.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  const hana = o.world.user.target_user_guid;
+  const probeSent: number[] = [];
+  const t0 = performance.now();
+  let i = 0;
+  while (i < burst.frames.length) {
+    const elapsed = performance.now() - t0;
+    while (i < burst.frames.length && burst.frames[i]!.at <= elapsed) {
+      const f = burst.frames[i++]!;
+      if (f.kind === 'PROBE') probeSent.push(now());
+      o.server.hub.sendToUsers([hana], f.code, f.body as never);
+    }
+    await sleep(1);
+  }
+  const sentInMs = performance.now() - t0;
+  await waitQuiet(4_000);
+  if (slowdown > 1) {
+    // A page that fell behind is given time to catch up, so that how far behind it was is measured.
+    const last = String(probeSent.length - 1);
+    await page.waitForFunction((key) => (window as unknown as { __probes: Record<string, number> }).__probes[key] !== undefined, last, { timeout: 30_000, polling: 250 }).catch(() => {});
+    await session!.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __probes: Record<string, number> };
+    return { longTasks: w.__longTasks, probes: w.__probes };
+  });
+  const probeLatency: number[] = [];
+  let missing = 0;
+  probeSent.forEach((sent, n) => {
+    const at = seen.probes[String(n)];
+    if (at === undefined) missing++;
+    else probeLatency.push(at - sent);
+  });
+  let workerToUi: Stats | null = null;
+  let changeToScreen: Stats | null = null;
+  let largestPushBytes: number | null = null;
+  let pushes: number | null = null;
+  if (kind === 'plaza') {
+    const samples = await page.evaluate(() => (window as unknown as { __plazaPerf: { patches: { samples: { reset: boolean; bytes: number; since: number; sentAt: number; paintedAt: number | null }[] } } }).__plazaPerf.patches.samples);
+    const diffs = samples.filter((s) => !s.reset);
+    const painted = diffs.filter((s) => s.paintedAt !== null);
+    workerToUi = stats(painted.map((s) => s.paintedAt! - s.sentAt));
+    changeToScreen = stats(painted.map((s) => s.paintedAt! - s.since));
+    largestPushBytes = Math.max(0, ...diffs.map((s) => s.bytes));
+    pushes = diffs.length;
+  }
+  return {
+    burst,
+    frames: burst.frames.length,
+    sentInMs,
+    longTasks: { count: seen.longTasks.length, maxMs: Math.max(0, ...seen.longTasks), totalMs: seen.longTasks.reduce((a, b) => a + b, 0) },
+    probe: { ...stats(probeLatency), missing },
+    workerToUi,
+    changeToScreen,
+    largestPushBytes,
+    pushes,
+  };
+}
+
 export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promise<BrowserRun> {
   const { browser, base, server, world } = o;
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -196,58 +288,7 @@ export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promi
   await page.getByRole('heading', { level: 1, name: dmName }).waitFor();
   await page.locator('[role="log"] article').first().waitFor({ timeout: 30_000 });
   await waitQuiet(2_000);
-  await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[]; __probes: Record<string, number> };
-    w.__longTasks = [];
-    w.__probes = {};
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-    // Only what was added is read: reading the whole log per mutation would itself load the main thread.
-    new MutationObserver((records) => {
-      const at = performance.timeOrigin + performance.now();
-      for (const r of records) for (const node of r.addedNodes) for (const m of (node.textContent ?? '').matchAll(/probe-(\d+)-end/g)) w.__probes[m[1]!] ??= at;
-    }).observe(document.body, { subtree: true, childList: true });
-    (window as unknown as { __plazaPerf?: { patches: { clear(): void } } }).__plazaPerf?.patches.clear();
-  });
-  const burst = o.burst(`${kind}-${Date.now()}`);
-  o.log(`${kind}: burst of ${burst.frames.length} frames`);
-  const hana = world.user.target_user_guid;
-  const probeSent: number[] = [];
-  const t0 = performance.now();
-  let i = 0;
-  while (i < burst.frames.length) {
-    const elapsed = performance.now() - t0;
-    while (i < burst.frames.length && burst.frames[i]!.at <= elapsed) {
-      const f = burst.frames[i++]!;
-      if (f.kind === 'PROBE') probeSent.push(now());
-      server.hub.sendToUsers([hana], f.code, f.body as never);
-    }
-    await sleep(1);
-  }
-  const sentInMs = performance.now() - t0;
-  await waitQuiet(4_000);
-  const seen = await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[]; __probes: Record<string, number> };
-    return { longTasks: w.__longTasks, probes: w.__probes };
-  });
-  const probeLatency: number[] = [];
-  let missing = 0;
-  probeSent.forEach((sent, n) => {
-    const at = seen.probes[String(n)];
-    if (at === undefined) missing++;
-    else probeLatency.push(at - sent);
-  });
-  let workerToUi: Stats | null = null;
-  let largestPushBytes: number | null = null;
-  let pushes: number | null = null;
-  if (kind === 'plaza') {
-    const samples = await page.evaluate(() => (window as unknown as { __plazaPerf: { patches: { samples: { reset: boolean; bytes: number; sentAt: number; paintedAt: number | null }[] } } }).__plazaPerf.patches.samples);
-    const diffs = samples.filter((s) => !s.reset);
-    workerToUi = stats(diffs.filter((s) => s.paintedAt !== null).map((s) => s.paintedAt! - s.sentAt));
-    largestPushBytes = Math.max(0, ...diffs.map((s) => s.bytes));
-    pushes = diffs.length;
-  }
+  const { burst, ...measured } = await measureBurst(page, kind, o, 1);
   const unread = (await page.evaluate((k) => (k === 'plaza' ? (window as unknown as { __plazaPerf: { unread(): Record<string, number> } }).__plazaPerf.unread() : (window as unknown as { __baseline: { unread(): Record<string, number> } }).__baseline.unread()), kind)) as Record<string, number>;
   let unreadWrong = 0;
   let unreadChecked = 0;
@@ -263,6 +304,11 @@ export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promi
   }
   if (unreadExamples.length) o.log(`${kind}: unread differs in ${unreadWrong}: ${unreadExamples.join('; ')}`);
   await waitQuiet(4_000); // compaction and persistence after the burst
+
+  // The same burst again on a page whose main thread runs 4× slower (CDP CPU throttling): a slow laptop, a busy tab.
+  o.log(`${kind}: the burst on a page slowed ${SLOW_PAGE_RATE}×`);
+  const { burst: _slowed, ...slowBurst } = await measureBurst(page, kind, o, SLOW_PAGE_RATE, session);
+  await waitQuiet(4_000);
 
   o.log(`${kind}: cold start after the burst`);
   const after = await coldStarts(page, base, kind, o.coldStartRuns);
@@ -313,17 +359,8 @@ export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promi
   return {
     kind,
     coldStart: { before, after },
-    burst: {
-      frames: burst.frames.length,
-      sentInMs,
-      longTasks: { count: seen.longTasks.length, maxMs: Math.max(0, ...seen.longTasks), totalMs: seen.longTasks.reduce((a, b) => a + b, 0) },
-      probe: { ...stats(probeLatency), missing },
-      workerToUi,
-      largestPushBytes,
-      pushes,
-      unreadWrong,
-      unreadChecked,
-    },
+    burst: { ...measured, unreadWrong, unreadChecked },
+    slowBurst: { rate: SLOW_PAGE_RATE, ...slowBurst },
     switch: { cached: stats(cached), uncached: stats(uncached) },
     sendToScreen: { ...stats(latencies), messages: latencies.length },
     memoryMB: { page: memory.page, worker: memory.worker, total: memory.page + (memory.worker ?? 0) },

@@ -203,6 +203,14 @@ export function writeReport(r: BenchResults): string {
     row(['… largest push after the first', '≤ 64 KiB', `${kib(pb.largestPushBytes)} (${pb.pushes} pushes)`, 'n/a (no pushes)', '', yes(pb.largestPushBytes !== null ? pb.largestPushBytes <= 64 * 1024 : null)]);
     row(['… screen freshness: probe message sent by the server → on screen, p50 / p99', '', `${ms(pb.probe.p50)} / ${ms(pb.probe.p99)}${pb.probe.missing ? ` (${pb.probe.missing} never shown)` : ''}`, `${ms(bb.probe.p50)} / ${ms(bb.probe.p99)}${bb.probe.missing ? ` (${bb.probe.missing} never shown)` : ''}`, ratio(bb.probe.p99, pb.probe.p99), '']);
     row(['… unread counts right at the end', 'all', `${pb.unreadChecked - pb.unreadWrong} of ${pb.unreadChecked}`, `${bb.unreadChecked - bb.unreadWrong} of ${bb.unreadChecked}`, '', yes(pb.unreadWrong === 0)]);
+    const ps = plaza.slowBurst;
+    const bs = base.slowBurst;
+    if (ps && bs) {
+      const freshness = (b: NonNullable<BrowserRun['slowBurst']>): string => `${ms(b.probe.p50)} / ${ms(b.probe.p99)}${b.probe.missing ? ` (${b.probe.missing} not shown within 30 s)` : ''}`;
+      row([`the same burst on a page slowed ${ps.rate}× (CPU throttling): probe message sent by the server → on screen, p50 / p99`, '', freshness(ps), freshness(bs), ratio(bs.probe.p50, ps.probe.p50), '']);
+      row(['… main-thread tasks over 50 ms (count, longest)', '', `${ps.longTasks.count}, ${longest(ps.longTasks)}`, `${bs.longTasks.count}, ${longest(bs.longTasks)}`, '', '']);
+      if (ps.changeToScreen) row(['… change folded in the worker → painted (waits for the page included), p50 / p99', '', `${ms(ps.changeToScreen.p50)} / ${ms(ps.changeToScreen.p99)} (${ps.pushes} pushes)`, 'n/a', '', '']);
+    }
     const coldP95 = (b: BrowserRun, which: 'before' | 'after') => pct(b.coldStart[which], 95);
     const coldP50 = (b: BrowserRun, which: 'before' | 'after') => pct(b.coldStart[which], 50);
     row(['cold start from IndexedDB: conversation list painted after navigation, p95 (few messages stored)', '< 300 ms', `${ms(coldP95(plaza, 'before'))} (p50 ${ms(coldP50(plaza, 'before'))})`, `${ms(coldP95(base, 'before'))} (p50 ${ms(coldP50(base, 'before'))})`, ratio(coldP95(base, 'before'), coldP95(plaza, 'before')), yes(coldP95(plaza, 'before') < 300)]);
