@@ -14,12 +14,12 @@
  * hashed, so they can be seen to make the same one. A measurement, not a timed test.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_RECORDING_CHARS, sessionFile } from '../core-worker/session-recording';
 import type { Result } from '../protocol/result';
+import { recordingLines } from './bench-seal-lines';
 
 const MB = 1024 * 1024;
 
@@ -50,28 +50,6 @@ interface ChildResult {
   heapBeforeMB: number;
   seal: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections' | 'gcMs'> & { heapEndMB: number };
   all: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections' | 'gcMs'> & { heapEndMB: number };
-}
-
-/** The first lines of `path` whose characters (each line and its break, as the recorder counts them) stay within `bound`, without the footer. */
-function recordingLines(path: string, bound: number): string[] {
-  // Only the bytes the lines can come from are read (a character is at least one byte).
-  const fd = openSync(path, 'r');
-  const bytes = Buffer.alloc(Math.min(statSync(path).size, bound + 1));
-  readSync(fd, bytes, 0, bytes.length, 0);
-  closeSync(fd);
-  const lines: string[] = [];
-  let chars = 0;
-  for (let from = 0; from < bytes.length; ) {
-    const end = bytes.indexOf(0x0a, from);
-    if (end < 0) break;
-    // toString makes a flat string of its own, as the store's structured-clone read does.
-    const line = bytes.toString('utf8', from, end);
-    if (chars + line.length + 1 > bound || line.startsWith('{"k":"end"')) break;
-    lines.push(line);
-    chars += line.length + 1;
-    from = end + 1;
-  }
-  return lines;
 }
 
 /** The file the export makes of what sealRecording returned: the file's lines (sessionFile), or, from a version before 2026-11-26, its text. */
