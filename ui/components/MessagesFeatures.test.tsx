@@ -203,6 +203,21 @@ describe('threads', () => {
     expect(document.activeElement).toBe(within(articleWith('thread start')).getByRole('button', { name: /^2 replies/ }));
   });
 
+  it("Escape on a reply's delete question takes the question back and gives the keyboard to Delete message; the thread stays open", async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const replies = within(panel).getByRole('log', { name: 'Replies' });
+    await act(async () => fireEvent.click(within(replies).getByRole('button', { name: 'Delete message' })));
+    expect(document.activeElement).toBe(within(replies).getByRole('button', { name: 'Cancel' }));
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(within(replies).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(document.activeElement).toBe(within(replies).getByRole('button', { name: 'Delete message' }));
+    expect(screen.getByRole('complementary', { name: 'Thread' })).toBeTruthy();
+    expect(app.location()).toBe('/conversations/c1/threads/p1');
+    expect(app.core.callsTo('$deleteMessage')).toEqual([]);
+  });
+
   it('makes the replies one Tab stop, the newest first, with ↑ and ↓ between them; the first message stays tabbable', async () => {
     const app = open([parent], { path: '/conversations/c1/threads/p1' });
     app.push(threadPatch());
