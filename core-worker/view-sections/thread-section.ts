@@ -4,9 +4,11 @@
  * is waiting or was refused says so.
  */
 import type { Projections } from '../../projections/fold';
+import type { ThreadStore } from '../../projections/threads';
 import { outboxDeletions, outboxPosts } from '../../projections/outbox';
 import { messageView, pendingPostView, viewOfMessage } from '../../projections/views/message-view';
 import { viewerFor } from '../../projections/views/viewer';
+import type { Message } from '../../protocol/entities';
 import type { MessageView, ThreadMeta } from '../../protocol/views';
 import type { RuntimeState } from '../publisher';
 import { sameView, type ViewSection } from './section';
@@ -24,6 +26,12 @@ function metaOf(p: Projections, runtime: RuntimeState): ThreadMeta | null {
   };
 }
 
+/** The thread's first message with its reply count and last reply time taken from the thread's replies. */
+function withThreadSummary(thread: ThreadStore): Message {
+  const last = thread.order.at(-1);
+  return { ...thread.parent, reply_count: thread.order.length, last_reply_ts: last === undefined ? null : thread.byGuid.get(last)!.created };
+}
+
 export function createThreadSection(): ViewSection {
   let sentKey: string | null = null;
   let sentMeta: ThreadMeta | null = null;
@@ -39,7 +47,9 @@ export function createThreadSection(): ViewSection {
       const meta = metaOf(p, runtime);
       const thread = open ? p.threads.byParent.get(open.guid) : undefined;
       const viewer = open ? viewerFor(p, open.address) : { me: undefined, moderates: false };
-      const parent = thread ? viewOfMessage(thread.parent, undefined, viewer) : null;
+      // The panel holds the whole thread, kept current: its replies are the count. The copy of the first message
+      // keeps the count it had when the thread loaded, which after live replies left Delete's question short of them.
+      const parent = thread ? viewOfMessage(withThreadSummary(thread), undefined, viewer) : null;
       const deletions = open ? outboxDeletions(p.outbox, open.address) : new Map();
       const views = thread ? thread.order.map((guid, i) => messageView(thread, i, viewer, deletions.get(guid))) : [];
       if (open && thread) {

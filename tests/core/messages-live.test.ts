@@ -79,11 +79,16 @@ describe('messages features, core ↔ local server', () => {
     const threadPatch = [...bob.patches].reverse().find((p) => p.thread?.replies.put.length);
     expect(threadPatch?.thread?.meta).toMatchObject({ guid: parent, loading: false, error: null });
     expect(threadPatch?.thread?.replies.put.map((m) => m.guid)).toContain(reply.value.guid);
+    // Its first message counts the live reply too (the panel's Delete asks about "its 1 reply").
+    const lastParent = (patches: ViewPatch[]) => [...patches].reverse().find((p) => p.thread?.parent)?.thread?.parent;
+    expect(lastParent(bob.patches)).toMatchObject({ guid: parent, reply_count: 1 });
 
     expect((await alice.core.api.$deleteMessage(design.address, reply.value.guid)).ok).toBe(true);
     await until(() => bob.core.projections.threads.byParent.get(parent)?.order.length === 0, 5_000, 'reply gone at Bob');
     await until(() => stored(bob.core, design.address, parent)?.reply_count === 0, 5_000, 'count back to 0');
     expect(stored(alice.core, design.address, parent)).toMatchObject({ reply_count: 0, last_reply_ts: null });
+    bob.core.publisher.flush();
+    expect(lastParent(bob.patches)).toMatchObject({ guid: parent, reply_count: 0, last_reply_ts: null });
     rebuilt(alice.core);
     rebuilt(bob.core);
   });

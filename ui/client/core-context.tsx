@@ -4,7 +4,7 @@ import type { CoreApi } from '../../protocol/core-api';
 import type { DebugApi } from '../../protocol/debug-api';
 import { watchAttention } from './attention';
 import { isMobileDevice } from './device';
-import { createDrafts, type Drafts } from './drafts';
+import { createDrafts, watchDrafts, type Drafts } from './drafts';
 import { watchNetwork } from './network';
 import { createRouter, type Router } from './router';
 import { createSessionImport, type SessionImport } from './session-import';
@@ -45,6 +45,7 @@ export function PlazaProvider({ store, core, router, drafts, debug, children }: 
   useEffect(() => value.router.listen(), [value]);
   useEffect(() => watchAttention(value.core), [value]);
   useEffect(() => watchNetwork(value.core), [value]);
+  useEffect(() => watchDrafts(value.drafts, value.store), [value]);
   useEffect(() => void value.core.$describeDevice({ mobile: isMobileDevice() }), [value]);
   return <PlazaContext.Provider value={value}>{children}</PlazaContext.Provider>;
 }

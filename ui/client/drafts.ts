@@ -2,10 +2,21 @@
  * Composer drafts per conversation, kept on the main thread (they are UI
  * state, not domain events) and persisted in localStorage so that switching
  * channels or reloading never loses typed text.
+ *
+ * Drafts are the signed-in user's own: each user's are stored under a key of
+ * their own, so whoever signs in next in the same browser neither sees them
+ * nor sends them as theirs. Several tabs of one user share the stored drafts:
+ * a write changes only its own draft in what is stored (never the whole set
+ * as this tab last saw it), and a tab takes in what another one wrote.
  */
-import { signal, type Signal } from '@preact/signals-react';
+import { effect, signal, type Signal } from '@preact/signals-react';
+import type { ViewStore } from './view-store';
 
+/** Drafts written before they were kept per user; the first user to sign in adopts them. */
 export const DRAFTS_STORAGE_KEY = 'plaza.drafts';
+
+/** Where one user's drafts are stored. */
+export const draftsStorageKey = (userGuid: string): string => `${DRAFTS_STORAGE_KEY}:${userGuid}`;
 
 export interface Drafts {
   /** Draft text by conversation address; absent means empty. */
@@ -13,13 +24,24 @@ export interface Drafts {
   get(address: string): string;
   set(address: string, text: string): void;
   clear(address: string): void;
+  /** Whose drafts these are (null: nobody signed in, nothing is stored); switching user shows theirs. */
+  setUser(userGuid: string | null): void;
+  /** Reads the stored drafts again: another tab wrote them (its `storage` event's key). */
+  reloadFrom(storageKey: string | null): void;
 }
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-function load(storage: KeyValueStorage | null): Record<string, string> {
+/** The drafts stored under `key`; null when the storage cannot be read (or there is none). */
+function load(storage: KeyValueStorage | null, key: string): Record<string, string> | null {
+  if (!storage) return null;
+  let raw: string | null;
   try {
-    const raw = storage?.getItem(DRAFTS_STORAGE_KEY);
+    raw = storage.getItem(key);
+  } catch {
+    return null;
+  }
+  try {
     if (!raw) return {};
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
@@ -27,37 +49,78 @@ function load(storage: KeyValueStorage | null): Record<string, string> {
     for (const [address, text] of Object.entries(parsed)) if (typeof text === 'string' && text !== '') drafts[address] = text;
     return drafts;
   } catch {
-    // Corrupt or unreadable storage: start without drafts rather than failing the page.
+    // Corrupt storage: start without drafts rather than failing the page.
     return {};
   }
 }
 
-/** Drafts backed by `storage` (null: in memory only, e.g. storage disabled). */
+/** Drafts backed by `storage` (null: in memory only, e.g. storage disabled), empty until `setUser`. */
 export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage()): Drafts {
-  const byAddress = signal<Readonly<Record<string, string>>>(load(storage));
-  const persist = (next: Record<string, string>): void => {
+  const byAddress = signal<Readonly<Record<string, string>>>({});
+  let key: string | null = null;
+
+  /** Sets one draft ('' removes it) in what is stored now, which other tabs may have changed meanwhile. */
+  const persist = (address: string, text: string): void => {
+    // Nobody signed in, or storage unreadable: this tab's own drafts are the only ones there are.
+    const next = { ...((key === null ? null : load(storage, key)) ?? byAddress.value) };
+    if (text === '') delete next[address];
+    else next[address] = text;
     byAddress.value = next;
+    if (key === null) return;
     try {
-      if (Object.keys(next).length === 0) storage?.removeItem(DRAFTS_STORAGE_KEY);
-      else storage?.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(next));
+      if (Object.keys(next).length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(next));
     } catch {
       // Quota exceeded or storage disabled: the draft still lives in memory.
     }
   };
+
   return {
     byAddress,
     get: (address) => byAddress.value[address] ?? '',
     set(address, text) {
       if (text === '') return this.clear(address);
       if (byAddress.value[address] === text) return;
-      persist({ ...byAddress.value, [address]: text });
+      persist(address, text);
     },
     clear(address) {
       if (!(address in byAddress.value)) return;
-      const next = { ...byAddress.value };
-      delete next[address];
-      persist(next);
+      persist(address, '');
     },
+    setUser(userGuid) {
+      const next = userGuid === null ? null : draftsStorageKey(userGuid);
+      if (next === key) return;
+      key = next;
+      if (key !== null) adoptUnscopedDrafts(storage, key);
+      byAddress.value = (key === null ? null : load(storage, key)) ?? {};
+    },
+    reloadFrom(storageKey) {
+      // null: another tab cleared the whole storage.
+      if (key !== null && (storageKey === null || storageKey === key)) byAddress.value = load(storage, key) ?? byAddress.value;
+    },
+  };
+}
+
+/** Drafts stored before they were per user belong to whoever signs in first (usually the browser's only user). */
+function adoptUnscopedDrafts(storage: KeyValueStorage | null, key: string): void {
+  try {
+    const unscoped = storage?.getItem(DRAFTS_STORAGE_KEY);
+    if (!unscoped) return;
+    if (!storage?.getItem(key)) storage?.setItem(key, unscoped);
+    storage?.removeItem(DRAFTS_STORAGE_KEY);
+  } catch {
+    // Unreadable storage: there is nothing to adopt.
+  }
+}
+
+/** Keeps `drafts` on the signed-in user's and in step with the user's other tabs; returns the unsubscribe. */
+export function watchDrafts(drafts: Drafts, store: Pick<ViewStore, 'session'>, win: Window = window): () => void {
+  const stopUser = effect(() => drafts.setUser(store.session.value.user?.guid ?? null));
+  const onStorage = (e: StorageEvent): void => drafts.reloadFrom(e.key);
+  win.addEventListener('storage', onStorage);
+  return () => {
+    stopUser();
+    win.removeEventListener('storage', onStorage);
   };
 }
 

@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail } from '../../protocol/result';
-import { DRAFTS_STORAGE_KEY } from '../client/drafts';
+import { draftsStorageKey } from '../client/drafts';
 import { renderApp } from '../testing/render-app';
-import { channelView, metaView, snapshot } from '../testing/views';
+import { ALICE, channelView, metaView, signedIn, signedOut, snapshot } from '../testing/views';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -76,10 +76,21 @@ describe('Composer', () => {
     expect(textbox().value).toBe('');
     fireEvent.click(screen.getByRole('link', { name: 'General' }));
     expect(textbox().value).toBe('half-written thought');
-    expect(JSON.parse(localStorage.getItem(DRAFTS_STORAGE_KEY)!)).toEqual({ c1: 'half-written thought' });
+    expect(JSON.parse(localStorage.getItem(draftsStorageKey(ALICE.guid))!)).toEqual({ c1: 'half-written thought' });
 
     app.unmount();
     open('c1');
     expect(textbox().value).toBe('half-written thought');
+  });
+
+  it("does not show a user's draft to whoever signs in next in the browser", () => {
+    const app = open('c1');
+    type('for my eyes only');
+    app.push(snapshot({ session: signedOut }));
+    const bob = { ...signedIn, user: { ...ALICE, guid: 'u-bob', name: 'Bob Brown', email: 'bob@acme.test' } };
+    app.push(snapshot({ session: bob, channels: { put: channels, remove: [] }, conversation: { address: 'c1', reset: true, meta: metaView('c1'), messages: { put: [], remove: [] } } }));
+    expect(textbox().value).toBe('');
+    app.push(snapshot({ session: signedIn, channels: { put: channels, remove: [] }, conversation: { address: 'c1', reset: true, meta: metaView('c1'), messages: { put: [], remove: [] } } }));
+    expect(textbox().value).toBe('for my eyes only');
   });
 });

@@ -155,6 +155,22 @@ describe('the quick switcher', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opened from the composer, puts the keyboard in the chosen conversation’s composer', async () => {
+    const a = app('/conversations/api');
+    a.core.quickSwitchResults = () => results;
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    composer.focus();
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    const combo = screen.getByRole('combobox', { name: 'Conversation or person' });
+    await act(async () => fireEvent.change(combo, { target: { value: 'de' } }));
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    expect(a.location()).toBe('/conversations/design');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Design');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    expect(document.activeElement).not.toBe(composer);
+  });
+
   it('opens a direct message with a person, and returns focus on Escape', async () => {
     const a = app();
     a.core.quickSwitchResults = () => results;

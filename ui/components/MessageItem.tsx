@@ -258,7 +258,18 @@ function DeleteControl({ message, onConfirming }: { message: MessageView; onConf
   return (
     <>
       {confirming ? (
-        <div role="group" aria-label="Confirm delete" className="confirm">
+        <div
+          role="group"
+          aria-label="Confirm delete"
+          className="confirm"
+          onKeyDown={(e) => {
+            // Escape takes back the question, as it closes a dialog — not the thread panel around it.
+            if (e.key !== 'Escape') return;
+            e.preventDefault();
+            e.stopPropagation();
+            setConfirming(false);
+          }}
+        >
           <span>{question}</span>
           <button type="button" className="danger" disabled={busy} tabIndex={tabIndex} onClick={() => void confirm()}>
             Delete

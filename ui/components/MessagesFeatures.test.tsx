@@ -203,6 +203,21 @@ describe('threads', () => {
     expect(document.activeElement).toBe(within(articleWith('thread start')).getByRole('button', { name: /^2 replies/ }));
   });
 
+  it("Escape on a reply's delete question takes the question back and gives the keyboard to Delete message; the thread stays open", async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const replies = within(panel).getByRole('log', { name: 'Replies' });
+    await act(async () => fireEvent.click(within(replies).getByRole('button', { name: 'Delete message' })));
+    expect(document.activeElement).toBe(within(replies).getByRole('button', { name: 'Cancel' }));
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(within(replies).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(document.activeElement).toBe(within(replies).getByRole('button', { name: 'Delete message' }));
+    expect(screen.getByRole('complementary', { name: 'Thread' })).toBeTruthy();
+    expect(app.location()).toBe('/conversations/c1/threads/p1');
+    expect(app.core.callsTo('$deleteMessage')).toEqual([]);
+  });
+
   it('makes the replies one Tab stop, the newest first, with ↑ and ↓ between them; the first message stays tabbable', async () => {
     const app = open([parent], { path: '/conversations/c1/threads/p1' });
     app.push(threadPatch());
@@ -260,6 +275,27 @@ describe('threads', () => {
     fireEvent.change(reply, { target: { value: 'answer' } });
     await act(async () => fireEvent.keyDown(reply, { key: 'Enter' }));
     expect(app.core.callsTo('$post')).toEqual([['c1', 'answer', { reply_to: 'p1' }]]);
+  });
+
+  it('keeps the keyboard in the panel when its first message is deleted there, and gives it to the messages when it closes', async () => {
+    const mine = { ...parent, isOwn: true, canDelete: true };
+    const other = messageView({ guid: 'm0', address: 'c1', parts: [{ type: 'text', text: 'an earlier message' }] });
+    const app = open([other, mine], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch({ parent: mine }));
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const first = within(panel).getAllByRole('article')[0]!;
+    act(() => within(first).getByRole('button', { name: 'Delete message' }).focus());
+    await act(async () => fireEvent.click(within(first).getByRole('button', { name: 'Delete message' })));
+    await act(async () => fireEvent.click(within(first).getByRole('button', { name: 'Delete' })));
+    expect(app.core.callsTo('$deleteMessage')).toEqual([['c1', 'p1']]);
+    // Being deleted, it has no actions; then the thread is gone, and with it the message in the log.
+    app.push(threadPatch({ parent: { ...mine, deleting: true } }));
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Close thread' }));
+    app.push({ ...threadPatch({ parent: null, meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: true } }), seq: 3, conversation: { address: 'c1', reset: false, meta: metaView('c1'), messages: { put: [], remove: ['p1'] } } });
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Close thread' }));
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull();
+    expect(document.activeElement).toBe(articleWith('an earlier message'));
   });
 
   it('says so when the thread was deleted', () => {

@@ -1,11 +1,13 @@
 /**
  * The quick switcher (Ctrl/Cmd+K K, or "Jump to…"): type a few letters of a
- * conversation or a person, move with the arrow keys, Enter opens it. A
+ * conversation or a person, move with the arrow keys, Enter opens it, with
+ * the keyboard in its composer. A
  * combobox with a listbox (WAI-ARIA combobox pattern, focus stays in the
  * input, the active option is announced through aria-activedescendant). The
  * worker ranks the list ($quickSwitch); this only shows it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { CHANNEL_GROUP_LABELS, type QuickSwitchItem } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
@@ -66,17 +68,23 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
     );
   }, [core, query]);
 
+  // The conversation chosen is where the keyboard goes, in its composer (as the skip link does): the control that
+  // opened the switcher is elsewhere, or gone — the previous conversation's composer, the usual place of Ctrl+K K.
+  // Rendered at once, so that the composer is there to take it.
+  const open = (address: string): void => {
+    flushSync(() => {
+      onClose();
+      router.navigate(conversationPath(address));
+    });
+    document.querySelector<HTMLElement>('.conversation .composer textarea:not([disabled])')?.focus();
+  };
+
   const choose = async (item: QuickSwitchItem | undefined): Promise<void> => {
     if (!item) return;
-    if (item.kind === 'conversation') {
-      onClose();
-      router.navigate(conversationPath(item.address));
-      return;
-    }
+    if (item.kind === 'conversation') return open(item.address);
     const result = await core.$startDirectMessage(item.user_guid);
     if (!result.ok) return setError(result.error.message);
-    onClose();
-    router.navigate(conversationPath(result.value.address));
+    open(result.value.address);
   };
 
   // Escape, Tab, the focus moving in and back out are the dialog's (Dialog.tsx); focus stays in the field.

@@ -1,6 +1,6 @@
 /** The thread panel beside a conversation: the thread's first message, its replies, and a reply composer. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
@@ -26,12 +26,22 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const roving = useRovingTabStop(replyGuids, { start: guid });
   const replyStop = roving.chosenIndex >= 0 ? roving.chosenIndex : replies.length - 1;
 
-  // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count).
+  // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count) —
+  // or, that message deleted, to the conversation's messages, where it was.
   const panelRef = useRef<HTMLElement>(null);
-  useReturnFocus(panelRef);
+  useReturnFocus(panelRef, () => document.querySelector<HTMLElement>('.message-log [data-roving-target][tabindex="0"]'));
   useEffect(() => {
     closeRef.current?.focus();
   }, [guid]);
+  // The control with the keyboard went away outside the replies (the first message's Delete, as it is deleted, then
+  // the message itself): the keyboard stays in the panel, on Close thread. (The replies keep their own: roving-tab-stop.ts.)
+  const focused = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (focused.current === null || focused.current.isConnected || (active !== null && active !== document.body)) return;
+    focused.current = null;
+    closeRef.current?.focus();
+  });
   // Follow new replies. (A block body: Chromium's scrollIntoView may return a Promise, which must not become the effect's cleanup.)
   useEffect(() => {
     void endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -46,6 +56,12 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
       aria-labelledby={headingId}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !e.defaultPrevented) close();
+      }}
+      onFocus={(e) => {
+        focused.current = e.target;
+      }}
+      onBlur={(e) => {
+        if (!panelRef.current?.contains(e.relatedTarget as Node | null)) focused.current = null;
       }}
     >
       <header className="thread-header">

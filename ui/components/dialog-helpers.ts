@@ -3,17 +3,20 @@ import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 /**
  * When the component unmounts, gives the focus back to what had it when the component mounted (the control
- * that opened it) — unless that is gone, or closing moved the focus on (anywhere but the page itself or the
- * closed container). Call it before any effect that moves the focus in.
+ * that opened it) — unless closing moved the focus on (anywhere but the page itself or the closed container).
+ * If there is no opener (opened by the address) or it is gone meanwhile (the message whose thread it was,
+ * deleted), the focus goes to `fallback`'s element, if any, rather than being left at the end of the page. Call it before any effect that moves the focus in.
  */
-export function useReturnFocus(container: RefObject<HTMLElement | null>): void {
+export function useReturnFocus(container: RefObject<HTMLElement | null>, fallback?: () => HTMLElement | null): void {
   useEffect(() => {
     const opener = document.activeElement;
     const element = container.current;
     return () => {
       const now = document.activeElement;
       const lost = now === null || now === document.body || (element?.contains(now) ?? false);
-      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      if (!lost) return;
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+      else fallback?.()?.focus();
     };
     // Once: the opener is what had the focus when it opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
