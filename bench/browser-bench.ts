@@ -16,6 +16,7 @@ import type { PlazaServer } from '../server/app';
 import type { Burst } from './burst';
 import type { HeavyWorld } from './node-bench';
 import { stats } from './node-bench';
+import { attachWorker } from './worker-cdp';
 
 export type ClientKind = 'plaza' | 'baseline';
 type Stats = ReturnType<typeof stats>;
@@ -152,31 +153,14 @@ export async function heapMB(browser: Browser, page: Page, pageSession: CDPSessi
   await pageSession.send('HeapProfiler.collectGarbage');
   const pageHeap = (await pageSession.send('Runtime.getHeapUsage')).usedSize;
   if (!workerUrl) return { page: pageHeap / 2 ** 20, worker: null };
-  const cdp = await browser.newBrowserCDPSession();
+  const worker = await attachWorker(browser, workerUrl, page.url());
+  if (!worker) return { page: pageHeap / 2 ** 20, worker: null };
   try {
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    const pageTarget = targetInfos.find((t) => t.type === 'page' && t.url === page.url());
-    const worker = targetInfos.find((t) => t.type === 'worker' && workerUrl.test(t.url) && t.browserContextId === pageTarget?.browserContextId);
-    if (!worker) return { page: pageHeap / 2 ** 20, worker: null };
-    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
-    let id = 0;
-    const ask = (method: string) =>
-      new Promise<{ result?: { usedSize?: number } }>((resolve) => {
-        const mine = ++id;
-        const onMessage = (e: { sessionId?: string; message: string }) => {
-          const m = JSON.parse(e.message) as { id?: number; result?: { usedSize?: number } };
-          if (m.id !== mine) return;
-          cdp.off('Target.receivedMessageFromTarget', onMessage);
-          resolve(m);
-        };
-        cdp.on('Target.receivedMessageFromTarget', onMessage);
-        void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: mine, method }) });
-      });
-    await ask('HeapProfiler.collectGarbage');
-    const usage = await ask('Runtime.getHeapUsage');
+    await worker.ask('HeapProfiler.collectGarbage');
+    const usage = await worker.ask('Runtime.getHeapUsage');
     return { page: pageHeap / 2 ** 20, worker: (usage.result?.usedSize ?? 0) / 2 ** 20 };
   } finally {
-    await cdp.detach();
+    await worker.detach();
   }
 }
 

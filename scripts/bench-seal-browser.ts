@@ -12,7 +12,8 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { attachWorker } from '../bench/worker-cdp';
 import { DEFAULT_RECORDING_CHARS } from '../core-worker/session-recording';
 import { INPUT_KINDS, lineInfo } from '../protocol/session-file';
 import { recordingLines } from './bench-seal-lines';
@@ -45,30 +46,14 @@ async function startServer(): Promise<() => void> {
 
 /** Samples the core worker's used JS heap every 100 ms until stopped; the worker is found among the browser's targets. */
 async function sampleWorkerHeap(browser: Browser): Promise<{ stop(): Promise<number[]> }> {
-  const cdp: CDPSession = await browser.newBrowserCDPSession();
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  const worker = targetInfos.find((t) => t.type === 'worker' && /\/assets\/worker-/.test(t.url));
+  const worker = await attachWorker(browser, /\/assets\/worker-/);
   if (!worker) throw new Error('no core worker');
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
-  let id = 0;
-  const ask = (method: string) =>
-    new Promise<{ result?: { usedSize?: number } }>((resolve) => {
-      const mine = ++id;
-      const onMessage = (e: { message: string }) => {
-        const m = JSON.parse(e.message) as { id?: number; result?: { usedSize?: number } };
-        if (m.id !== mine) return;
-        cdp.off('Target.receivedMessageFromTarget', onMessage);
-        resolve(m);
-      };
-      cdp.on('Target.receivedMessageFromTarget', onMessage);
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: mine, method }) });
-    });
-  await ask('HeapProfiler.collectGarbage');
+  await worker.ask('HeapProfiler.collectGarbage');
   const samples: number[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
-      samples.push(((await ask('Runtime.getHeapUsage')).result?.usedSize ?? 0) / MB);
+      samples.push(((await worker.ask('Runtime.getHeapUsage')).result?.usedSize ?? 0) / MB);
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -76,7 +61,7 @@ async function sampleWorkerHeap(browser: Browser): Promise<{ stop(): Promise<num
     async stop() {
       running = false;
       await loop;
-      await cdp.detach();
+      await worker.detach();
       return samples;
     },
   };
