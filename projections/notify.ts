@@ -7,7 +7,7 @@
  * second). Throttles are judged by envelope time, so a replay decides the same.
  *
  * How loud things are (Plaza's reading, docs/notifications.md):
- * - A new message from someone else is announced (toast + beep) when its
+ * - A new message from someone else, arriving live on the socket, is announced (toast + beep) when its
  *   channel notifies (global_on, the kind's setting, channel_on), neither the
  *   channel nor everything is muted, and the user is not looking at that very
  *   conversation — at most once per second. Urgent messages and mentions of
@@ -178,8 +178,12 @@ function alertIsLoud(state: NotifyState, alert: Alert, inputs: NotifyInputs, at:
 }
 
 /** Whether the message mentions the user (a person part naming them, or the whole conversation). */
-function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq }: Envelope, changes: ChangeSet): void {
+function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq, source }: Envelope, changes: ChangeSet): void {
   state.announced = null;
+  // Only a message arriving live is announced. One learned by catching up after an outage (messages/changes) is
+  // old news, told by its conversation's unread badge: its toast is raised from the socket's frame alone, and a
+  // beep without one would be a sound the user cannot place.
+  if (source !== 'socket') return;
   const me = inputs.session.user?.target_user_guid;
   const known = inputs.messages.byAddress.get(message.address)?.byGuid.has(message.guid) ?? false;
   // Thread replies are not announced (they do not count as unread either); a mention in one raises its alert.

@@ -146,6 +146,17 @@ describe('the notify fold', () => {
     expect(p.notify.sound).toEqual({ id: 7, kind: 'beep' });
   });
 
+  it('announces a message arriving live, not one learned by catching up (no beep without its toast)', () => {
+    const caughtUp = base().add({ type: 'message.received', message: message({ guid: 'x', address: 'a', created: T0, from_guid: 'alice' }) }, 'rest');
+    let p = foldAll(caughtUp.envelopes);
+    expect(p.notify.announced).toBeNull();
+    expect(p.notify.sound).toBeNull();
+    caughtUp.advance(1_000).add({ type: 'message.received', message: message({ guid: 'y', address: 'a', created: T0 + 1, from_guid: 'alice' }) });
+    p = foldAll(caughtUp.envelopes);
+    expect(p.notify.announced).toBe('y');
+    expect(p.notify.sound?.kind).toBe('beep');
+  });
+
   it('clears an expired mute at its 10 s check, not before', () => {
     const expiry = T0 + 3_000;
     const log = base().add({ type: 'mute.changed', mute: { address: 'a', mute_hour: expiry, mute_today: null, mute_always: false } });
