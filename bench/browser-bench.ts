@@ -173,7 +173,7 @@ async function waitQuiet(ms: number): Promise<void> {
  * main-thread tasks, each probe message's server → screen time, and Plaza's patches. With `slowdown` > 1 the
  * page's CPU is throttled that many times for the burst and until it has caught up (every probe shown, or 30 s).
  */
-async function measureBurst(page: Page, kind: ClientKind, o: BrowserBenchOptions, slowdown: number, session?: CDPSession): Promise<BurstMeasure & { burst: Burst }> {
+async function measureBurst(page: Page, session: CDPSession, kind: ClientKind, o: BrowserBenchOptions, slowdown: number): Promise<{ burst: Burst; measured: BurstMeasure }> {
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[]; __probes: Record<string, number>; __burstObservers?: boolean };
     w.__longTasks = [];
@@ -193,27 +193,31 @@ async function measureBurst(page: Page, kind: ClientKind, o: BrowserBenchOptions
   });
   const burst = o.burst(`${kind}-${Date.now()}`);
   o.log(`${kind}: burst of ${burst.frames.length} frames${slowdown > 1 ? `, page slowed ${slowdown}×` : ''}`);
-  if (slowdown > 1) await session!.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-  const hana = o.world.user.target_user_guid;
+  if (slowdown > 1) await session.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   const probeSent: number[] = [];
-  const t0 = performance.now();
-  let i = 0;
-  while (i < burst.frames.length) {
-    const elapsed = performance.now() - t0;
-    while (i < burst.frames.length && burst.frames[i]!.at <= elapsed) {
-      const f = burst.frames[i++]!;
-      if (f.kind === 'PROBE') probeSent.push(now());
-      o.server.hub.sendToUsers([hana], f.code, f.body as never);
+  let sentInMs = 0;
+  try {
+    const hana = o.world.user.target_user_guid;
+    const t0 = performance.now();
+    let i = 0;
+    while (i < burst.frames.length) {
+      const elapsed = performance.now() - t0;
+      while (i < burst.frames.length && burst.frames[i]!.at <= elapsed) {
+        const f = burst.frames[i++]!;
+        if (f.kind === 'PROBE') probeSent.push(now());
+        o.server.hub.sendToUsers([hana], f.code, f.body as never);
+      }
+      await sleep(1);
     }
-    await sleep(1);
-  }
-  const sentInMs = performance.now() - t0;
-  await waitQuiet(4_000);
-  if (slowdown > 1) {
-    // A page that fell behind is given time to catch up, so that how far behind it was is measured.
-    const last = String(probeSent.length - 1);
-    await page.waitForFunction((key) => (window as unknown as { __probes: Record<string, number> }).__probes[key] !== undefined, last, { timeout: 30_000, polling: 250 }).catch(() => {});
-    await session!.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    sentInMs = performance.now() - t0;
+    await waitQuiet(4_000);
+    if (slowdown > 1) {
+      // A page that fell behind is given time to catch up, so that how far behind it was is measured.
+      const last = String(probeSent.length - 1);
+      await page.waitForFunction((key) => (window as unknown as { __probes: Record<string, number> }).__probes[key] !== undefined, last, { timeout: 30_000, polling: 250 }).catch(() => {});
+    }
+  } finally {
+    if (slowdown > 1) await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
   const seen = await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[]; __probes: Record<string, number> };
@@ -241,14 +245,16 @@ async function measureBurst(page: Page, kind: ClientKind, o: BrowserBenchOptions
   }
   return {
     burst,
-    frames: burst.frames.length,
-    sentInMs,
-    longTasks: { count: seen.longTasks.length, maxMs: Math.max(0, ...seen.longTasks), totalMs: seen.longTasks.reduce((a, b) => a + b, 0) },
-    probe: { ...stats(probeLatency), missing },
-    workerToUi,
-    changeToScreen,
-    largestPushBytes,
-    pushes,
+    measured: {
+      frames: burst.frames.length,
+      sentInMs,
+      longTasks: { count: seen.longTasks.length, maxMs: Math.max(0, ...seen.longTasks), totalMs: seen.longTasks.reduce((a, b) => a + b, 0) },
+      probe: { ...stats(probeLatency), missing },
+      workerToUi,
+      changeToScreen,
+      largestPushBytes,
+      pushes,
+    },
   };
 }
 
@@ -272,7 +278,7 @@ export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promi
   await page.getByRole('heading', { level: 1, name: dmName }).waitFor();
   await page.locator('[role="log"] article').first().waitFor({ timeout: 30_000 });
   await waitQuiet(2_000);
-  const { burst, ...measured } = await measureBurst(page, kind, o, 1);
+  const { burst, measured } = await measureBurst(page, session, kind, o, 1);
   const unread = (await page.evaluate((k) => (k === 'plaza' ? (window as unknown as { __plazaPerf: { unread(): Record<string, number> } }).__plazaPerf.unread() : (window as unknown as { __baseline: { unread(): Record<string, number> } }).__baseline.unread()), kind)) as Record<string, number>;
   let unreadWrong = 0;
   let unreadChecked = 0;
@@ -290,8 +296,7 @@ export async function runClient(kind: ClientKind, o: BrowserBenchOptions): Promi
   await waitQuiet(4_000); // compaction and persistence after the burst
 
   // The same burst again on a page whose main thread runs 4× slower (CDP CPU throttling): a slow laptop, a busy tab.
-  o.log(`${kind}: the burst on a page slowed ${SLOW_PAGE_RATE}×`);
-  const { burst: _slowed, ...slowBurst } = await measureBurst(page, kind, o, SLOW_PAGE_RATE, session);
+  const { measured: slowBurst } = await measureBurst(page, session, kind, o, SLOW_PAGE_RATE);
   await waitQuiet(4_000);
 
   o.log(`${kind}: cold start after the burst`);

@@ -177,7 +177,7 @@ function alertIsLoud(state: NotifyState, alert: Alert, inputs: NotifyInputs, at:
   return !(looking && alert.alert_type !== ALERT_TYPE.urgentMessage && alertBehaviour(alert.alert_type) === 'go-to');
 }
 
-/** Whether the message mentions the user (a person part naming them, or the whole conversation). */
+/** Announces a new message (toast and beep) when the rules in the header allow: see `announced`. */
 function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq, source }: Envelope, changes: ChangeSet): void {
   state.announced = null;
   // Only a message arriving live is announced. One learned by catching up after an outage (messages/changes) is

@@ -10,7 +10,7 @@
  * and /usr/bin/chromium. A measurement, not a timed test.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { attachWorker } from '../bench/worker-cdp';
@@ -126,7 +126,6 @@ async function run(lines: string[], inputs: number, chars: number): Promise<{ ms
     const ms = performance.now() - t0;
     const samples = await heap.stop();
     const file = await download.path();
-    const { statSync } = await import('node:fs');
     return { ms, bytes: file ? statSync(file).size : 0, peakHeapMB: Math.max(...samples), heapBeforeMB: samples[0] ?? 0, samples: samples.length };
   } finally {
     await browser.close();
