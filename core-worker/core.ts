@@ -306,6 +306,7 @@ export function createCore(deps: CoreDeps): Core {
       if (next === attentive) return;
       attentive = next;
       presence.attention(next); // losing focus makes the user idle (spec 3 §4.1); it sends IDL
+      if (next) sync.attentionReturned(); // reads made on other devices meanwhile (features/sync.ts)
       const open = projections.session.openAddress;
       if (next && open) await conversations.markViewed(open);
     },

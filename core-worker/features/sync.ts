@@ -12,6 +12,13 @@
  * that fails, history loads anyway, and the stores loaded before the first
  * cursor are dropped and refetched when it comes.)
  * The directory (users/list) is fetched once per start and on a resync.
+ *
+ * Reads made on the user's other devices (a phone, another tab) reach the
+ * server as bookmarks, but no socket frame announces them (spec 1 §7 lists
+ * none): only a channel list carries their effect, as the server's unread
+ * counts. So coming back to the page (focus, or the tab shown again) catches
+ * up when the last channel list is RETURN_REFRESH_AFTER_MS old or older, and a
+ * conversation read elsewhere loses its badge the moment the user looks here.
  * A client more than MAX_CATCHUP_PAGES pages behind drops its message stores
  * instead (they are refetched when opened) and starts from the head.
  */
@@ -25,6 +32,13 @@ export const REFRESH_WITHOUT_SOCKET_MS = 2_000;
 export const CHANGES_PAGE = 500;
 /** Past this many pages of changes, dropping the stores is cheaper than applying them. */
 export const MAX_CATCHUP_PAGES = 10;
+/**
+ * Coming back to the page catches up if the last channel list is at least this old. Short enough that a
+ * conversation read on a phone meanwhile is no longer shown unread here; long enough that switching
+ * windows back and forth asks the server at most twice a minute (a heavy user's list is thousands of
+ * channels).
+ */
+export const RETURN_REFRESH_AFTER_MS = 30_000;
 
 export interface SyncFeature extends FeatureHooks {
   /** Catches up now, or once more after the catch-up that is running. Resolves when done (or failed). */
@@ -35,6 +49,8 @@ export interface SyncFeature extends FeatureHooks {
   ensureCursor(): Promise<boolean>;
   /** Called when the session goes online: catches up without the socket if it is slow to open. */
   armRefreshWithoutSocket(): void;
+  /** The user came back to the page: catches up if the last channel list is RETURN_REFRESH_AFTER_MS old (see above). */
+  attentionReturned(): void;
 }
 
 export interface SyncHost {
@@ -57,6 +73,8 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
   let expected = 1;
   /** The directory (users/list) was fetched since this worker started or the log was opened. */
   let directoryFetched = false;
+  /** When the last channel list arrived (the core's clock), or null before the first. */
+  let listedAt: number | null = null;
 
   /** Applies every change after the cursor. Returns false when a call failed. */
   async function catchUpMessages(at: number): Promise<boolean> {
@@ -110,7 +128,10 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
       if (self && !ctx.projections.session.active) ctx.dispatch('system', [{ type: 'session.started', user: self }]);
       ctx.dispatch('rest', [{ type: 'users.listed', users: users.value.users }]);
     }
-    if (channels.ok) ctx.dispatch('rest', [{ type: 'channels.listed', channels: channels.value.channels }]);
+    if (channels.ok) {
+      listedAt = clock.now();
+      ctx.dispatch('rest', [{ type: 'channels.listed', channels: channels.value.channels }]);
+    }
     const open = ctx.projections.session.openAddress;
     if (channels.ok) host.onListed();
     if (open && ctx.projections.messages.cursor !== null && (ctx.projections.messages.byAddress.get(open)?.page ?? -1) < 0) await host.loadNewest(open);
@@ -166,6 +187,12 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
         if (ctx.socket.state !== 'online') void catchUp();
       }, REFRESH_WITHOUT_SOCKET_MS);
     },
+    attentionReturned() {
+      // Offline, the reconnect catches up anyway; a list already on its way is as good as a new one.
+      if (!ctx.runtime.signedIn || ctx.socket.state !== 'online' || running) return;
+      if (listedAt !== null && clock.now() - listedAt < RETURN_REFRESH_AFTER_MS) return;
+      void catchUp();
+    },
     onSocketOpen() {
       expected = 1;
       retryDelay = null;
@@ -183,9 +210,11 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     },
     onLogOpened() {
       directoryFetched = false;
+      listedAt = null;
     },
     onSessionEnded() {
       directoryFetched = false;
+      listedAt = null;
       clock.clearTimeout(refreshTimer);
       clock.clearTimeout(retryTimer);
       retryDelay = null;

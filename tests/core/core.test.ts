@@ -24,13 +24,13 @@ const wire = (guid: string, created: number, from = alice, text = guid): Message
   json: JSON.stringify([{ type: 'text', text }]),
 });
 
-function routes(state: { history: MessageWire[]; unread: number }): Record<string, Route> {
+function routes(state: { history: MessageWire[]; unread: number; lastMessageTs?: number }): Record<string, Route> {
   return {
     '/data/login': (body) =>
       body.password === 'plaza-demo'
         ? { status: 200, body: { isOk: true, login_guid: LOGIN_GUID, auth_token: TOKEN, user: bob } }
         : { status: 401, body: { isOk: false, message: 'The email or password is incorrect.' } },
-    '/secure/data/confirmed/corporate/channels/list': () => ({ status: 200, body: { isOk: true, channels: [{ ...dm, unread_messages: state.unread }, acme] } }),
+    '/secure/data/confirmed/corporate/channels/list': () => ({ status: 200, body: { isOk: true, channels: [{ ...dm, unread_messages: state.unread, ...(state.lastMessageTs ? { last_message_ts: state.lastMessageTs } : {}) }, acme] } }),
     '/secure/data/confirmed/corporate/users/list': () => ({ status: 200, body: { isOk: true, users: [bob, alice] } }),
     '/secure/data/confirmed/corporate/messages/history': () => ({ status: 200, body: { isOk: true, data: state.history, page_size: 50 } }),
     '/secure/data/confirmed/corporate/messages/bookmark': () => ((state.unread = 0), { status: 200, body: { isOk: true, address: 'dm', unread_messages: 0 } }),
@@ -127,6 +127,32 @@ describe('the core, end to end in Node', () => {
     h.frame();
     expect(channelsSeen(h.patches).get('dm')?.unread).toBe(1);
     expect(h.socket().sent.at(-1)).toBe('IDL {"is_idle":true}');
+  });
+
+  it('clears a badge read on another device when the user comes back to the page, asking at most every 30 s', async () => {
+    const state: { history: MessageWire[]; unread: number; lastMessageTs?: number } = { history: [], unread: 0 };
+    const h = await signedIn(state);
+    const lists = () => h.calls.filter((c) => c.path.endsWith('/channels/list')).length;
+    await h.core.api.$setAttention(false);
+    h.socket().receive(encodeFrame('MSG', { message: wire('m1', T0 + 1) }));
+    h.frame();
+    expect(channelsSeen(h.patches).get('dm')?.unread).toBe(1);
+    // Read on the user's phone: the server's bookmark moves, and no frame says so.
+    state.unread = 0;
+    state.lastMessageTs = T0 + 1;
+    // Back within 30 s of the last list: not asked again.
+    const before = lists();
+    await h.clock.advance(10_000);
+    await h.core.api.$setAttention(true);
+    await h.clock.advance(0);
+    expect(lists()).toBe(before);
+    await h.core.api.$setAttention(false);
+    await h.clock.advance(25_000);
+    await h.core.api.$setAttention(true);
+    await h.clock.advance(0);
+    h.frame();
+    expect(lists()).toBe(before + 1);
+    expect(channelsSeen(h.patches).get('dm')?.unread).toBe(0);
   });
 
   it('posts typed text as parts and shows the message once, even when the socket echoes it', async () => {
