@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDrafts, DRAFTS_STORAGE_KEY, draftsStorageKey } from './drafts';
+import { createDrafts, DRAFTS_STORAGE_KEY, draftsStorageKey, legacyThreadDraftKey, threadDraftKey, threadDraftsIn } from './drafts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -90,5 +90,27 @@ describe('drafts', () => {
     expect(draftsOf(storage, 'u-alice').get('design')).toBe('from before');
     expect(storage.data.has(DRAFTS_STORAGE_KEY)).toBe(false);
     expect(draftsOf(storage, 'u-bob').get('design')).toBe('');
+  });
+
+  it('moves a draft to another key, after the text already there', () => {
+    const storage = memoryStorage();
+    const drafts = draftsOf(storage);
+    drafts.set('thread:p1', 'older');
+    drafts.move('thread:p1', threadDraftKey('design', 'p1'));
+    expect(JSON.parse(storage.data.get(ALICE_KEY)!)).toEqual({ 'thread:design/p1': 'older' });
+    drafts.set('thread:p1', 'typed in an old tab');
+    drafts.move('thread:p1', threadDraftKey('design', 'p1'));
+    expect(drafts.byAddress.value).toEqual({ 'thread:design/p1': 'older\ntyped in an old tab' });
+    // Nothing to move: nothing changes.
+    drafts.move('thread:p9', threadDraftKey('design', 'p9'));
+    expect(drafts.byAddress.value).toEqual({ 'thread:design/p1': 'older\ntyped in an old tab' });
+  });
+
+  it("finds a conversation's thread replies, and those kept before their key named the conversation", () => {
+    const byAddress = { design: 'not a reply', [threadDraftKey('design', 'p1')]: 'one', [threadDraftKey('general', 'p2')]: 'two', [legacyThreadDraftKey('p3')]: 'three' };
+    expect(threadDraftsIn(byAddress, 'design')).toEqual([
+      { key: 'thread:design/p1', address: 'design', guid: 'p1', text: 'one' },
+      { key: 'thread:p3', address: null, guid: 'p3', text: 'three' },
+    ]);
   });
 });

@@ -8,6 +8,12 @@
  * nor sends them as theirs. Several tabs of one user share the stored drafts:
  * a write changes only its own draft in what is stored (never the whole set
  * as this tab last saw it), and a tab takes in what another one wrote.
+ *
+ * Nothing typed is dropped by the app: a draft goes when it is sent or when
+ * the user discards it. A thread's reply draft names its conversation in its
+ * key, so that when the thread's first message is deleted the reply can still
+ * be shown there (DeletedThreadReplies.tsx, ThreadPanel.tsx) until the user
+ * copies it away and discards it.
  */
 import { effect, signal, type Signal } from '@preact/signals-react';
 import type { ViewStore } from './view-store';
@@ -18,12 +24,39 @@ export const DRAFTS_STORAGE_KEY = 'plaza.drafts';
 /** Where one user's drafts are stored. */
 export const draftsStorageKey = (userGuid: string): string => `${DRAFTS_STORAGE_KEY}:${userGuid}`;
 
+/** The drafts key of a thread's reply composer: its conversation and the guid of the thread's first message. */
+export const threadDraftKey = (address: string, guid: string): string => `thread:${address}/${guid}`;
+
+/** Where a thread's reply draft was kept before its key named the conversation; adopted when the thread opens. */
+export const legacyThreadDraftKey = (guid: string): string => `thread:${guid}`;
+
+/** A thread's reply draft. `address` is null for one kept under its legacy key, which does not say where it belongs. */
+export interface ThreadDraft {
+  key: string;
+  address: string | null;
+  guid: string;
+  text: string;
+}
+
+/** The reply drafts of threads in `address`, and those whose conversation is not known (legacy keys). */
+export function threadDraftsIn(byAddress: Readonly<Record<string, string>>, address: string): ThreadDraft[] {
+  const found: ThreadDraft[] = [];
+  for (const [key, text] of Object.entries(byAddress)) {
+    const match = /^thread:(?:([^/]+)\/)?(.+)$/.exec(key);
+    if (!match || (match[1] !== undefined && match[1] !== address)) continue;
+    found.push({ key, address: match[1] ?? null, guid: match[2]!, text });
+  }
+  return found;
+}
+
 export interface Drafts {
   /** Draft text by conversation address; absent means empty. */
   byAddress: Signal<Readonly<Record<string, string>>>;
   get(address: string): string;
   set(address: string, text: string): void;
   clear(address: string): void;
+  /** Moves the draft under `from` to `to`, after any text already there (nothing is lost when both have some). */
+  move(from: string, to: string): void;
   /** Whose drafts these are (null: nobody signed in, nothing is stored); switching user shows theirs. */
   setUser(userGuid: string | null): void;
   /** Reads the stored drafts again: another tab wrote them (its `storage` event's key). */
@@ -59,12 +92,14 @@ export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage(
   const byAddress = signal<Readonly<Record<string, string>>>({});
   let key: string | null = null;
 
-  /** Sets one draft ('' removes it) in what is stored now, which other tabs may have changed meanwhile. */
-  const persist = (address: string, text: string): void => {
+  /** Sets drafts ('' removes one) in what is stored now, which other tabs may have changed meanwhile. */
+  const persist = (changes: Readonly<Record<string, string>>): void => {
     // Nobody signed in, or storage unreadable: this tab's own drafts are the only ones there are.
     const next = { ...((key === null ? null : load(storage, key)) ?? byAddress.value) };
-    if (text === '') delete next[address];
-    else next[address] = text;
+    for (const [address, text] of Object.entries(changes)) {
+      if (text === '') delete next[address];
+      else next[address] = text;
+    }
     byAddress.value = next;
     if (key === null) return;
     try {
@@ -81,11 +116,17 @@ export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage(
     set(address, text) {
       if (text === '') return this.clear(address);
       if (byAddress.value[address] === text) return;
-      persist(address, text);
+      persist({ [address]: text });
     },
     clear(address) {
       if (!(address in byAddress.value)) return;
-      persist(address, '');
+      persist({ [address]: '' });
+    },
+    move(from, to) {
+      const moved = byAddress.value[from];
+      if (moved === undefined || from === to) return;
+      const there = byAddress.value[to];
+      persist({ [from]: '', [to]: there === undefined ? moved : `${there}\n${moved}` });
     },
     setUser(userGuid) {
       const next = userGuid === null ? null : draftsStorageKey(userGuid);

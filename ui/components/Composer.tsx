@@ -6,16 +6,14 @@
  * picker too. Each conversation and each thread keeps its own draft.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { PostOptions } from '../../protocol/core-api';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { legacyThreadDraftKey, threadDraftKey } from '../client/drafts';
 import { EmojiPicker } from './EmojiPicker';
 import { emojiOptions, emojiQueryAt } from './emoji-query';
 import { mentionOptions, mentionQueryAt, type Completion } from './mention-query';
-
-/** The drafts key of a thread's composer (conversations use their address). */
-export const threadDraftKey = (guid: string): string => `thread:${guid}`;
 
 export interface ComposerProps {
   address: string;
@@ -37,8 +35,11 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const listId = useId();
-  const key = replyTo ? threadDraftKey(replyTo) : address;
-  const draft = drafts.byAddress.value[key] ?? '';
+  // A conversation's draft is kept under its address, a thread's under its conversation and first message.
+  const key = replyTo ? threadDraftKey(address, replyTo) : address;
+  const legacyKey = replyTo ? legacyThreadDraftKey(replyTo) : null;
+  const legacyDraft = legacyKey === null ? undefined : drafts.byAddress.value[legacyKey];
+  const draft = drafts.byAddress.value[key] ?? legacyDraft ?? '';
   const canPost = entry?.canPost ?? false;
   const blockedReason = canPost ? null : (entry?.postingBlockedReason ?? null);
   const label = replyTo ? 'Reply' : 'Message';
@@ -57,6 +58,11 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   const open = options.length > 0;
   const current = Math.min(active, options.length - 1);
   const optionId = (i: number): string => `${listId}-${i}`;
+
+  // A reply typed before thread drafts named their conversation moves under its new key once its thread is open.
+  useEffect(() => {
+    if (legacyKey !== null && legacyDraft !== undefined) drafts.move(legacyKey, key);
+  }, [drafts, legacyKey, legacyDraft, key]);
 
   // Where the caret goes once React has written a draft changed by the composer (not by typing).
   const caretAfterWrite = useRef<number | null>(null);

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /** Threads, reactions and the emoji picker, flags, urgent posts, mentions, the divider and the flagged view, by role and label. */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageView, ViewPatch } from '../../protocol/views';
+import { draftsStorageKey, legacyThreadDraftKey, threadDraftKey } from '../client/drafts';
 import { renderApp } from '../testing/render-app';
 import { ALICE, channelView, messageView, metaView, reactionView, snapshot, userView } from '../testing/views';
 
@@ -241,7 +242,7 @@ describe('threads', () => {
     fireEvent.change(main, { target: { value: 'channel draft' } });
     fireEvent.change(reply, { target: { value: 'thread draft' } });
     expect((main as HTMLTextAreaElement).value).toBe('channel draft');
-    expect(app.drafts.get('thread:p1')).toBe('thread draft');
+    expect(app.drafts.get(threadDraftKey('c1', 'p1'))).toBe('thread draft');
     await act(async () => fireEvent.keyDown(reply, { key: 'Enter' }));
     expect(app.core.callsTo('$post')).toEqual([['c1', 'thread draft', { reply_to: 'p1' }]]);
     expect(app.drafts.get('c1')).toBe('channel draft');
@@ -249,6 +250,15 @@ describe('threads', () => {
     expect(app.location()).toBe('/conversations/c1');
     expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull();
     expect(app.core.callsTo('$openThread').at(-1)).toEqual(['c1', null]);
+  });
+
+  it('takes up a reply typed before thread drafts named their conversation', () => {
+    localStorage.setItem(draftsStorageKey(ALICE.guid), JSON.stringify({ [legacyThreadDraftKey('p1')]: 'typed last week' }));
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const reply = within(screen.getByRole('complementary', { name: 'Thread' })).getByRole('textbox', { name: 'Reply' }) as HTMLTextAreaElement;
+    expect(reply.value).toBe('typed last week');
+    expect(app.drafts.byAddress.value).toEqual({ [threadDraftKey('c1', 'p1')]: 'typed last week' });
   });
 
   it('disables the thread composer with the reason where the user may not post', () => {
@@ -296,6 +306,35 @@ describe('threads', () => {
     await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
     expect(screen.queryByRole('complementary', { name: 'Thread' })).toBeNull();
     expect(document.activeElement).toBe(articleWith('an earlier message'));
+  });
+
+  it('keeps showing an unsent reply when someone else deletes the thread, to copy or discard', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    const reply = within(panel).getByRole('textbox', { name: 'Reply' });
+    act(() => reply.focus());
+    fireEvent.change(reply, { target: { value: 'half a\nreply' } });
+    // Bob deletes the thread's first message: it leaves the log, and the thread is gone.
+    app.push({ ...threadPatch({ parent: null, meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: true } }), seq: 3, conversation: { address: 'c1', reset: false, meta: metaView('c1'), messages: { put: [], remove: ['p1'] } } });
+    expect(within(panel).queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    const unsent = within(panel).getByRole('group', { name: 'This thread was deleted. Your unsent reply:' });
+    expect(within(unsent).getByText(/half a/).textContent).toBe('half a\nreply');
+    // The keyboard was in the composer: it lands on the unsent reply, whose group says why.
+    expect(document.activeElement).toBe(within(unsent).getByRole('button', { name: 'Copy' }));
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await act(async () => fireEvent.click(within(unsent).getByRole('button', { name: 'Copy' })));
+    expect(writeText).toHaveBeenCalledWith('half a\nreply');
+    expect(within(unsent).getByRole('status').textContent).toBe('Copied.');
+    // Copying keeps it; only Discard lets it go.
+    expect(app.drafts.get(threadDraftKey('c1', 'p1'))).toBe('half a\nreply');
+    act(() => within(unsent).getByRole('button', { name: 'Discard' }).focus());
+    await act(async () => fireEvent.click(within(unsent).getByRole('button', { name: 'Discard' })));
+    expect(app.drafts.get(threadDraftKey('c1', 'p1'))).toBe('');
+    expect(within(panel).queryByRole('group', { name: 'This thread was deleted. Your unsent reply:' })).toBeNull();
+    expect(within(panel).getByText('This thread was deleted.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Close thread' }));
   });
 
   it('says so when the thread was deleted', () => {

@@ -3,15 +3,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { threadDraftsIn } from '../client/drafts';
 import { conversationPath } from '../client/router';
 import { Composer } from './Composer';
 import { useReturnFocus } from './dialog-helpers';
 import { MessageItem } from './MessageItem';
 import { useRovingTabStop } from './roving-tab-stop';
+import { UnsentReply } from './UnsentReply';
 
 export function ThreadPanel({ address, guid, entry }: { address: string; guid: string; entry: ChannelEntryView | undefined }) {
   useSignals();
-  const { store, router } = usePlaza();
+  const { store, router, drafts } = usePlaza();
   const headingId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -25,6 +27,10 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   const replyGuids = useMemo(() => replies.map((m) => m.guid), [replies]);
   const roving = useRovingTabStop(replyGuids, { start: guid });
   const replyStop = roving.chosenIndex >= 0 ? roving.chosenIndex : replies.length - 1;
+  // Deleted (by anyone, often someone else over the socket) while the user was replying: the reply they had
+  // typed stays on show here, to copy or discard. Closed without a choice, the conversation shows it instead.
+  const gone = current && meta.gone;
+  const unsent = gone ? threadDraftsIn(drafts.byAddress.value, address).filter((d) => d.guid === meta.guid) : [];
 
   // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count) —
   // or, that message deleted, to the conversation's messages, where it was.
@@ -34,13 +40,15 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
     closeRef.current?.focus();
   }, [guid]);
   // The control with the keyboard went away outside the replies (the first message's Delete, as it is deleted, then
-  // the message itself): the keyboard stays in the panel, on Close thread. (The replies keep their own: roving-tab-stop.ts.)
+  // the message itself): the keyboard stays in the panel, on Close thread — or, the thread deleted while the user
+  // was replying, on the unsent reply's Copy, which tells a screen reader why the composer went.
+  // (The replies keep their own: roving-tab-stop.ts.)
   const focused = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     const active = document.activeElement;
     if (focused.current === null || focused.current.isConnected || (active !== null && active !== document.body)) return;
     focused.current = null;
-    closeRef.current?.focus();
+    (panelRef.current?.querySelector<HTMLElement>('.unsent-reply button') ?? closeRef.current)?.focus();
   });
   // Follow new replies. (A block body: Chromium's scrollIntoView may return a Promise, which must not become the effect's cleanup.)
   useEffect(() => {
@@ -75,8 +83,16 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
           {meta.error}
         </p>
       )}
-      {current && meta.gone ? (
-        <p className="empty">This thread was deleted.</p>
+      {gone ? (
+        unsent.length > 0 ? (
+          <div className="thread-scroller">
+            {unsent.map((d) => (
+              <UnsentReply key={d.key} explanation="This thread was deleted. Your unsent reply:" text={d.text} onDiscard={() => drafts.clear(d.key)} />
+            ))}
+          </div>
+        ) : (
+          <p className="empty">This thread was deleted.</p>
+        )
       ) : !parent ? (
         <p className="empty" role="status">
           Loading thread…
@@ -95,7 +111,7 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
           <div ref={endRef} />
         </div>
       )}
-      {parent && current && !meta.gone && <Composer address={address} entry={entry} replyTo={meta.guid} />}
+      {parent && current && !gone && <Composer address={address} entry={entry} replyTo={meta.guid} />}
     </aside>
   );
 }
