@@ -121,6 +121,11 @@ export interface CoreApi {
   $discardOutbox(id: string): Promise<void>;
   /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
   $openThread(address: string, guid: string | null): Promise<Result<null>>;
+  /**
+   * Which of these messages the core knows were deleted (by anyone, as far as it has heard): a thread's unsent
+   * reply asks after its first message, to be offered to copy or discard in its conversation.
+   */
+  $deletedMessages(guids: readonly string[]): Promise<string[]>;
   /** Adds the user's reaction `content` to a message, or removes it when the user already reacted with it. */
   $toggleReaction(address: string, guid: string, content: string): Promise<Result<null>>;
   /** Sets the user's flag on a message: 1–12 a colour, 0 removes it. */

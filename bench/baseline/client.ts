@@ -201,6 +201,10 @@ export function createBaselineClient(store: BaselineStore, onQueued: (queuedAt: 
       store.dispatch(messageDeleted({ address, guid, me: me() }));
       return ok(null);
     },
+    // The baseline keeps no tombstones: it knows of no deleted message.
+    async $deletedMessages() {
+      return [];
+    },
     async $typing(address) {
       socket?.send(encodeFrame('TYP', { address }));
     },

@@ -8,7 +8,7 @@ import { FAILURE } from '../../protocol/rest/acceptance';
 import { ok, type Result } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 
-export interface ThreadsFeature extends Feature<'$openThread'> {
+export interface ThreadsFeature extends Feature<'$openThread' | '$deletedMessages'> {
   load(address: string, guid: string): Promise<Result<null>>;
 }
 
@@ -58,6 +58,11 @@ export function createThreadsFeature(ctx: CoreContext): ThreadsFeature {
         }
         if (!runtime.signedIn) return ok(null);
         return load(address, guid);
+      },
+      async $deletedMessages(guids) {
+        await ctx.ready();
+        // The tombstones: every deletion heard live, in a response, or by catching up (messages/changes).
+        return guids.filter((guid) => ctx.projections.messages.deleted.has(guid));
       },
     },
     onSocketOpen() {

@@ -225,6 +225,26 @@ describe('the core, end to end in Node', () => {
     expect(log).not.toContain('plaza-demo');
   });
 
+  it('tells which messages were deleted, heard live or by catching up, and still after a reload (a deleted thread\'s unsent reply asks)', async () => {
+    const h = await signedIn({ history: [], unread: 0 });
+    h.routes.set('/secure/data/confirmed/corporate/messages/changes', (body) => ({
+      status: 200,
+      body: { isOk: true, messages: [], deleted: body.since === 7 ? [{ address: 'dm', guid: 'caught-up', from_guid: 'alice', created: T0 + 2, reply_to: null, change_seq: 8 }] : [], cursor: 8, has_more: false },
+    }));
+    h.socket().receive(encodeFrame('MSG', { message: wire('live', T0 + 1) }));
+    h.socket().receive(encodeFrame('DEL', { address: 'dm', guid: 'live' }));
+    expect(await h.core.api.$deletedMessages(['live', 'caught-up', 'never-seen'])).toEqual(['live']);
+    // Missed while the socket was down: learned from messages/changes on the reconnect.
+    h.socket().close();
+    await h.clock.advance(1_000);
+    h.socket().open();
+    await h.clock.advance(0);
+    expect(await h.core.api.$deletedMessages(['live', 'caught-up', 'never-seen'])).toEqual(['live', 'caught-up']);
+    await h.core.persist();
+    const reloaded = await startHarness({ storage: h.storage, clock: h.clock, routes: Object.fromEntries(h.routes) });
+    expect(await reloaded.core.api.$deletedMessages(['caught-up', 'live'])).toEqual(['caught-up', 'live']);
+  });
+
   it('expires typing after 5 s by its own timer', async () => {
     const h = await signedIn();
     h.socket().receive(encodeFrame('TYP', { address: 'dm', user_guid: 'alice', first_name: 'Alice', last_name: 'Anders' }));

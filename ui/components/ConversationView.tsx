@@ -7,6 +7,7 @@ import { recentMessages } from '../client/view-store';
 import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { ChannelSearchPanel } from './ChannelSearchPanel';
 import { Composer } from './Composer';
+import { DeletedThreadReplies } from './DeletedThreadReplies';
 import { MessageList } from './MessageList';
 import { StatusBadge } from './StatusBadge';
 import { TeamActions } from './TeamActions';
@@ -65,6 +66,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
             {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
             <MessageList address={address} messages={messages} meta={meta} />
             <TypingIndicator names={typing} />
+            <DeletedThreadReplies address={address} openThread={thread} />
             <Composer address={address} entry={entry} />
           </>
         )}

@@ -337,6 +337,60 @@ describe('threads', () => {
     expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Close thread' }));
   });
 
+  it('shows an unsent reply in its conversation when its thread was deleted with the panel closed', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Reply' }), { target: { value: 'for the thread' } });
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Close thread' })));
+    const label = 'A thread you were replying to was deleted. Your unsent reply:';
+    expect(screen.queryByRole('group', { name: label })).toBeNull();
+    // Bob deletes the thread's first message: it leaves the log, and the core (asked again) knows it was deleted.
+    app.core.deletedMessages = ['p1'];
+    await act(async () => app.push({ seq: 3, reset: false, conversation: { address: 'c1', reset: false, meta: metaView('c1'), messages: { put: [], remove: ['p1'] } } }));
+    const unsent = await screen.findByRole('group', { name: label });
+    expect(app.core.callsTo('$deletedMessages').at(-1)).toEqual([['p1']]);
+    expect(within(unsent).getByText('for the thread')).toBeTruthy();
+    act(() => within(unsent).getByRole('button', { name: 'Discard' }).focus());
+    await act(async () => fireEvent.click(within(unsent).getByRole('button', { name: 'Discard' })));
+    expect(screen.queryByRole('group', { name: label })).toBeNull();
+    expect(app.drafts.byAddress.value).toEqual({});
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
+  it('offers the unsent replies of deleted threads when the user comes back to the conversation, and only those', async () => {
+    localStorage.setItem(
+      draftsStorageKey(ALICE.guid),
+      JSON.stringify({ [threadDraftKey('c1', 'p1')]: 'to a deleted thread', [threadDraftKey('c1', 'p2')]: 'to a live thread', [threadDraftKey('c2', 'p3')]: 'elsewhere' }),
+    );
+    const label = 'A thread you were replying to was deleted. Your unsent reply:';
+    const app = renderApp({ path: '/conversations/c1', patches: [] });
+    app.core.deletedMessages = ['p1', 'p3'];
+    app.push(snapshot({ channels: { put: [general], remove: [] }, users: { put: users, remove: [] }, conversation: { address: 'c1', reset: true, meta: metaView('c1'), messages: { put: [], remove: [] } } }));
+    const unsent = await screen.findAllByRole('group', { name: label });
+    expect(unsent).toHaveLength(1);
+    expect(within(unsent[0]!).getByText('to a deleted thread')).toBeTruthy();
+    expect(app.core.callsTo('$deletedMessages').at(-1)).toEqual([['p1', 'p2']]);
+    // Copying keeps it there.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true });
+    await act(async () => fireEvent.click(within(unsent[0]!).getByRole('button', { name: 'Copy' })));
+    expect(within(unsent[0]!).getByRole('status').textContent).toBe('Copied.');
+    expect(app.drafts.get(threadDraftKey('c1', 'p1'))).toBe('to a deleted thread');
+  });
+
+  it('selects an unsent reply to copy by hand where the clipboard is refused', async () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push(threadPatch());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reply' }), { target: { value: 'keep me' } });
+    app.push(threadPatch({ parent: null, meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: true } }));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('NotAllowedError'))) }, configurable: true });
+    const unsent = screen.getByRole('group', { name: 'This thread was deleted. Your unsent reply:' });
+    await act(async () => fireEvent.click(within(unsent).getByRole('button', { name: 'Copy' })));
+    expect(within(unsent).getByRole('status').textContent).toBe('Could not copy: the reply is selected, copy it from there.');
+    expect(window.getSelection()?.toString()).toBe('keep me');
+    expect(app.drafts.get(threadDraftKey('c1', 'p1'))).toBe('keep me');
+  });
+
   it('says so when the thread was deleted', () => {
     const app = open([parent], { path: '/conversations/c1/threads/p1' });
     app.push(threadPatch({ parent: null, meta: { address: 'c1', guid: 'p1', loading: false, error: null, gone: true } }));

@@ -26,6 +26,7 @@ export function createInertCore(): CoreApi {
     $setShowLast: async () => fail(replaying),
     $markAllRead: async () => fail(replaying),
     $quickSwitch: async () => [],
+    $deletedMessages: async () => [],
     $retryOutbox: async () => {},
     $discardOutbox: async () => {},
     $setNetwork: async () => {},

@@ -21,6 +21,8 @@ export class FakeCore implements CoreApi {
   loadOlderResult: Result<null> = ok(null);
   startDirectMessageResult: Result<{ address: string }> = ok({ address: 'dm-new' });
   openThreadResult: Result<null> = ok(null);
+  /** Messages `$deletedMessages` reports deleted (of those asked about). */
+  deletedMessages: string[] = [];
   toggleReactionResult: Result<null> = ok(null);
   setFlagResult: Result<null> = ok(null);
   loadFlaggedResult: Result<null> = ok(null);
@@ -69,6 +71,10 @@ export class FakeCore implements CoreApi {
   async $openThread(address: string, guid: string | null) {
     this.record('$openThread', [address, guid]);
     return this.openThreadResult;
+  }
+  async $deletedMessages(guids: readonly string[]) {
+    this.record('$deletedMessages', [guids]);
+    return guids.filter((guid) => this.deletedMessages.includes(guid));
   }
   async $toggleReaction(address: string, guid: string, content: string) {
     this.record('$toggleReaction', [address, guid, content]);

@@ -1,0 +1,54 @@
+/**
+ * Unsent replies to threads of this conversation whose first message was deleted while their panel was not
+ * open (the open thread's panel shows its own): shown above the composer when the user comes to the
+ * conversation, each to copy or discard. Plaza's choice: the reply waits where it was written rather than
+ * moving into the conversation's own draft, where Enter would send it to everyone out of its context.
+ * A reply kept before its key named the conversation (a legacy `thread:{guid}` key) shows in any conversation.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { usePlaza } from '../client/core-context';
+import { threadDraftsIn } from '../client/drafts';
+import { UnsentReply } from './UnsentReply';
+
+const NONE: ReadonlySet<string> = new Set();
+
+export function DeletedThreadReplies({ address, openThread }: { address: string; openThread: string | null }) {
+  useSignals();
+  const { core, drafts, store } = usePlaza();
+  const listRef = useRef<HTMLDivElement>(null);
+  const candidates = threadDraftsIn(drafts.byAddress.value, address).filter((d) => d.guid !== openThread);
+  const asked = [...new Set(candidates.map((d) => d.guid))].sort().join(' ');
+  // Only the core knows what was deleted. Asked again when the messages change: a deletion seen here removes one.
+  const messages = store.messages.value;
+  // Until the next answer, the last one holds: a deletion is for good.
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(NONE);
+  useEffect(() => {
+    if (asked === '') return;
+    let current = true;
+    void core.$deletedMessages(asked.split(' ')).then((guids) => {
+      if (current) setDeleted(new Set(guids));
+    });
+    return () => {
+      current = false;
+    };
+  }, [core, asked, messages]);
+
+  const shown = candidates.filter((d) => deleted.has(d.guid));
+  if (shown.length === 0) return null;
+
+  const discard = (key: string): void => {
+    const hadFocus = listRef.current?.contains(document.activeElement) ?? false;
+    drafts.clear(key);
+    // The Discard pressed goes with its reply: the keyboard moves on to the conversation's composer.
+    if (hadFocus) listRef.current?.closest('.conversation')?.querySelector<HTMLElement>('.composer textarea')?.focus();
+  };
+
+  return (
+    <div ref={listRef} className="deleted-thread-replies">
+      {shown.map((d) => (
+        <UnsentReply key={d.key} explanation="A thread you were replying to was deleted. Your unsent reply:" text={d.text} onDiscard={() => discard(d.key)} />
+      ))}
+    </div>
+  );
+}
