@@ -8,8 +8,9 @@
  */
 import { previewOf } from '../../projections/views/text';
 import type { MuteChoice } from '../../protocol/core-api';
+import type { Message } from '../../protocol/entities';
 import type { MuteChange } from '../../protocol/rules/notifications';
-import { ALERT_TYPE } from '../../protocol/rules/alerts';
+import { ALERT_TYPE, TOAST_LIMITS } from '../../protocol/rules/alerts';
 import { MUTE_HOUR_MS, notificationsToggledText } from '../../protocol/rules/notifications';
 import { fail, ok } from '../../protocol/result';
 import { CLIENT_VERSION } from '../../protocol/version';
@@ -69,6 +70,37 @@ export function createNotificationsFeature(ctx: CoreContext): NotificationsFeatu
     return ctx.projections.channels.byAddress.get(address)?.channel.name || 'this conversation';
   }
 
+  /**
+   * Messages announced before this log had any channel list — the first moments of a fresh sign-in, while the
+   * list the socket's opening asked for is on its way: their toasts wait for it, so that they name their
+   * conversation like any other (each beeped as it came). The newest few only: no more fit on screen.
+   */
+  let awaitingList: Message[] = [];
+
+  /** Who wrote a message: the name it carries, else the directory's. */
+  function authorOf(message: Message): string {
+    const carried = `${message.from_first_name} ${message.from_last_name}`.trim();
+    return carried || ctx.projections.session.usersByGuid.get(message.from_guid)?.name || 'Someone';
+  }
+
+  /**
+   * The toast of an announced message: a channel's name over "Author: preview"; a direct message's author over
+   * the preview. A conversation the channel list does not name is shown as a direct message, from its sender —
+   * the kind the notify projection took it for (its settings) when it chose to announce it — rather than as
+   * "this conversation", which names nothing.
+   */
+  function toastMessage(message: Message): void {
+    const author = authorOf(message);
+    const record = ctx.projections.channels.byAddress.get(message.address);
+    const direct = record === undefined || record.channel.channel_type === 0;
+    ctx.showToast({
+      title: direct ? author : channelName(message.address),
+      body: direct ? previewOf(message.parts) : `${author}: ${previewOf(message.parts)}`,
+      kind: 'info',
+      address: message.address,
+    });
+  }
+
   return {
     attentionChanged(attentive) {
       if (ctx.projections.notify.attentive !== attentive) ctx.dispatch('intent', [{ type: 'attention.changed', attentive }]);
@@ -125,22 +157,26 @@ export function createNotificationsFeature(ctx: CoreContext): NotificationsFeatu
       MSG(frame) {
         const { message } = frame.data;
         if (ctx.projections.notify.announced !== message.guid) return;
-        const author = `${message.from_first_name} ${message.from_last_name}`.trim() || 'Someone';
-        const record = ctx.projections.channels.byAddress.get(message.address);
-        const isDm = record?.channel.channel_type === 0;
-        ctx.showToast({
-          title: isDm ? author : channelName(message.address),
-          body: isDm ? previewOf(message.parts) : `${author}: ${previewOf(message.parts)}`,
-          kind: 'info',
-          address: message.address,
-        });
+        if (ctx.projections.channels.byAddress.size > 0) toastMessage(message);
+        else awaitingList = [...awaitingList, message].slice(-TOAST_LIMITS.maxOnScreen);
       },
     },
     onSocketOpen() {
       void loadSettings();
     },
-    onLogOpened: syncRuntime,
-    afterDispatch() {
+    onLogOpened() {
+      awaitingList = [];
+      syncRuntime();
+    },
+    onSessionEnded() {
+      awaitingList = [];
+    },
+    afterDispatch(events) {
+      if (awaitingList.length > 0 && events.some((e) => e.type === 'channels.listed')) {
+        const waited = awaitingList;
+        awaitingList = [];
+        for (const message of waited) toastMessage(message);
+      }
       const due = ctx.projections.notify.upgradeDueAt;
       if (due !== null && clock.now() >= due && ctx.runtime.signedIn) raiseClientAlert(ctx, ALERT_TYPE.versionUpgrade, UPGRADE_MESSAGE);
     },

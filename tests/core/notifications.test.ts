@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { T0 } from '../../fixtures/builders';
 import { showPopover } from '../../core-worker/popover';
+import { canonicalJson } from '../../projections/canonical';
+import { foldAll } from '../../projections/fold';
 import type { AlertWire, ChannelWire, MessageWire, UserWire } from '../../protocol/entities';
 import { encodeFrame } from '../../protocol/frames/frame-codec';
 import { UPGRADE_ALERT_DELAY_MS } from '../../protocol/version';
@@ -124,6 +126,47 @@ describe('announcing messages and alerts', () => {
     await h.clock.advance(2_000);
     send(h, msg('design'));
     expect(sounds(h)).toEqual(['beep', 'beep', 'beep']);
+  });
+
+  it('names the conversation of a message that arrives before the first channel list once the list is in; one it does not name, by its sender', async () => {
+    const r = routes(world());
+    const list = r[`${P}/channels/list`]!;
+    let releaseList = (): void => {};
+    r[`${P}/channels/list`] = (body, headers) => new Promise((resolve) => (releaseList = () => resolve(list(body, headers))));
+    const h = await startHarness({ routes: r });
+    expect((await h.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+    h.socket().open();
+    await h.clock.advance(0);
+    h.frame();
+    // A fresh log: no conversation is known yet, and the list is on its way.
+    expect(h.core.projections.channels.byAddress.size).toBe(0);
+    send(h, msg('design'));
+    const design = n;
+    await h.clock.advance(1_000);
+    send(h, msg('dm'));
+    const direct = n;
+    await h.clock.advance(1_000);
+    send(h, msg('unlisted'));
+    const unlisted = n;
+    // Each beeps as it arrives; their toasts wait for the names.
+    expect(sounds(h)).toEqual(['beep', 'beep', 'beep']);
+    expect(latest(h, 'toasts') ?? []).toEqual([]);
+    releaseList();
+    await h.clock.advance(0);
+    expect(latest(h, 'toasts')).toEqual([
+      expect.objectContaining({ title: 'Alice Anders', body: `hello ${unlisted}`, address: 'unlisted' }),
+      expect.objectContaining({ title: 'Alice Anders', body: `hello ${direct}`, address: 'dm' }),
+      expect.objectContaining({ title: 'Design', body: `Alice Anders: hello ${design}`, address: 'design' }),
+    ]);
+    expect(JSON.stringify(latest(h, 'toasts'))).not.toContain('this conversation');
+    // The toasts are events in the log: a rebuild from it holds them too.
+    expect(canonicalJson(foldAll(h.core.log))).toBe(canonicalJson(h.core.projections));
+  });
+
+  it('toasts a message in a conversation the channel list does not name at once, from its sender (the directory names one the message does not)', async () => {
+    const h = await signedIn();
+    send(h, msg('new-dm', { from_first_name: '', from_last_name: '' }));
+    expect(latest(h, 'toasts')).toEqual([expect.objectContaining({ title: 'Alice Anders', body: `hello ${n}`, address: 'new-dm' })]);
   });
 
   it('plays the chord for urgent alerts at most once per 30 s, toasting each', async () => {
