@@ -19,8 +19,10 @@ export function DeletedThreadReplies({ address, openThread }: { address: string;
   const listRef = useRef<HTMLDivElement>(null);
   const candidates = threadDraftsIn(drafts.byAddress.value, address).filter((d) => d.guid !== openThread);
   const asked = [...new Set(candidates.map((d) => d.guid))].sort().join(' ');
-  // Only the core knows what was deleted. Asked again when the messages change: a deletion seen here removes one.
+  // Only the core knows what was deleted. Asked when the question changes, and again when one of these threads'
+  // first messages leaves the messages on show (deleted while the user is here).
   const messages = store.messages.value;
+  const onShow = asked === '' ? '' : asked.split(' ').filter((guid) => messages.some((m) => m.guid === guid)).join(' ');
   // Until the next answer, the last one holds: a deletion is for good.
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(NONE);
   useEffect(() => {
@@ -32,7 +34,7 @@ export function DeletedThreadReplies({ address, openThread }: { address: string;
     return () => {
       current = false;
     };
-  }, [core, asked, messages]);
+  }, [core, asked, onShow]);
 
   const shown = candidates.filter((d) => deleted.has(d.guid));
   if (shown.length === 0) return null;
