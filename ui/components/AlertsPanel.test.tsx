@@ -64,6 +64,25 @@ describe('Alerts', () => {
     expect(screen.queryByRole('dialog', { name: 'Alerts' })).toBeNull();
     expect(document.activeElement).toBe(button);
   });
+
+  it('keeps the keyboard in the panel when an answered alert loses its buttons, so Escape still closes it', async () => {
+    const a = app();
+    const button = screen.getByRole('button', { name: 'Alerts, 2 new' });
+    button.focus();
+    fireEvent.click(button);
+    const panel = screen.getByRole('dialog', { name: 'Alerts' });
+    const approve = within(panel).getByRole('button', { name: 'Approve' });
+    approve.focus();
+    await act(async () => fireEvent.click(approve));
+    // The worker's answer: the request is dismissed, its Approve and Deny go.
+    await act(async () => a.push({ seq: 2, reset: false, alerts: { put: [{ ...alerts[0]!, dismissed: true }], remove: [] } }));
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(document.activeElement).toBe(panel);
+    // The keys go where the focus is, as a person's would.
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Alerts' })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
 });
 
 describe('Toasts', () => {

@@ -5,7 +5,7 @@ import type { Result } from '../../protocol/result';
 import type { AlertView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
-import { trapTab, useReturnFocus } from './dialog-helpers';
+import { trapTab, useKeepFocusInside, useReturnFocus } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 
 export function AlertsPanel({ onClose }: { onClose: () => void }) {
@@ -16,6 +16,8 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
 
   // Closed, the focus goes back to the Alerts button (or whatever opened the panel).
   useReturnFocus(panelRef);
+  // Approving or dismissing an alert takes its buttons away: the keyboard stays in the panel.
+  useKeepFocusInside(panelRef);
   useEffect(() => panelRef.current?.querySelector<HTMLElement>('button')?.focus(), []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -28,7 +30,7 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div ref={panelRef} className="alerts-panel" role="dialog" aria-label="Alerts" onKeyDown={onKeyDown}>
+    <div ref={panelRef} className="alerts-panel" role="dialog" aria-label="Alerts" tabIndex={-1} onKeyDown={onKeyDown}>
       <div className="alerts-head">
         <h2>Alerts</h2>
         <button type="button" onClick={onClose}>

@@ -4,7 +4,7 @@
  * the backdrop close it, and focus goes back to where it was when it closes.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { trapTab, useReturnFocus } from './dialog-helpers';
+import { trapTab, useKeepFocusInside, useReturnFocus } from './dialog-helpers';
 import { Overlay } from './overlay-layer';
 
 export interface DialogProps {
@@ -28,6 +28,7 @@ export function Dialog({ title, heading = title, onClose, children, className, d
   // When it closes, focus goes back to the control that opened it — unless it has gone, or closing moved
   // focus on (a dialog that opens what it made). When it opens, the first field (or else control) gets it.
   useReturnFocus(ref);
+  useKeepFocusInside(ref);
   useEffect(() => {
     const dialog = ref.current;
     const first = dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog?.querySelector<HTMLElement>('button');
@@ -50,7 +51,7 @@ export function Dialog({ title, heading = title, onClose, children, className, d
   return (
     <Overlay>
       <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-        <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} onKeyDown={onKeyDown}>
+        <div ref={ref} className={`dialog${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={onKeyDown}>
           {heading !== null && <h2>{heading}</h2>}
           {children}
         </div>

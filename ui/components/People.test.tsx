@@ -55,6 +55,24 @@ describe('status menu', () => {
     expect(within(dialog).queryByRole('form', { name: 'New status' })).toBeNull();
   });
 
+  it('puts the keyboard in the new status’s text, and keeps it in the dialog when the form closes', async () => {
+    const a = app();
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Set your status' });
+    const add = within(dialog).getByRole('button', { name: 'Add a status' });
+    add.focus();
+    fireEvent.click(add);
+    const text = within(within(dialog).getByRole('form', { name: 'New status' })).getByLabelText('Text');
+    expect(document.activeElement).toBe(text);
+    fireEvent.change(text, { target: { value: 'Deep work' } });
+    await act(async () => fireEvent.submit(text));
+    expect(a.core.callsTo('$insertStatus')).toHaveLength(1);
+    // The form (and its Save button) went: the keyboard is still in the dialog, and Escape closes it.
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
+  });
+
   it('edits and deletes; a refusal is shown and Escape returns focus to the button', async () => {
     const a = app();
     fireEvent.click(screen.getByRole('button', { name: /Your status/ }));

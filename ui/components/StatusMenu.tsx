@@ -9,7 +9,7 @@ import { STATUS_COLORS, STATUS_ICONS, STATUS_ICON_LABELS, type StatusColor, type
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
 import { DialogActions } from './Dialog';
-import { trapTab } from './dialog-helpers';
+import { trapTab, useKeepFocusInside } from './dialog-helpers';
 import { STATUS_COLOR_LABELS, STATUS_ICON_GLYPHS } from './status-icons';
 import { StatusBadge } from './StatusBadge';
 
@@ -62,9 +62,17 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLInputElement>(null);
   const groupId = useId();
 
   useEffect(() => firstRef.current?.focus(), []);
+  // Adding, saving or deleting a status takes the focused button away: the keyboard stays in the dialog.
+  useKeepFocusInside(dialogRef);
+  // Add a status and Edit open the form with the keyboard in its text, ready to type.
+  const formFor = draft ? (draft.editing ?? 'new') : null;
+  useEffect(() => {
+    if (formFor) textRef.current?.focus();
+  }, [formFor]);
 
   const run = async (call: Promise<Result<null>>): Promise<boolean> => {
     setBusy(true);
@@ -94,7 +102,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div ref={dialogRef} className="popover status-dialog" role="dialog" aria-label="Set your status" onKeyDown={onKeyDown}>
+    <div ref={dialogRef} className="popover status-dialog" role="dialog" aria-label="Set your status" tabIndex={-1} onKeyDown={onKeyDown}>
       <h2 id={groupId}>Your status</h2>
       <div role="radiogroup" aria-labelledby={groupId} className="status-options">
         <label className="status-option">
@@ -121,7 +129,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
         <form className="status-form" aria-label={draft.editing ? 'Edit status' : 'New status'} onSubmit={(e) => void save(e)}>
           <label className="field">
             <span>Text</span>
-            <input value={draft.text} maxLength={100} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+            <input ref={textRef} value={draft.text} maxLength={100} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
           </label>
           <label className="field">
             <span>Icon</span>

@@ -190,6 +190,24 @@ describe('members panel', () => {
     expect(a.core.callsTo('$setBlocked').at(-1)).toEqual(['u-gina', false]);
   });
 
+  it('keeps the keyboard in the panel when the member removed goes from the list, so Escape still closes it', async () => {
+    const a = teamApp();
+    const members = screen.getByRole('button', { name: 'Members' });
+    members.focus();
+    fireEvent.click(members);
+    await act(async () => a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } }));
+    const dialog = screen.getByRole('dialog', { name: 'Members of Design' });
+    const remove = within(dialog).getByRole('button', { name: 'Remove Gina Garcia' });
+    remove.focus();
+    await act(async () => fireEvent.click(remove));
+    await act(async () => a.push({ seq: 3, reset: false, teamMembers: { design: membersView({ members: membersView().members.slice(0, 1) }) } }));
+    expect(within(dialog).queryByRole('listitem', { name: 'Gina Garcia' })).toBeNull();
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Members of Design' })).toBeNull();
+    expect(document.activeElement).toBe(members);
+  });
+
   it('adds colleagues and invites by email, asking for confirmation when the server wants it', async () => {
     const a = teamApp();
     fireEvent.click(screen.getByRole('button', { name: 'Members' }));

@@ -23,7 +23,41 @@ export function useReturnFocus(container: RefObject<HTMLElement | null>, fallbac
   }, []);
 }
 
-/** Keeps Tab and Shift+Tab inside the modal. */
+/**
+ * Keeps the keyboard in a dialog or panel when the control that had the focus goes away while it is open — a
+ * member removed, an alert approved (its buttons go), a status deleted, a form closed. A browser leaves the
+ * focus on the page then: Escape no longer reached the dialog and Tab started again from the top of the page.
+ * The focus goes to the container itself (give it tabIndex -1), which is still the dialog: Escape closes it and
+ * Tab goes on inside. A focus moved on on purpose (to a field, or out of the dialog) is left alone.
+ */
+export function useKeepFocusInside(container: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    /** The element inside that last had the focus (removing it fires no focus event). */
+    let last: Element | null = null;
+    const onFocusIn = (e: FocusEvent): void => {
+      last = e.target instanceof Element ? e.target : null;
+    };
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (last && !last.isConnected && (active === null || active === document.body)) {
+        last = null;
+        element.focus();
+      }
+    });
+    element.addEventListener('focusin', onFocusIn);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => {
+      element.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+    };
+    // The container is there for as long as the component is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/** Keeps Tab and Shift+Tab inside the modal (also from the container itself, where useKeepFocusInside puts the focus). */
 export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
   if (!container) return;
   const focusable = [...container.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [href], [tabindex]:not([tabindex="-1"])')];
@@ -31,10 +65,11 @@ export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;
   const active = document.activeElement;
-  if (e.shiftKey && (active === first || !container.contains(active))) {
+  const outside = active === container || !container.contains(active);
+  if (e.shiftKey && (active === first || outside)) {
     e.preventDefault();
     last.focus();
-  } else if (!e.shiftKey && (active === last || !container.contains(active))) {
+  } else if (!e.shiftKey && (active === last || outside)) {
     e.preventDefault();
     first.focus();
   }
