@@ -1,5 +1,5 @@
 /** A team's settings for those who manage it: rename ('Channel Renamed'), privacy flags, move to the user's company, delete. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -15,16 +15,22 @@ export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [nameRefused, setNameRefused] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
 
-  const act = async (run: () => ReturnType<typeof core.$renameTeam>, message: string): Promise<void> => {
+  const act = async (run: () => ReturnType<typeof core.$renameTeam>, message: string): Promise<{ ok: boolean; field?: string }> => {
     setDone(null);
     const result = await runAction(run, setBusy, setError);
     if (result.ok) setDone(message);
+    return result;
   };
 
-  const rename = (e: FormEvent): void => {
+  const rename = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    void act(() => core.$renameTeam(entry.address, name), 'Renamed.');
+    const result = await act(() => core.$renameTeam(entry.address, name), 'Renamed.');
+    // A name refused (none, too long) gets the keyboard back, to be corrected; the alert says why.
+    setNameRefused(result.field === 'name');
+    if (result.field === 'name') nameRef.current?.focus();
   };
   const saveFlags = (e: FormEvent): void => {
     e.preventDefault();
@@ -49,10 +55,10 @@ export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView
 
   return (
     <Dialog title={`${team.is_hr ? 'Department' : 'Team'} settings`} onClose={onClose}>
-      <form onSubmit={rename} className="stack">
+      <form onSubmit={(e) => void rename(e)} className="stack">
         <label className="field">
           <span>Name</span>
-          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <input ref={nameRef} value={name} maxLength={100} aria-invalid={nameRefused || undefined} onChange={(e) => setName(e.target.value)} />
         </label>
         <button type="submit" disabled={busy}>
           Rename

@@ -272,6 +272,25 @@ describe('team settings and leaving', () => {
     expect(a.location()).toBe('/');
   });
 
+  it('gives a refused name the keyboard back, marked invalid, to be corrected', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Team settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Team settings' });
+    const name = within(dialog).getByLabelText('Name');
+    fireEvent.change(name, { target: { value: '  ' } });
+    a.core.results.$renameTeam = fail({ name: 'Rejected', message: 'A team needs a name.', field: 'name' });
+    const rename = within(dialog).getByRole('button', { name: 'Rename' });
+    rename.focus();
+    await act(async () => fireEvent.click(rename));
+    expect(within(dialog).getByRole('alert').textContent).toBe('A team needs a name.');
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    delete a.core.results.$renameTeam;
+    fireEvent.change(name, { target: { value: 'Product Design' } });
+    await act(async () => fireEvent.click(rename));
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('leaves after confirming, and says why when refused', async () => {
     const a = teamApp();
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
