@@ -68,6 +68,57 @@ describe('folders in the sidebar', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the keyboard on the conversation moved, in its new place (the rows are keyed by position)', async () => {
+    const teams = [channelView({ address: 'mkt', name: 'Marketing', sortKey: 'm' }), channelView({ address: 'sales', name: 'Sales', sortKey: 's' })];
+    const a = renderApp({ path: '/', patches: [snapshot({ channels: { put: [...channels, ...teams], remove: [] }, folders: { put: folders, remove: [] } })] });
+    const menuButton = within(nav()).getByRole('button', { name: 'Actions for Sales' });
+    menuButton.focus();
+    fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move to folder…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Move Sales to folder' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Home' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
+    await act(async () => a.push({ seq: 2, reset: false, channels: { put: [{ ...teams[1]!, folder: 'h' }], remove: [] } }));
+    expect(order()).toEqual(['Folders', 'Work 3', 'Engineering 1', 'Projects 2', 'Design 2', 'Home', 'Sales', 'Company', 'Acme', 'Teams', 'Marketing']);
+    // Not Marketing's menu, now in the place Sales had.
+    expect(document.activeElement).toBe(within(nav()).getByRole('link', { name: 'Sales' }));
+  });
+
+  it('keeps the keyboard on a folder moved, in its new place', async () => {
+    const a = app();
+    const menuButton = within(nav()).getByRole('button', { name: 'Folder actions for Projects' });
+    menuButton.focus();
+    fireEvent.click(menuButton);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move to…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Move Projects to…' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'No folder' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
+    await act(async () => a.push({ seq: 2, reset: false, folders: { put: [{ ...folders[1]!, parent_guid: null, depth: 0, sortKey: 'projects\u0000p' }], remove: [] } }));
+    expect(order()).toEqual(['Folders', 'Projects 2', 'Design 2', 'Work 3', 'Engineering 1', 'Home', 'Company', 'Acme']);
+    // Not Work's toggle, now in the place Projects had.
+    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Projects 2 unread' }));
+  });
+
+  it('puts the keyboard on the row now in the place of a folder deleted', async () => {
+    const a = app();
+    const menuButton = within(nav()).getByRole('button', { name: 'Folder actions for Work' });
+    menuButton.focus();
+    fireEvent.click(menuButton);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete…' }));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete Work?' })).getByRole('button', { name: 'Delete folder' })));
+    // Its conversations and folders move up one level.
+    await act(async () =>
+      a.push({
+        seq: 2,
+        reset: false,
+        folders: { put: [{ ...folders[1]!, parent_guid: null, depth: 0, sortKey: 'projects\u0000p' }], remove: ['w'] },
+        channels: { put: [{ ...channels[2]!, folder: null }], remove: [] },
+      }),
+    );
+    expect(within(nav()).queryByRole('button', { name: /^Work/ })).toBeNull();
+    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Projects 2 unread' }));
+  });
+
   it('closes a menu with Escape and gives focus back to its button', () => {
     app();
     const menuButton = within(nav()).getByRole('button', { name: 'Actions for Engineering' });

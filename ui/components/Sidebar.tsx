@@ -13,7 +13,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SidebarSort } from '../../protocol/events';
 import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -72,6 +72,17 @@ type Open =
   | { kind: 'move-channel'; entry: ChannelEntryView }
   | null;
 
+/**
+ * Where the keyboard goes once a change made in a dialog shows in the list: to the conversation or folder
+ * moved, in its new place; to the row now where a deleted folder was. The rows are keyed by position, so the element that
+ * opened the dialog may by then be another conversation's.
+ */
+type Follow =
+  | { kind: 'entry'; address: string; folder: string | null }
+  | { kind: 'folder'; guid: string; parent: string | null }
+  | { kind: 'place'; gone: string; index: number }
+  | null;
+
 export interface SidebarProps {
   activeAddress: string | null;
   /** The flagged-messages view is open. */
@@ -101,7 +112,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   // The keyboard's place: the row last moved to or focused, else the open conversation, else the first row.
   // Kept rendered while scrolled away, so the list always has its Tab stop and the place survives scrolling.
   const roving = useMemo(() => rovingRows(rows, activeAddress), [rows, activeAddress]);
-  const { chosenIndex, listProps } = useRovingTabStop(roving.keys, {
+  const { chosenIndex, listProps, focusKey } = useRovingTabStop(roving.keys, {
     start: roving.activeKey,
     reveal: (index) => virtualizer.scrollToIndex(roving.rowOf[index]!, { align: 'auto' }),
   });
@@ -127,8 +138,45 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
       return next;
     });
 
-  // Focus goes back to the button that opened the dialog (Dialog.tsx).
+  // Focus goes back to the button that opened the dialog (Dialog.tsx), then on to `follow`'s row, if any.
   const close = (): void => setOpen(null);
+  const [follow, setFollow] = useState<Follow>(null);
+  useLayoutEffect(() => {
+    if (!follow) return;
+    if (follow.kind === 'entry') {
+      const row = rows.find((r) => r.kind === 'entry' && r.entry.address === follow.address && r.entry.folder === follow.folder);
+      if (!row) return; // not moved yet in the list
+      focusKey(rovingKey(row)!);
+    } else if (follow.kind === 'folder') {
+      if (!folders.some((f) => f.guid === follow.guid && f.parent_guid === follow.parent)) return;
+      // Not there if moved into a closed folder: the keyboard stays where the dialog left it.
+      if (roving.keys.includes(`folder:${follow.guid}`)) focusKey(`folder:${follow.guid}`);
+    } else {
+      if (roving.keys.includes(follow.gone)) return; // not gone yet
+      const key = roving.keys[Math.min(follow.index, roving.keys.length - 1)];
+      if (key) focusKey(key);
+    }
+    setFollow(null);
+    // focusKey is new each render; the rows are what is waited for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, follow]);
+  const moveChannel = async (entry: ChannelEntryView, to: string | null) => {
+    const result = await core.$moveChannelToFolder(entry.address, to);
+    if (result.ok) setFollow({ kind: 'entry', address: entry.address, folder: to });
+    return result;
+  };
+  const moveFolder = async (folder: FolderView, to: string | null) => {
+    const result = await core.$moveFolder(folder.guid, to);
+    if (result.ok) setFollow({ kind: 'folder', guid: folder.guid, parent: to });
+    return result;
+  };
+  const deleteFolder = async (folder: FolderView) => {
+    const gone = `folder:${folder.guid}`;
+    const index = roving.keys.indexOf(gone);
+    const result = await core.$deleteFolder(folder.guid);
+    if (result.ok && index >= 0) setFollow({ kind: 'place', gone, index });
+    return result;
+  };
 
   const markRead = async (entries: readonly ChannelEntryView[] | undefined, what: string): Promise<void> => {
     setStatus(null);
@@ -275,7 +323,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
           title={`Move ${open.folder.name} to…`}
           current={open.folder.parent_guid}
           exclude={open.folder.guid}
-          onMove={(to) => core.$moveFolder(open.folder.guid, to)}
+          onMove={(to) => moveFolder(open.folder, to)}
           onClose={close}
         />
       )}
@@ -284,7 +332,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
           title={`Delete ${open.folder.name}?`}
           message="Its conversations and folders move up one level. Nothing else is deleted."
           confirmLabel="Delete folder"
-          onConfirm={() => core.$deleteFolder(open.folder.guid)}
+          onConfirm={() => deleteFolder(open.folder)}
           onClose={close}
         />
       )}
@@ -292,7 +340,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
         <MoveToFolderDialog
           title={`Move ${open.entry.name} to folder`}
           current={open.entry.folder}
-          onMove={(to) => core.$moveChannelToFolder(open.entry.address, to)}
+          onMove={(to) => moveChannel(open.entry, to)}
           onClose={close}
         />
       )}

@@ -60,6 +60,8 @@ export interface RovingTabStop {
     onFocus: (e: FocusEvent<HTMLDivElement>) => void;
     onBlur: (e: FocusEvent<HTMLDivElement>) => void;
   };
+  /** Puts the focus on item `key` (once it is rendered, revealing it): where a change made in a dialog left the item. */
+  focusKey: (key: string) => void;
 }
 
 const targetIn = (row: HTMLElement): HTMLElement | null => (row.hasAttribute('data-roving-target') ? row : row.querySelector<HTMLElement>('[data-roving-target]'));
@@ -129,5 +131,14 @@ export function useRovingTabStop(keys: readonly string[], options: { start?: str
     // Moved out of the list (or to nowhere, by a click on the page): none of the list's business.
     if (!ref.current?.contains(e.relatedTarget as Node | null)) focused.current = null;
   };
-  return { chosenIndex, listProps: { ref, onKeyDown, onFocus, onBlur } };
+  const focusKey = (key: string): void => {
+    const row = [...(ref.current?.querySelectorAll<HTMLElement>('[data-roving-row]') ?? [])].find((el) => el.dataset.rovingRow === key);
+    const target = row ? targetIn(row) : null;
+    const index = keys.indexOf(key);
+    setChosen(key);
+    if (index >= 0) reveal?.(index);
+    if (target) target.focus(reveal ? { preventScroll: true } : undefined);
+    else focusPending.current = key;
+  };
+  return { chosenIndex, listProps: { ref, onKeyDown, onFocus, onBlur }, focusKey };
 }
