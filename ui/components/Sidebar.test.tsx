@@ -93,6 +93,19 @@ describe('Sidebar by keyboard', () => {
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Acme' }));
   });
 
+  it('keeps the keyboard on its conversation when the list changes order under it (rows are keyed by position)', () => {
+    const a = app('/conversations/t-api');
+    const api = screen.getByRole('link', { name: 'API' });
+    api.focus();
+    // A new message in Design moves it above API (the Recent sort): API's row element now shows Design.
+    a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 't-design', name: 'Design', group: 'team', sortKey: '0', unread: 13 })], remove: [] } });
+    expect(within(nav()).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/flagged', '/conversations/co', '/conversations/t-design', '/conversations/t-api', '/conversations/dm-bob']);
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'API' }));
+    // Enter (a click on the focused link) still opens API, not the conversation that took its place.
+    fireEvent.click(document.activeElement!);
+    expect(a.location()).toBe('/conversations/t-api');
+  });
+
   it('reaches every conversation of a long virtualized list with the arrow keys', () => {
     const many = Array.from({ length: 3000 }, (_, i) => channelView({ address: `c${i}`, name: `Channel ${i}`, sortKey: String(i).padStart(5, '0') }));
     renderApp({ path: '/', patches: [snapshot({ channels: { put: many, remove: [] } })] });

@@ -98,6 +98,17 @@ export function useRovingTabStop(keys: readonly string[], options: { start?: str
       if (keys[index] !== chosen) setChosen(keys[index]!);
       if (chosenIndex < 0) reveal?.(index);
     }
+    // The list changed order under the focus (a new message moves a conversation up the Recent sort): where rows
+    // are keyed by position (a virtualized list), the element with the focus now shows another item, and Enter
+    // would open that one. The focus follows its item.
+    const holder = focused.current;
+    if (!lost && focusPending.current === null && chosen !== null && holder !== null && holder === active && keys.includes(chosen)) {
+      const shows = holder.closest<HTMLElement>('[data-roving-row]')?.dataset.rovingRow;
+      if (shows !== undefined && shows !== chosen) {
+        focusPending.current = chosen;
+        reveal?.(keys.indexOf(chosen));
+      }
+    }
     if (chosenIndex >= 0) lastIndex.current = chosenIndex;
     // The item the keys moved to gets the focus once its element is rendered.
     const pending = focusPending.current;
