@@ -73,6 +73,48 @@ describe('status menu', () => {
     expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
   });
 
+  it('backs out of the add or edit form with Escape, keeping what was typed, and closes with a second Escape', () => {
+    app();
+    const trigger = screen.getByRole('button', { name: /Your status/ });
+    fireEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Set your status' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a status' }));
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Deep work' } });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    // Only the form closed, the keyboard on the button that opened it.
+    expect(screen.getByRole('dialog', { name: 'Set your status' })).toBe(dialog);
+    expect(within(dialog).queryByRole('form')).toBeNull();
+    const add = within(dialog).getByRole('button', { name: 'Add a status' });
+    expect(document.activeElement).toBe(add);
+    // Reopened, the form has the text typed before.
+    fireEvent.click(add);
+    expect(within(within(dialog).getByRole('form', { name: 'New status' })).getByLabelText('Text')).toHaveProperty('value', 'Deep work');
+
+    // The same for an edit, which keeps the new status's text meanwhile.
+    const edit = within(dialog).getByRole('button', { name: 'Edit In a meeting' });
+    fireEvent.click(edit);
+    const text = within(within(dialog).getByRole('form', { name: 'Edit status' })).getByLabelText('Text');
+    expect(document.activeElement).toBe(text);
+    fireEvent.change(text, { target: { value: 'In a long meeting' } });
+    fireEvent.keyDown(text, { key: 'Escape' });
+    expect(document.activeElement).toBe(edit);
+    fireEvent.click(edit);
+    expect(within(dialog).getByLabelText('Text')).toHaveProperty('value', 'In a long meeting');
+    // Cancel drops it: the status's own text again.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(edit);
+    fireEvent.click(edit);
+    expect(within(dialog).getByLabelText('Text')).toHaveProperty('value', 'In a meeting');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a status' }));
+    expect(within(dialog).getByLabelText('Text')).toHaveProperty('value', 'Deep work');
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
   it('edits and deletes; a refusal is shown and Escape returns focus to the button', async () => {
     const a = app();
     fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
@@ -89,6 +131,9 @@ describe('status menu', () => {
     expect(a.core.callsTo('$deleteStatus')).toEqual([['easel']]);
     fireEvent.mouseDown(dialog);
     expect(screen.getByRole('dialog', { name: 'Set your status' })).toBe(dialog);
+    // The edit form is still open: the first Escape closes it, the second the dialog.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(within(dialog).queryByRole('form')).toBeNull();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Your status/ }));

@@ -60,6 +60,8 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
+  /** Forms backed out of with Escape, by the status they edit ('new' when adding), to reopen as they were left. */
+  const [kept, setKept] = useState<Record<string, Draft>>({});
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLInputElement>(null);
@@ -83,22 +85,63 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
     return result.ok;
   };
 
+  const freeIcons = STATUS_ICONS.filter((i) => !statuses.some((s) => s.icon === i) || i === draft?.editing);
+
+  /** The button that opened the form ('new': Add a status; else the status's Edit), to give the keyboard back to. */
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (draft || !returnTo.current) return;
+    dialogRef.current?.querySelector<HTMLElement>(`[data-opens-form="${returnTo.current}"]`)?.focus();
+    returnTo.current = null;
+  }, [draft]);
+
+  /** Forgets (or, with `keep`, keeps) the form's text, by the status it is for. */
+  const park = (form: Draft, keep: boolean): void =>
+    setKept((all) => {
+      const others = { ...all };
+      delete others[form.editing ?? 'new'];
+      return keep ? { ...others, [form.editing ?? 'new']: form } : others;
+    });
+
+  /** Opens the form for a status, or a new one, as it was left if it was backed out of. */
+  const openForm = (fresh: Draft): void => {
+    // Another status's form open meanwhile keeps its text too.
+    if (draft) park(draft, true);
+    const before = kept[fresh.editing ?? 'new'];
+    // A new status kept with an icon that a status has taken meanwhile gets the first free icon.
+    const taken = before && !before.editing && statuses.some((s) => s.icon === before.icon);
+    setDraft(before ? (taken ? { ...before, icon: fresh.icon } : before) : fresh);
+  };
+
+  /** Closes the form, the keyboard back on the button that opened it. */
+  const closeForm = (keep: boolean): void => {
+    if (!draft) return;
+    park(draft, keep);
+    returnTo.current = draft.editing ?? 'new';
+    setDraft(null);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
-      onClose();
+      // Escape backs out one level, as in Slack: from the add/edit form to the list of statuses, then out of the
+      // dialog. Nothing typed is lost: the form backed out of reopens as it was left while the dialog is open.
+      // Cancel is the way to drop what was typed.
+      if (draft) closeForm(true);
+      else onClose();
     } else if (e.key === 'Tab') trapTab(e, dialogRef.current);
   };
-
-  const freeIcons = STATUS_ICONS.filter((i) => !statuses.some((s) => s.icon === i) || i === draft?.editing);
 
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (!draft) return;
     const input = { icon: draft.icon, text: draft.text, color: draft.color };
     const saved = await run(draft.editing ? core.$updateStatus(draft.editing, input) : core.$insertStatus(input));
-    if (saved) setDraft(null);
+    if (saved) {
+      park(draft, false);
+      setDraft(null);
+    }
   };
 
   return (
@@ -115,7 +158,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
               <input type="radio" name="status" checked={s.selected} disabled={busy} onChange={() => void run(core.$selectStatus(s.icon))} />
               <span aria-hidden="true">{STATUS_ICON_GLYPHS[s.icon]}</span> {s.text}
             </label>
-            <button type="button" aria-label={`Edit ${s.text}`} disabled={busy} onClick={() => setDraft({ editing: s.icon, icon: s.icon, text: s.text, color: s.color })}>
+            <button type="button" aria-label={`Edit ${s.text}`} data-opens-form={s.icon} disabled={busy} onClick={() => openForm({ editing: s.icon, icon: s.icon, text: s.text, color: s.color })}>
               Edit
             </button>
             <button type="button" className="danger" aria-label={`Delete ${s.text}`} disabled={busy} onClick={() => void run(core.$deleteStatus(s.icon))}>
@@ -155,14 +198,14 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
             <button type="submit" className="primary" disabled={busy}>
               Save status
             </button>
-            <button type="button" onClick={() => setDraft(null)}>
+            <button type="button" onClick={() => closeForm(false)}>
               Cancel
             </button>
           </div>
         </form>
       ) : (
         freeIcons.length > 0 && (
-          <button type="button" disabled={busy} onClick={() => setDraft({ editing: null, icon: freeIcons[0]!, text: '', color: 'green' })}>
+          <button type="button" data-opens-form="new" disabled={busy} onClick={() => openForm({ editing: null, icon: freeIcons[0]!, text: '', color: 'green' })}>
             Add a status
           </button>
         )
