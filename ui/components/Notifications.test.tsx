@@ -175,6 +175,26 @@ describe('the notification settings', () => {
     expect((within(form).getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps the keyboard on what replaces the two-factor button, and says the request was made', async () => {
+    const a = app('/settings/notifications');
+    const request = screen.getByRole('button', { name: 'Request two-factor reset' });
+    request.focus();
+    await act(async () => fireEvent.click(request));
+    // The worker's new list has the request: the button gives way to the sentence saying so.
+    const mine = { target_user_guid: ALICE.guid, name: ALICE.name, requested: Date.now(), cancelled: false, own: true };
+    await a.push({ seq: 2, reset: false, mfaResets: [mine] });
+    const sent = within(screen.getByRole('group', { name: 'Two-factor authentication' })).getByRole('status');
+    expect(sent.textContent).toMatch(/^You asked for a reset/);
+    expect(document.activeElement).toBe(sent);
+
+    // Cancelled, the keyboard is on the Request button again.
+    const cancel = screen.getByRole('button', { name: 'Cancel the request' });
+    cancel.focus();
+    await act(async () => fireEvent.click(cancel));
+    await a.push({ seq: 3, reset: false, mfaResets: [] });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Request two-factor reset' }));
+  });
+
   it('shows one’s own pending request with a way to cancel it', async () => {
     const a = app('/settings/notifications', { mfaResets: [{ target_user_guid: ALICE.guid, name: ALICE.name, requested: Date.now(), cancelled: false, own: true }] });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel the request' })));
