@@ -1,11 +1,17 @@
 /** Connect links (spec 2 §3, §9): create one (7 days and 10 uses by default), share or delete it, or use someone's. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
-import { CONNECT_LINK_MAX_CLICKS, CONNECT_LINK_TTL_SECONDS } from '../../protocol/connect-link-limits';
+import { CONNECT_LINK_CLICKS_RANGE, CONNECT_LINK_MAX_CLICKS, CONNECT_LINK_TTL_RANGE, CONNECT_LINK_TTL_SECONDS } from '../../protocol/connect-link-limits';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 
 const DAY = 86_400;
+/**
+ * The lifetime field is in whole days: 1 to 30. (A link may last from an hour, but the form offers whole days,
+ * so the protocol's "at least an hour" would not be what the field asks.)
+ */
+const MIN_DAYS = Math.max(1, Math.ceil(CONNECT_LINK_TTL_RANGE.min / DAY));
+const MAX_DAYS = Math.floor(CONNECT_LINK_TTL_RANGE.max / DAY);
 
 export function ConnectLinks({ initialLink }: { initialLink?: string | undefined }) {
   useSignals();
@@ -21,9 +27,22 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
 
   const create = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
+    // An empty lifetime passes the browser's checks (it is not required): it is told here, in the field's unit.
+    const lifetime = Number(days);
+    if (days.trim() === '' || !Number.isInteger(lifetime) || lifetime < MIN_DAYS || lifetime > MAX_DAYS) {
+      setCreateError(`A link lasts ${MIN_DAYS} to ${MAX_DAYS} days.`);
+      return;
+    }
     setCreateError(null);
-    const result = await core.$createConnectLink({ ttl_seconds: Math.round(Number(days) * DAY), max_clicks: Math.round(Number(uses)) });
+    const result = await core.$createConnectLink({ ttl_seconds: lifetime * DAY, max_clicks: Math.round(Number(uses)) });
     if (!result.ok) setCreateError(result.error.message);
+  };
+
+  // The message was about what was typed before: once the field is edited it goes, rather than stay on screen
+  // while the browser's own check blocks the next try with a different complaint.
+  const edit = (set: (value: string) => void, value: string): void => {
+    set(value);
+    setCreateError(null);
   };
 
   const use = async (e: FormEvent): Promise<void> => {
@@ -58,11 +77,11 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
         <form className="inline-form" aria-label="Create a connect link" onSubmit={(e) => void create(e)}>
           <label className="field">
             <span>Lifetime in days</span>
-            <input type="number" min={1} max={30} value={days} onChange={(e) => setDays(e.target.value)} />
+            <input type="number" min={MIN_DAYS} max={MAX_DAYS} value={days} onChange={(e) => edit(setDays, e.target.value)} />
           </label>
           <label className="field">
             <span>Number of uses</span>
-            <input type="number" min={1} max={1000} value={uses} onChange={(e) => setUses(e.target.value)} />
+            <input type="number" min={CONNECT_LINK_CLICKS_RANGE.min} max={CONNECT_LINK_CLICKS_RANGE.max} value={uses} onChange={(e) => edit(setUses, e.target.value)} />
           </label>
           <button type="submit" className="primary">
             Create link

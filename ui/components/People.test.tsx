@@ -217,6 +217,26 @@ describe('People screen', () => {
     expect(a.location()).toBe('/conversations/dm-linked');
   });
 
+  it('says a link’s lifetime is 1 to 30 days when the field is empty, and drops a message once the field is edited', async () => {
+    const a = app('/people');
+    const create = screen.getByRole('form', { name: 'Create a connect link' });
+    const lifetime = within(create).getByLabelText('Lifetime in days');
+    fireEvent.change(lifetime, { target: { value: '' } });
+    await act(async () => fireEvent.submit(create));
+    expect(screen.getByRole('alert').textContent).toBe('A link lasts 1 to 30 days.');
+    expect(a.core.callsTo('$createConnectLink')).toEqual([]);
+    fireEvent.change(lifetime, { target: { value: '3' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The worker's refusal goes too when a field is edited.
+    a.core.results.$createConnectLink = fail({ name: 'Rejected', message: 'A link works at most 1000 times.' });
+    await act(async () => fireEvent.submit(create));
+    expect(a.core.callsTo('$createConnectLink')).toEqual([[{ ttl_seconds: 3 * 86_400, max_clicks: 10 }]]);
+    expect(screen.getByRole('alert').textContent).toBe('A link works at most 1000 times.');
+    fireEvent.change(within(create).getByLabelText('Number of uses'), { target: { value: '5000' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a connect link opened in the browser fills in the form', () => {
     app('/connect/cl-123');
     expect(screen.getByLabelText('Connect link')).toHaveProperty('value', `${window.location.origin}/connect/cl-123`);
