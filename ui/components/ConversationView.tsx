@@ -1,8 +1,9 @@
 /** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { threadDraftsIn } from '../client/drafts';
 import { recentMessages } from '../client/view-store';
 import { ChannelNotifyMenu } from './ChannelNotifyMenu';
 import { ChannelSearchPanel } from './ChannelSearchPanel';
@@ -13,6 +14,7 @@ import { StatusBadge } from './StatusBadge';
 import { TeamActions } from './TeamActions';
 import { ThreadPanel } from './ThreadPanel';
 import { TypingIndicator } from './TypingIndicator';
+import { UnsentReply } from './UnsentReply';
 
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
@@ -58,9 +60,12 @@ export const ConversationView = memo(function ConversationView({ address, thread
         </header>
         {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
         {gone ? (
-          <p role="status" className="notice gone-notice">
-            This conversation is no longer available to you.
-          </p>
+          <>
+            <p role="status" className="notice gone-notice" tabIndex={-1}>
+              This conversation is no longer available to you.
+            </p>
+            <UnsentHere address={address} />
+          </>
         ) : (
           <>
             {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
@@ -75,3 +80,43 @@ export const ConversationView = memo(function ConversationView({ address, thread
     </div>
   );
 });
+
+/**
+ * What the user had typed in a conversation no longer available to them (left, deleted, blocked from its
+ * company): its unsent message and its threads' unsent replies, each to copy or discard. The drafts stay stored
+ * until the user discards them — the app never drops typed text — and this page, where the conversation's
+ * link still leads, is where they can be reached.
+ */
+function UnsentHere({ address }: { address: string }) {
+  useSignals();
+  const { drafts } = usePlaza();
+  const listRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLElement | null>(null);
+  /** A Discard with the keyboard on it was pressed: the keyboard goes on to the next unsent text, else to the notice. */
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    (listRef.current?.querySelector<HTMLElement>('.unsent-reply button') ?? noticeRef.current)?.focus();
+  });
+  const all = drafts.byAddress.value;
+  const own = all[address];
+  // Only replies whose key names this conversation (a legacy key says nowhere; DeletedThreadReplies shows those).
+  const replies = threadDraftsIn(all, address).filter((d) => d.address === address);
+  if (own === undefined && replies.length === 0) return null;
+
+  const discard = (key: string): void => {
+    refocus.current = listRef.current?.contains(document.activeElement) ?? false;
+    noticeRef.current = listRef.current?.closest('.conversation')?.querySelector<HTMLElement>('.gone-notice') ?? null;
+    drafts.clear(key);
+  };
+
+  return (
+    <div ref={listRef} className="deleted-thread-replies">
+      {own !== undefined && <UnsentReply explanation="Your unsent message in this conversation:" text={own} onDiscard={() => discard(address)} />}
+      {replies.map((d) => (
+        <UnsentReply key={d.key} explanation="Your unsent reply in one of its threads:" text={d.text} onDiscard={() => discard(d.key)} />
+      ))}
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail } from '../../protocol/result';
 import type { TeamFacts, TeamMembersView, TeamSummaryView } from '../../protocol/views';
+import { draftsStorageKey, threadDraftKey } from '../client/drafts';
 import { renderApp } from '../testing/render-app';
 import { alertView, ALICE, channelView, metaView, snapshot, userView } from '../testing/views';
 
@@ -309,6 +310,32 @@ describe('team settings and leaving', () => {
     a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'other' })], remove: ['design'] } });
     expect(screen.getByText('This conversation is no longer available to you.').getAttribute('role')).toBe('status');
     expect(screen.queryByRole('button', { name: 'Members' })).toBeNull();
+  });
+});
+
+describe('what was typed in a conversation no longer available', () => {
+  it('offers its unsent message and thread replies to copy or discard; the keyboard moves on as each goes', async () => {
+    localStorage.setItem(
+      draftsStorageKey(ALICE.guid),
+      JSON.stringify({ design: 'half a message', [threadDraftKey('design', 'p1')]: 'half a reply', other: 'not this one' }),
+    );
+    const a = teamApp();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'half a message');
+    // Alice is removed from Design (or it is deleted): the composer goes, what she typed stays reachable here.
+    a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'other' })], remove: ['design'] } });
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    const message = screen.getByRole('group', { name: 'Your unsent message in this conversation:' });
+    const reply = screen.getByRole('group', { name: 'Your unsent reply in one of its threads:' });
+    expect(within(message).getByText('half a message')).toBeTruthy();
+    expect(within(reply).getByText('half a reply')).toBeTruthy();
+    expect(screen.queryByText('not this one')).toBeNull();
+    act(() => within(message).getByRole('button', { name: 'Discard' }).focus());
+    await act(async () => fireEvent.click(within(message).getByRole('button', { name: 'Discard' })));
+    expect(screen.queryByRole('group', { name: 'Your unsent message in this conversation:' })).toBeNull();
+    expect(document.activeElement).toBe(within(reply).getByRole('button', { name: 'Copy' }));
+    await act(async () => fireEvent.click(within(reply).getByRole('button', { name: 'Discard' })));
+    expect(document.activeElement).toBe(screen.getByText('This conversation is no longer available to you.'));
+    expect(a.drafts.byAddress.value).toEqual({ other: 'not this one' });
   });
 });
 
