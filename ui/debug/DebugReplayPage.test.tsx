@@ -191,6 +191,35 @@ describe('session-replay debugger', () => {
     expect(slider.getAttribute('aria-valuenow')).toBe(at);
   });
 
+  it('keeps the keyboard focus on a playback button that its own press makes unavailable', async () => {
+    const { slider } = await loaded();
+    const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+    // At the end, Step forward and Pause are unavailable: they say so, yet stay focusable (not disabled).
+    expect(button('Step forward').getAttribute('aria-disabled')).toBe('true');
+    expect(button('Step forward').disabled).toBe(false);
+    expect(button('Pause').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button('Step forward')); // ignored
+    expect(slider.getAttribute('aria-valuenow')).toBe('30');
+
+    fireEvent.keyDown(slider, { key: 'Home' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    button('Step back').focus();
+    fireEvent.click(button('Step back'));
+    expect(slider.getAttribute('aria-valuenow')).toBe('0');
+    expect(button('Step back').getAttribute('aria-disabled')).toBe('true');
+    expect(button('Step back').disabled).toBe(false);
+    expect(document.activeElement).toBe(button('Step back'));
+
+    button('Play').focus();
+    fireEvent.click(button('Play'));
+    expect(button('Play').getAttribute('aria-disabled')).toBe('true');
+    expect(button('Play').disabled).toBe(false);
+    expect(button('Pause').getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(button('Pause'));
+    expect(button('Pause').getAttribute('aria-disabled')).toBe('true');
+    expect(button('Pause').disabled).toBe(false);
+  });
+
   it('says the input count is pending while a filter is applied, not 0', async () => {
     const { api } = await loaded();
     const inputs = screen.getByRole('region', { name: 'Inputs' });

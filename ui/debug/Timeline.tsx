@@ -38,18 +38,21 @@ export function Timeline({ debug }: { debug: DebugController }) {
   return (
     <div className="debug-timeline">
       <div className="debug-controls">
-        <button type="button" onClick={() => debug.play()} disabled={playing || max === 0}>
+        {/* Each of these becomes unavailable by being pressed (Play starts playing, Pause stops it, a step reaches
+            an end), or as playing reaches the end: they say so with aria-disabled and ignore presses meanwhile, since
+            a button disabled under the keyboard focus drops it to the page. */}
+        <PlaybackButton unavailable={playing || max === 0} onPress={() => debug.play()}>
           Play
-        </button>
-        <button type="button" onClick={() => debug.pause()} disabled={!playing}>
+        </PlaybackButton>
+        <PlaybackButton unavailable={!playing} onPress={() => debug.pause()}>
           Pause
-        </button>
-        <button type="button" onClick={() => debug.step(-1)} disabled={position <= 0}>
+        </PlaybackButton>
+        <PlaybackButton unavailable={position <= 0} onPress={() => debug.step(-1)}>
           Step back
-        </button>
-        <button type="button" onClick={() => debug.step(1)} disabled={position >= max}>
+        </PlaybackButton>
+        <PlaybackButton unavailable={position >= max} onPress={() => debug.step(1)}>
           Step forward
-        </button>
+        </PlaybackButton>
         {/* Labelled by id, not wrapped: a wrapping label would lend the select its options' text as a name. */}
         <label htmlFor={speedId}>Speed</label>
         <select id={speedId} value={debug.speed.value} onChange={(e) => debug.setSpeed(Number(e.target.value))}>
@@ -98,6 +101,15 @@ export function Timeline({ debug }: { debug: DebugController }) {
         <div className="debug-thumb" style={{ left: `${fraction * 100}%` }} />
       </div>
     </div>
+  );
+}
+
+/** A playback button that, when unavailable, keeps the focus and ignores presses (above). */
+function PlaybackButton({ unavailable, onPress, children }: { unavailable: boolean; onPress: () => void; children: string }) {
+  return (
+    <button type="button" aria-disabled={unavailable || undefined} onClick={() => unavailable || onPress()}>
+      {children}
+    </button>
   );
 }
 
