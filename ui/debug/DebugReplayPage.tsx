@@ -120,21 +120,36 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
  * "Where did this start?": jumps to the first input that touched a channel, a message or a user, named by
  * its address or guid (the open conversation's in one click), and says what it found.
  */
-function FirstTouch({ debug, openChannel }: { debug: DebugController; openChannel: { address: string; name: string | null } | null }) {
+function FirstTouch({
+  debug,
+  openChannel,
+  focusPosition,
+}: {
+  debug: DebugController;
+  openChannel: { address: string; name: string | null } | null;
+  focusPosition: () => void;
+}) {
   const [id, setId] = useState('');
   const [found, setFound] = useState('');
-  const jump = async (target: string): Promise<void> => {
+  const jump = async (target: string): Promise<number | null> => {
     const wanted = target.trim();
-    if (!wanted) return;
+    if (!wanted) return null;
     const input = await debug.jumpToFirstTouch(wanted);
     setFound(input === null ? `No input touches ${wanted}.` : `Input ${input} is the first to touch ${wanted}.`);
+    return input;
+  };
+  // The open channel's button is gone once the jump lands before the channel was opened (usually so), and the
+  // focus with it: a jump that found an input hands the focus to the position slider, which says where it is
+  // and steps on from there.
+  const jumpFromOpenChannel = async (address: string): Promise<void> => {
+    if ((await jump(address)) !== null) focusPosition();
   };
   return (
     <section className="debug-first-touch" aria-label="First touch">
       {openChannel && (
         <p>
           Open channel {openChannel.name && <strong>{openChannel.name}</strong>} <code>{openChannel.address}</code>{' '}
-          <button type="button" onClick={() => void jump(openChannel.address)}>
+          <button type="button" onClick={() => void jumpFromOpenChannel(openChannel.address)}>
             Jump to first input touching this channel
           </button>
         </p>
@@ -186,6 +201,7 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
   const [debug] = useState(() => createDebugController(api));
   useEffect(() => () => debug.dispose(), [debug]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sliderRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const handed = takeHandedFile?.();
     if (!handed) return;
@@ -231,8 +247,8 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
         {summary && (
           <>
             <Summary summary={summary} debug={debug} />
-            <Timeline debug={debug} />
-            <FirstTouch debug={debug} openChannel={openChannel} />
+            <Timeline debug={debug} sliderRef={sliderRef} />
+            <FirstTouch debug={debug} openChannel={openChannel} focusPosition={() => sliderRef.current?.focus()} />
             <Filters debug={debug} />
             <div className="debug-grid">
               <InputList debug={debug} />

@@ -4,12 +4,13 @@
  * count — so they are drawn apart: a burst of inputs in one second is a narrow bar above a wide stretch of slider.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import { PLAY_SPEEDS, type DebugController } from '../client/debug-controller';
 import { downloadFile } from '../client/download';
 import { spanText } from './span-text';
 
-export function Timeline({ debug }: { debug: DebugController }) {
+/** `sliderRef`: the position slider, for controls elsewhere on the page that move the playhead and hand it the focus. */
+export function Timeline({ debug, sliderRef }: { debug: DebugController; sliderRef?: Ref<HTMLDivElement> }) {
   useSignals();
   const max = debug.summary.value?.inputs ?? 0;
   const position = debug.position.value;
@@ -81,6 +82,7 @@ export function Timeline({ debug }: { debug: DebugController }) {
         </figure>
       )}
       <div
+        ref={sliderRef}
         className="debug-slider"
         role="slider"
         tabIndex={0}
