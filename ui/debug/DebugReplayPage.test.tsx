@@ -288,6 +288,20 @@ describe('session-replay debugger', () => {
     await within(events).findByText('Events (2)'); // events 1 and 4
   });
 
+  it('says so when a list is empty: before the first event, and when the filter keeps nothing', async () => {
+    const { slider } = await loaded();
+    const inputs = screen.getByRole('region', { name: 'Inputs' });
+    const events = screen.getByRole('region', { name: 'Events' });
+    await within(events).findByText('Events (30)');
+    expect(within(events).queryByText(/^No event/)).toBeNull();
+    fireEvent.keyDown(slider, { key: 'Home' });
+    await within(events).findByText('No events up to input 0.');
+    fireEvent.keyDown(slider, { key: 'End' });
+    fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'nothing-has-this-code' } });
+    await within(inputs).findByText('No input matches the filter.');
+    await within(events).findByText('No event up to input 30 matches the filter.');
+  });
+
   it('lists events up to the position', async () => {
     const { slider } = await loaded();
     const events = screen.getByRole('region', { name: 'Events' });

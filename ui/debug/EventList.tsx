@@ -45,6 +45,8 @@ export function EventList({ debug }: { debug: DebugController }) {
   return (
     <section className="debug-panel debug-events" aria-label="Events" aria-busy={!counted}>
       <h2>Events ({counted ? total : '…'})</h2>
+      {/* An empty list says why, rather than leave an empty box. */}
+      {counted && total === 0 && <p className="empty-state">{filtered ? `No event up to input ${position} matches the filter.` : `No events up to input ${position}.`}</p>}
       {/* Focusable: its rows are text, not controls, and the keyboard must be able to scroll them. */}
       <div ref={scrollRef} className="debug-scroll" tabIndex={0}>
         <ul role="list" style={{ height: totalSize, position: 'relative' }}>

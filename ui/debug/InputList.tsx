@@ -4,7 +4,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import type { InputRow } from '../../protocol/debug-api';
+import { activeFilter, type InputRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { DEBUG_ROW_HEIGHT, useFixedRows } from './use-fixed-rows';
 import { usePagedRows } from './use-paged-rows';
@@ -49,6 +49,8 @@ export function InputList({ debug }: { debug: DebugController }) {
     <section className="debug-panel debug-inputs" aria-label="Inputs" aria-busy={!rows.known}>
       {/* Not "(0)" while a filter is being applied: the worker searches every input first. */}
       <h2>Inputs ({rows.known ? rows.total : '…'})</h2>
+      {/* An empty list says why, rather than leave an empty box. */}
+      {rows.known && total === 0 && <p className="empty-state">{activeFilter(filter) !== null ? 'No input matches the filter.' : 'The session has no inputs.'}</p>}
       <div ref={scrollRef} className="debug-scroll">
         <ul role="list" style={{ height: totalSize, position: 'relative' }}>
           {items.map((item) => {
