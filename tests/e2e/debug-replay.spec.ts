@@ -84,6 +84,15 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await page.keyboard.press('End');
   await expect(slider).toHaveAttribute('aria-valuenow', String(max));
 
+  // A playback button that its own press makes unavailable keeps the focus (a disabled one dropped it to the page).
+  await page.keyboard.press('ArrowLeft');
+  const stepForward = page.getByRole('button', { name: 'Step forward' });
+  await stepForward.focus();
+  await page.keyboard.press('Enter');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(max));
+  await expect(stepForward).toHaveAttribute('aria-disabled', 'true');
+  await expect(stepForward).toBeFocused();
+
   // The replayed app's overlays open inside its frame: a menu right under its button, a dialog over the frame only.
   await app.scrollIntoViewIfNeeded();
   const frame = (await app.boundingBox())!;
