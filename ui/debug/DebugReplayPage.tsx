@@ -243,7 +243,7 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
             {debug.error.value}
           </p>
         )}
-        {!summary && !debug.error.value && !debug.loading.value && <p>Choose a session file (Export session in the app header writes one).</p>}
+        {!summary && !debug.error.value && !debug.loading.value && <p>Choose a session file (Export session, in the menu under your name in the app, writes one).</p>}
         {summary && (
           <>
             <Summary summary={summary} debug={debug} />
