@@ -106,7 +106,7 @@ describe('timeline checkpoints share message stores (copy on write)', () => {
         }
       }
     }
-  });
+  }, 90_000); // 60 logs folded from scratch at every position: ~10 s alone, over 30 s on a loaded 2-core machine (a correctness check, not a timing)
 });
 
 /** Whether a state holds any copy-on-write container (a checkpoint's overlay) among its message stores or tombstones. */
