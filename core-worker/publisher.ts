@@ -139,7 +139,8 @@ export function createPublisher(options: { projections: () => Projections; runti
    * the screen fell seconds behind (measured on a page slowed 4×: patches waited 2.2 s, p50, to be
    * applied). Held, the changes accumulate here and reach the page as one patch as soon as it is free.
    * What goes out at once (`flushSoon`: what the user just did, the open conversation's messages) and
-   * snapshots are not held: an answer to an intent must never overtake the patch that shows its effect. `generation` ignores the acknowledgements of a replaced listener.
+   * snapshots are not held: an answer to an intent must never overtake the patch that shows its effect.
+   * `generation` ignores the acknowledgements of a replaced listener.
    */
   let unacknowledged = 0;
   let held = false;

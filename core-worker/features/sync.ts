@@ -12,6 +12,8 @@
  * that fails, history loads anyway, and the stores loaded before the first
  * cursor are dropped and refetched when it comes.)
  * The directory (users/list) is fetched once per start and on a resync.
+ * A client more than MAX_CATCHUP_PAGES pages behind drops its message stores
+ * instead (they are refetched when opened) and starts from the head.
  *
  * Reads made on the user's other devices (a phone, another tab) reach the
  * server as bookmarks, but no socket frame announces them (spec 1 §7 lists
@@ -19,8 +21,6 @@
  * counts. So coming back to the page (focus, or the tab shown again) catches
  * up when the last channel list is RETURN_REFRESH_AFTER_MS old or older, and a
  * conversation read elsewhere loses its badge the moment the user looks here.
- * A client more than MAX_CATCHUP_PAGES pages behind drops its message stores
- * instead (they are refetched when opened) and starts from the head.
  */
 import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, FeatureHooks } from '../core-context';

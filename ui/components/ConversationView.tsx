@@ -1,6 +1,6 @@
 /** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { threadDraftsIn } from '../client/drafts';
@@ -14,7 +14,7 @@ import { StatusBadge } from './StatusBadge';
 import { TeamActions } from './TeamActions';
 import { ThreadPanel } from './ThreadPanel';
 import { TypingIndicator } from './TypingIndicator';
-import { UnsentReply } from './UnsentReply';
+import { UnsentTexts, type UnsentText } from './UnsentReply';
 
 const NO_MESSAGES: MessageView[] = [];
 const NOBODY: readonly string[] = [];
@@ -90,33 +90,11 @@ export const ConversationView = memo(function ConversationView({ address, thread
 function UnsentHere({ address }: { address: string }) {
   useSignals();
   const { drafts } = usePlaza();
-  const listRef = useRef<HTMLDivElement>(null);
-  const noticeRef = useRef<HTMLElement | null>(null);
-  /** A Discard with the keyboard on it was pressed: the keyboard goes on to the next unsent text, else to the notice. */
-  const refocus = useRef(false);
-  useLayoutEffect(() => {
-    if (!refocus.current) return;
-    refocus.current = false;
-    (listRef.current?.querySelector<HTMLElement>('.unsent-reply button') ?? noticeRef.current)?.focus();
-  });
   const all = drafts.byAddress.value;
   const own = all[address];
+  const items: UnsentText[] = own === undefined ? [] : [{ key: address, explanation: 'Your unsent message in this conversation:', text: own }];
   // Only replies whose key names this conversation (a legacy key says nowhere; DeletedThreadReplies shows those).
-  const replies = threadDraftsIn(all, address).filter((d) => d.address === address);
-  if (own === undefined && replies.length === 0) return null;
-
-  const discard = (key: string): void => {
-    refocus.current = listRef.current?.contains(document.activeElement) ?? false;
-    noticeRef.current = listRef.current?.closest('.conversation')?.querySelector<HTMLElement>('.gone-notice') ?? null;
-    drafts.clear(key);
-  };
-
-  return (
-    <div ref={listRef} className="deleted-thread-replies">
-      {own !== undefined && <UnsentReply explanation="Your unsent message in this conversation:" text={own} onDiscard={() => discard(address)} />}
-      {replies.map((d) => (
-        <UnsentReply key={d.key} explanation="Your unsent reply in one of its threads:" text={d.text} onDiscard={() => discard(d.key)} />
-      ))}
-    </div>
-  );
+  for (const d of threadDraftsIn(all, address)) if (d.address === address) items.push({ key: d.key, explanation: 'Your unsent reply in one of its threads:', text: d.text });
+  // The last one discarded, the keyboard goes to the notice.
+  return <UnsentTexts items={items} onDiscard={(key) => drafts.clear(key)} fallback={(list) => list.closest('.conversation')?.querySelector<HTMLElement>('.gone-notice') ?? null} />;
 }

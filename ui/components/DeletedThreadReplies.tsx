@@ -6,17 +6,16 @@
  * A reply kept before its key named the conversation (a legacy `thread:{guid}` key) shows in any conversation.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePlaza } from '../client/core-context';
 import { threadDraftsIn } from '../client/drafts';
-import { UnsentReply } from './UnsentReply';
+import { UnsentTexts } from './UnsentReply';
 
 const NONE: ReadonlySet<string> = new Set();
 
 export function DeletedThreadReplies({ address, openThread }: { address: string; openThread: string | null }) {
   useSignals();
   const { core, drafts, store } = usePlaza();
-  const listRef = useRef<HTMLDivElement>(null);
   const candidates = threadDraftsIn(drafts.byAddress.value, address).filter((d) => d.guid !== openThread);
   const asked = [...new Set(candidates.map((d) => d.guid))].sort().join(' ');
   // Only the core knows what was deleted. Asked when the question changes, and again when one of these threads'
@@ -36,21 +35,9 @@ export function DeletedThreadReplies({ address, openThread }: { address: string;
     };
   }, [core, asked, onShow]);
 
-  const shown = candidates.filter((d) => deleted.has(d.guid));
-  if (shown.length === 0) return null;
-
-  const discard = (key: string): void => {
-    const hadFocus = listRef.current?.contains(document.activeElement) ?? false;
-    drafts.clear(key);
-    // The Discard pressed goes with its reply: the keyboard moves on to the conversation's composer.
-    if (hadFocus) listRef.current?.closest('.conversation')?.querySelector<HTMLElement>('.composer textarea')?.focus();
-  };
-
-  return (
-    <div ref={listRef} className="deleted-thread-replies">
-      {shown.map((d) => (
-        <UnsentReply key={d.key} explanation="A thread you were replying to was deleted. Your unsent reply:" text={d.text} onDiscard={() => discard(d.key)} />
-      ))}
-    </div>
-  );
+  const shown = candidates
+    .filter((d) => deleted.has(d.guid))
+    .map((d) => ({ key: d.key, explanation: 'A thread you were replying to was deleted. Your unsent reply:', text: d.text }));
+  // The last one discarded, the keyboard goes to the conversation's composer.
+  return <UnsentTexts items={shown} onDiscard={(key) => drafts.clear(key)} fallback={(list) => list.closest('.conversation')?.querySelector<HTMLElement>('.composer textarea') ?? null} />;
 }

@@ -386,7 +386,7 @@ describe('threads', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('NotAllowedError'))) }, configurable: true });
     const unsent = screen.getByRole('group', { name: 'This thread was deleted. Your unsent reply:' });
     await act(async () => fireEvent.click(within(unsent).getByRole('button', { name: 'Copy' })));
-    expect(within(unsent).getByRole('status').textContent).toBe('Could not copy: the reply is selected, copy it from there.');
+    expect(within(unsent).getByRole('status').textContent).toBe('Could not copy: the text is selected, copy it from there.');
     expect(window.getSelection()?.toString()).toBe('keep me');
     expect(app.drafts.get(threadDraftKey('c1', 'p1'))).toBe('keep me');
   });
