@@ -13,9 +13,17 @@
  * the user discards it. A thread's reply draft names its conversation in its
  * key, so that when the thread's first message is deleted the reply can still
  * be shown there (DeletedThreadReplies.tsx, ThreadPanel.tsx) until the user
- * copies it away and discards it.
+ * copies it away and discards it. Every draft is listed on the Drafts page
+ * (DraftsView.tsx), most recently edited first.
+ *
+ * When each draft was last edited is stored beside the texts, under a key of
+ * its own (`draftsEditedKey`), not inside them: the texts stay stored exactly
+ * as before, so drafts stored before edit times existed load (they have no
+ * time, and list after those that do), and a tab still running an older build
+ * neither drops nor garbles them — it only leaves the times of its own edits
+ * unwritten.
  */
-import { effect, signal, type Signal } from '@preact/signals-react';
+import { batch, effect, signal, type Signal } from '@preact/signals-react';
 import type { ViewStore } from './view-store';
 
 /** Drafts written before they were kept per user; the first user to sign in adopts them. */
@@ -23,6 +31,10 @@ export const DRAFTS_STORAGE_KEY = 'plaza.drafts';
 
 /** Where one user's drafts are stored. */
 export const draftsStorageKey = (userGuid: string): string => `${DRAFTS_STORAGE_KEY}:${userGuid}`;
+
+/** Where the times one user's drafts were last edited are stored (epoch ms by drafts key), beside `draftsStorageKey`. */
+export const draftsEditedKey = (userGuid: string): string => editedKeyOf(draftsStorageKey(userGuid));
+const editedKeyOf = (storageKey: string): string => `${storageKey}:edited`;
 
 /** The drafts key of a thread's reply composer: its conversation and the guid of the thread's first message. */
 export const threadDraftKey = (address: string, guid: string): string => `thread:${address}/${guid}`;
@@ -52,6 +64,8 @@ export function threadDraftsIn(byAddress: Readonly<Record<string, string>>, addr
 export interface Drafts {
   /** Draft text by conversation address; absent means empty. */
   byAddress: Signal<Readonly<Record<string, string>>>;
+  /** When each draft was last edited (epoch ms) by the same keys; absent for one stored before edit times were kept. */
+  editedAt: Signal<Readonly<Record<string, number>>>;
   get(address: string): string;
   set(address: string, text: string): void;
   clear(address: string): void;
@@ -65,8 +79,14 @@ export interface Drafts {
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The drafts stored under `key`; null when the storage cannot be read (or there is none). */
-function load(storage: KeyValueStorage | null, key: string): Record<string, string> | null {
+/** What is stored for one user: the texts, and when each was last edited. */
+interface Stored {
+  texts: Record<string, string>;
+  edited: Record<string, number>;
+}
+
+/** The JSON object stored under `key` ({} when absent or corrupt); null when the storage cannot be read (or there is none). */
+function loadObject(storage: KeyValueStorage | null, key: string): Record<string, unknown> | null {
   if (!storage) return null;
   let raw: string | null;
   try {
@@ -77,34 +97,70 @@ function load(storage: KeyValueStorage | null, key: string): Record<string, stri
   try {
     if (!raw) return {};
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const drafts: Record<string, string> = {};
-    for (const [address, text] of Object.entries(parsed)) if (typeof text === 'string' && text !== '') drafts[address] = text;
-    return drafts;
+    return typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) ? {} : (parsed as Record<string, unknown>);
   } catch {
     // Corrupt storage: start without drafts rather than failing the page.
     return {};
   }
 }
 
+/** The drafts stored under `key` and their edit times; null when the storage cannot be read (or there is none). */
+function load(storage: KeyValueStorage | null, key: string): Stored | null {
+  const rawTexts = loadObject(storage, key);
+  if (rawTexts === null) return null;
+  const texts: Record<string, string> = {};
+  for (const [address, text] of Object.entries(rawTexts)) if (typeof text === 'string' && text !== '') texts[address] = text;
+  // Only the times of drafts there are: a tab of an older build may have cleared one without its time.
+  const edited: Record<string, number> = {};
+  for (const [address, at] of Object.entries(loadObject(storage, editedKeyOf(key)) ?? {})) {
+    if (address in texts && typeof at === 'number' && Number.isFinite(at)) edited[address] = at;
+  }
+  return { texts, edited };
+}
+
+export interface CreateDraftsOptions {
+  /** The clock that dates an edit (epoch ms). */
+  now?: () => number;
+}
+
 /** Drafts backed by `storage` (null: in memory only, e.g. storage disabled), empty until `setUser`. */
-export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage()): Drafts {
+export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage(), { now = Date.now }: CreateDraftsOptions = {}): Drafts {
   const byAddress = signal<Readonly<Record<string, string>>>({});
+  const editedAt = signal<Readonly<Record<string, number>>>({});
   let key: string | null = null;
 
-  /** Sets drafts ('' removes one) in what is stored now, which other tabs may have changed meanwhile. */
-  const persist = (changes: Readonly<Record<string, string>>): void => {
+  const show = (stored: Stored): void =>
+    batch(() => {
+      byAddress.value = stored.texts;
+      editedAt.value = stored.edited;
+    });
+
+  /**
+   * Sets drafts ('' removes one) in what is stored now, which other tabs may have changed meanwhile; each one set
+   * gets the time given for it (none: the time it had).
+   */
+  const persist = (changes: Readonly<Record<string, string>>, times: Readonly<Record<string, number | undefined>>): void => {
     // Nobody signed in, or storage unreadable: this tab's own drafts are the only ones there are.
-    const next = { ...((key === null ? null : load(storage, key)) ?? byAddress.value) };
+    const current = (key === null ? null : load(storage, key)) ?? { texts: byAddress.value, edited: editedAt.value };
+    const texts = { ...current.texts };
+    const edited = { ...current.edited };
     for (const [address, text] of Object.entries(changes)) {
-      if (text === '') delete next[address];
-      else next[address] = text;
+      const at = times[address];
+      if (text === '') {
+        delete texts[address];
+        delete edited[address];
+      } else {
+        texts[address] = text;
+        if (at !== undefined) edited[address] = at;
+      }
     }
-    byAddress.value = next;
+    show({ texts, edited });
     if (key === null) return;
     try {
-      if (Object.keys(next).length === 0) storage?.removeItem(key);
-      else storage?.setItem(key, JSON.stringify(next));
+      if (Object.keys(texts).length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(texts));
+      if (Object.keys(edited).length === 0) storage?.removeItem(editedKeyOf(key));
+      else storage?.setItem(editedKeyOf(key), JSON.stringify(edited));
     } catch {
       // Quota exceeded or storage disabled: the draft still lives in memory.
     }
@@ -112,32 +168,37 @@ export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage(
 
   return {
     byAddress,
+    editedAt,
     get: (address) => byAddress.value[address] ?? '',
     set(address, text) {
       if (text === '') return this.clear(address);
       if (byAddress.value[address] === text) return;
-      persist({ [address]: text });
+      persist({ [address]: text }, { [address]: now() });
     },
     clear(address) {
       if (!(address in byAddress.value)) return;
-      persist({ [address]: '' });
+      persist({ [address]: '' }, {});
     },
     move(from, to) {
       const moved = byAddress.value[from];
       if (moved === undefined || from === to) return;
       const there = byAddress.value[to];
-      persist({ [from]: '', [to]: there === undefined ? moved : `${there}\n${moved}` });
+      // Moving is not editing: the text keeps the later of the two times it had.
+      const times = [editedAt.value[from], editedAt.value[to]].filter((t) => t !== undefined);
+      persist({ [from]: '', [to]: there === undefined ? moved : `${there}\n${moved}` }, { [to]: times.length ? Math.max(...times) : undefined });
     },
     setUser(userGuid) {
       const next = userGuid === null ? null : draftsStorageKey(userGuid);
       if (next === key) return;
       key = next;
       if (key !== null) adoptUnscopedDrafts(storage, key);
-      byAddress.value = (key === null ? null : load(storage, key)) ?? {};
+      show((key === null ? null : load(storage, key)) ?? { texts: {}, edited: {} });
     },
     reloadFrom(storageKey) {
-      // null: another tab cleared the whole storage.
-      if (key !== null && (storageKey === null || storageKey === key)) byAddress.value = load(storage, key) ?? byAddress.value;
+      // null: another tab cleared the whole storage. Another tab writes the texts, then their times: either is news.
+      if (key === null || (storageKey !== null && storageKey !== key && storageKey !== editedKeyOf(key))) return;
+      const stored = load(storage, key);
+      if (stored) show(stored);
     },
   };
 }
