@@ -50,13 +50,22 @@ export interface ThreadDraft {
   text: string;
 }
 
+/**
+ * Where the draft under `key` was typed: a conversation's composer (`thread` null), or a thread's reply composer
+ * (`address` null for one kept under its legacy key, which does not say).
+ */
+export function draftPlace(key: string): { address: string | null; thread: string | null } {
+  const match = /^thread:(?:([^/]+)\/)?(.+)$/.exec(key);
+  return match ? { address: match[1] ?? null, thread: match[2]! } : { address: key, thread: null };
+}
+
 /** The reply drafts of threads in `address`, and those whose conversation is not known (legacy keys). */
 export function threadDraftsIn(byAddress: Readonly<Record<string, string>>, address: string): ThreadDraft[] {
   const found: ThreadDraft[] = [];
   for (const [key, text] of Object.entries(byAddress)) {
-    const match = /^thread:(?:([^/]+)\/)?(.+)$/.exec(key);
-    if (!match || (match[1] !== undefined && match[1] !== address)) continue;
-    found.push({ key, address: match[1] ?? null, guid: match[2]!, text });
+    const place = draftPlace(key);
+    if (place.thread === null || (place.address !== null && place.address !== address)) continue;
+    found.push({ key, address: place.address, guid: place.thread, text });
   }
   return found;
 }
@@ -75,6 +84,10 @@ export interface Drafts {
   setUser(userGuid: string | null): void;
   /** Reads the stored drafts again: another tab wrote them (its `storage` event's key). */
   reloadFrom(storageKey: string | null): void;
+  /** Asks the composer of draft `key` to take the keyboard when it next shows (the Drafts page's Open); the last ask wins. */
+  resume(key: string): void;
+  /** Whether the composer of draft `key` was asked to take the keyboard; true once per ask. */
+  takeResume(key: string): boolean;
 }
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -128,6 +141,7 @@ export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage(
   const byAddress = signal<Readonly<Record<string, string>>>({});
   const editedAt = signal<Readonly<Record<string, number>>>({});
   let key: string | null = null;
+  let resuming: string | null = null;
 
   const show = (stored: Stored): void =>
     batch(() => {
@@ -199,6 +213,14 @@ export function createDrafts(storage: KeyValueStorage | null = safeLocalStorage(
       if (key === null || (storageKey !== null && storageKey !== key && storageKey !== editedKeyOf(key))) return;
       const stored = load(storage, key);
       if (stored) show(stored);
+    },
+    resume(draftKey) {
+      resuming = draftKey;
+    },
+    takeResume(draftKey) {
+      if (resuming !== draftKey) return false;
+      resuming = null;
+      return true;
     },
   };
 }
