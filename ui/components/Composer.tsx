@@ -64,6 +64,14 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
     if (legacyKey !== null && legacyDraft !== undefined) drafts.move(legacyKey, key);
   }, [drafts, legacyKey, legacyDraft, key]);
 
+  // Opened from the Drafts page to go on with this draft: the keyboard comes here, after the text.
+  useEffect(() => {
+    const text = textRef.current;
+    if (!drafts.takeResume(key) || !text || text.disabled) return;
+    text.focus();
+    text.setSelectionRange(text.value.length, text.value.length);
+  }, [drafts, key]);
+
   // Where the caret goes once React has written a draft changed by the composer (not by typing).
   const caretAfterWrite = useRef<number | null>(null);
   useLayoutEffect(() => {

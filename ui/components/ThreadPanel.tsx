@@ -36,8 +36,10 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   // or, that message deleted, to the conversation's messages, where it was.
   const panelRef = useRef<HTMLElement>(null);
   useReturnFocus(panelRef, () => document.querySelector<HTMLElement>('.message-log [data-roving-target][tabindex="0"]'));
+  // Opened, the keyboard comes to Close thread — unless already in the panel: its reply composer, opened from the
+  // Drafts page to go on with a reply, took it first.
   useEffect(() => {
-    closeRef.current?.focus();
+    if (!panelRef.current?.contains(document.activeElement)) closeRef.current?.focus();
   }, [guid]);
   // The control with the keyboard went away outside the replies (the first message's Delete, as it is deleted, then
   // the message itself): the keyboard stays in the panel, on Close thread — or, the thread deleted while the user
