@@ -36,9 +36,15 @@ export function App() {
   }, [status, unconfirmed, route, pathname, search, router]);
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
-  // The People, Search, Browse teams and Flagged screens show no conversation: nothing is marked read behind them.
+  // The People, Search, Browse teams, Flagged and Drafts screens show no conversation: nothing is marked read behind them.
   const noConversation =
-    route.name === 'home' || route.name === 'people' || route.name === 'connect' || route.name === 'search' || route.name === 'browse-teams' || route.name === 'flagged';
+    route.name === 'home' ||
+    route.name === 'people' ||
+    route.name === 'connect' ||
+    route.name === 'search' ||
+    route.name === 'browse-teams' ||
+    route.name === 'flagged' ||
+    route.name === 'drafts';
   const open = status !== 'signed-in' || unconfirmed ? undefined : route.name === 'conversation' ? route.address : noConversation ? null : undefined;
   useEffect(() => {
     if (open !== undefined) void core.$openConversation(open);

@@ -8,6 +8,8 @@ describe('routes', () => {
     expect(parseRoute('/conversations/a%20b', '')).toEqual({ name: 'conversation', address: 'a b', thread: null });
     expect(parseRoute('/conversations/a/threads/m%201', '')).toEqual({ name: 'conversation', address: 'a', thread: 'm 1' });
     expect(parseRoute('/flagged', '')).toEqual({ name: 'flagged' });
+    expect(parseRoute('/drafts', '')).toEqual({ name: 'drafts' });
+    expect(parseRoute('/drafts/', '')).toEqual({ name: 'drafts' });
     expect(parseRoute('/settings/notifications', '')).toEqual({ name: 'notification-settings' });
     expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
   });

@@ -9,6 +9,8 @@ export type Route =
   | { name: 'home' }
   | { name: 'conversation'; address: string; thread: string | null }
   | { name: 'flagged' }
+  /** Every unsent text of the user's (DraftsView.tsx). */
+  | { name: 'drafts' }
   | { name: 'notification-settings' }
   | { name: 'browse-teams' }
   | { name: 'debug-replay' }
@@ -41,6 +43,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
   if (pathname === FLAGGED_PATH || pathname === `${FLAGGED_PATH}/`) return { name: 'flagged' };
+  if (pathname === DRAFTS_PATH || pathname === `${DRAFTS_PATH}/`) return { name: 'drafts' };
   if (pathname === SEARCH_PATH || pathname === `${SEARCH_PATH}/`) return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
   const connect = /^\/connect\/([^/]+)\/?$/.exec(pathname);
   if (connect) {
@@ -82,6 +85,9 @@ export const threadPath = (address: string, guid: string): string => `${conversa
 
 /** The user's flagged messages across conversations. */
 export const FLAGGED_PATH = '/flagged';
+
+/** The user's drafts: every text typed and not sent, wherever it was typed. */
+export const DRAFTS_PATH = '/drafts';
 
 export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
 

@@ -15,6 +15,7 @@ import { Link } from './Link';
 import { PeoplePage } from './PeoplePage';
 import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
+import { DraftsView } from './DraftsView';
 import { FlaggedView } from './FlaggedView';
 import { LiveEffects } from './LiveEffects';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
@@ -186,12 +187,14 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
       {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
       {sessionActions && <LiveEffects />}
       <BotErrorPopover />
-      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} onOpenSwitcher={openSwitcher} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} draftsActive={route.name === 'drafts'} onOpenSwitcher={openSwitcher} />
       <MainArea className="main" tabIndex={-1} ref={mainRef} {...(embedded ? {} : { id: 'main' })}>
         {address !== null ? (
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
         ) : route.name === 'flagged' ? (
           <FlaggedView />
+        ) : route.name === 'drafts' ? (
+          <DraftsView />
         ) : route.name === 'notification-settings' ? (
           <NotificationSettingsPage />
         ) : route.name === 'browse-teams' ? (

@@ -22,7 +22,7 @@ const channels = [
 ];
 const app = (path = '/') =>
   renderApp({ path, patches: [snapshot({ channels: { put: channels, remove: [] }, users: { put: [userView({ guid: 'u-bob', name: 'Bob Builder' })], remove: [] } })] });
-/** The conversations listed in the sidebar, in order (the Flagged messages link above them is not one). */
+/** The conversations listed in the sidebar, in order (the Flagged messages and Drafts links above them are not). */
 const links = () =>
   within(screen.getByRole('navigation', { name: 'Conversations' }))
     .getAllByRole('link')

@@ -30,6 +30,7 @@ describe('Sidebar', () => {
     expect(within(nav).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Company', 'Teams', 'Direct messages']);
     expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
       '/flagged',
+      '/drafts',
       '/conversations/co',
       '/conversations/t-api',
       '/conversations/t-design',
@@ -99,7 +100,7 @@ describe('Sidebar by keyboard', () => {
     api.focus();
     // A new message in Design moves it above API (the Recent sort): API's row element now shows Design.
     a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 't-design', name: 'Design', group: 'team', sortKey: '0', unread: 13 })], remove: [] } });
-    expect(within(nav()).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/flagged', '/conversations/co', '/conversations/t-design', '/conversations/t-api', '/conversations/dm-bob']);
+    expect(within(nav()).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/flagged', '/drafts', '/conversations/co', '/conversations/t-design', '/conversations/t-api', '/conversations/dm-bob']);
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'API' }));
     // Enter (a click on the focused link) still opens API, not the conversation that took its place.
     fireEvent.click(document.activeElement!);

@@ -11,13 +11,14 @@
  * conversations, folders and the groups' "Mark read", Home/End to the first and last, ←/→ close and open a
  * folder, and Tab goes on to the row's menu. All 4,000 rows are reachable so, though only a screenful is rendered.
  */
-import { useSignals } from '@preact/signals-react/runtime';
+import { useComputed, useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SidebarSort } from '../../protocol/events';
 import type { ChannelEntryView, FolderView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { BROWSE_TEAMS_PATH, conversationPath, FLAGGED_PATH } from '../client/router';
+import { countDrafts } from '../client/drafts-list';
+import { BROWSE_TEAMS_PATH, conversationPath, DRAFTS_PATH, FLAGGED_PATH } from '../client/router';
 import { sidebarRows, type SidebarRow } from '../client/sidebar-model';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CreateTeamDialog } from './CreateTeamDialog';
@@ -87,11 +88,13 @@ export interface SidebarProps {
   activeAddress: string | null;
   /** The flagged-messages view is open. */
   flaggedActive?: boolean;
+  /** The Drafts page is open. */
+  draftsActive?: boolean;
   onOpenSwitcher(): void;
 }
 
 /** Memoized: it re-renders when the list or its props change, not with the rest of the shell. */
-export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = false, onOpenSwitcher }: SidebarProps) {
+export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = false, draftsActive = false, onOpenSwitcher }: SidebarProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const prefs = store.preferences.value;
@@ -217,6 +220,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
         <Link href={FLAGGED_PATH} className={flaggedActive ? 'flagged-link active' : 'flagged-link'} aria-current={flaggedActive ? 'page' : undefined}>
           Flagged messages
         </Link>
+        <DraftsLink active={draftsActive} />
       </div>
       <div className="sidebar-tools" role="group" aria-label="List options">
         <div className="segmented" role="group" aria-label="Filter">
@@ -347,6 +351,23 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
     </nav>
   );
 });
+
+/**
+ * "Drafts", with how many there are when there are any: its accessible name is "Drafts 3". Its own component, so
+ * that typing (a new draft text per key) re-renders it only when the count changes, not the sidebar.
+ */
+function DraftsLink({ active }: { active: boolean }) {
+  useSignals();
+  const { drafts } = usePlaza();
+  const count = useComputed(() => countDrafts(drafts.byAddress.value)).value;
+  return (
+    <Link href={DRAFTS_PATH} className={active ? 'flagged-link drafts-link active' : 'flagged-link drafts-link'} aria-current={active ? 'page' : undefined}>
+      Drafts
+      {count > 0 && ' '}
+      {count > 0 && <span className="badge">{count}</span>}
+    </Link>
+  );
+}
 
 function FolderRow({
   folder,
