@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The real UI, rendered from a recorded session replayed by the real core. */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inputIndexOfIntent, loadSession, mountSession } from './mount-session';
 
@@ -9,6 +9,7 @@ const addressNamed = (replay: Awaited<ReturnType<typeof mountSession>>['replay']
   [...replay.core.projections.channels.byAddress.values()].find((r) => r.channel.name === name)!.channel.address;
 
 beforeEach(() => {
+  localStorage.clear();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(file.header.started + 60_000); // a fixed "now", one minute into the session
 });
@@ -46,6 +47,24 @@ describe('UI from a recorded session', () => {
     fireEvent.change(composer, { target: { value: 'from the fixture' } });
     fireEvent.keyDown(composer, { key: 'Enter' });
     expect(view.core.callsTo('$post').at(-1)?.[1]).toBe('from the fixture');
+    view.unmount();
+  });
+
+  it("lists what Bob typed and did not send on the Drafts page, named from the real views, and opens it again", async () => {
+    const view = await mountSession(file, { path: (r) => `/conversations/${addressNamed(r, 'Design')}` });
+    const design = view.location();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'not sent yet' } });
+    const sidebar = screen.getByRole('navigation', { name: 'Conversations' });
+    await act(async () => fireEvent.click(within(sidebar).getByRole('link', { name: 'Drafts 1' })));
+    const drafts = screen.getByRole('region', { name: 'Drafts' });
+    const draft = within(drafts).getByRole('group', { name: 'Design' });
+    expect(within(draft).getByText('not sent yet')).toBeTruthy();
+    // Edited now: the session's fixed clock.
+    expect(within(draft).getByText(/^Edited/).textContent).toMatch(/^Edited Today \d\d:\d\d$/);
+    await act(async () => fireEvent.click(within(draft).getByRole('button', { name: 'Open' })));
+    expect(view.location()).toBe(design);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'not sent yet');
     view.unmount();
   });
 });
