@@ -85,7 +85,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
  * What the user had typed in a conversation no longer available to them (left, deleted, blocked from its
  * company): its unsent message and its threads' unsent replies, each to copy or discard. The drafts stay stored
  * until the user discards them — the app never drops typed text — and this page, where the conversation's
- * link still leads, is where they can be reached.
+ * link still leads, and the Drafts page (DraftsView.tsx) are where they can be reached.
  */
 function UnsentHere({ address }: { address: string }) {
   useSignals();

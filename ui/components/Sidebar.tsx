@@ -1,5 +1,6 @@
 /**
- * The conversation list: actions (new message, team, folder, jump to…),
+ * The conversation list: actions (new message, team, folder, jump to…), the links to the Flagged messages and
+ * Drafts pages (the latter with how many drafts there are),
  * options (all / unread only, sort a–z / recent, how many recent ones to show,
  * mark all read), then mentions first, the user's folders (collapsible, with
  * unread totals) and the kind groups — virtualized as one flat list of rows,
