@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  CONNECT_LINK_CLICKS_MESSAGE,
   CONNECT_LINK_CLICKS_RANGE,
   CONNECT_LINK_MAX_CLICKS,
   CONNECT_LINK_TTL_RANGE,
@@ -31,10 +32,10 @@ export const ConnectCreateRequest = z.object({
     .max(CONNECT_LINK_TTL_RANGE.max, 'A link lasts at most 30 days.')
     .default(CONNECT_LINK_TTL_SECONDS),
   max_clicks: z
-    .number()
-    .int()
-    .min(CONNECT_LINK_CLICKS_RANGE.min, 'A link works at least once.')
-    .max(CONNECT_LINK_CLICKS_RANGE.max, `A link works at most ${CONNECT_LINK_CLICKS_RANGE.max} times.`)
+    .number(CONNECT_LINK_CLICKS_MESSAGE)
+    .int(CONNECT_LINK_CLICKS_MESSAGE)
+    .min(CONNECT_LINK_CLICKS_RANGE.min, CONNECT_LINK_CLICKS_MESSAGE)
+    .max(CONNECT_LINK_CLICKS_RANGE.max, CONNECT_LINK_CLICKS_MESSAGE)
     .default(CONNECT_LINK_MAX_CLICKS),
   team_guid: guid.nullable().optional(),
 });

@@ -33,7 +33,8 @@ describe('connect links', () => {
     expect(used.body.message).toBe('This connect link does not exist.');
 
     expect((await h.call('connectCreate', { ttl_seconds: 10 }, carol)).body.results.ttl_seconds.message).toBe('A link lasts at least an hour.');
-    expect((await h.call('connectCreate', { max_clicks: 0 }, carol)).body.results.max_clicks.message).toBe('A link works at least once.');
+    expect((await h.call('connectCreate', { max_clicks: 0 }, carol)).body.results.max_clicks.message).toBe('A link can be used 1 to 1000 times.');
+    expect((await h.call('connectCreate', { max_clicks: 1001 }, carol)).body.results.max_clicks.message).toBe('A link can be used 1 to 1000 times.');
     // A team link only for a team the user administers: Carol is a plain member of Design.
     const design = await h.channelByName(carol, 'Design');
     expect((await h.call('connectCreate', { team_guid: design.guid }, carol)).status).toBe(400);

@@ -1,9 +1,16 @@
 /** Connect links (spec 2 §3, §9): create one (7 days and 10 uses by default), share or delete it, or use someone's. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type FormEvent } from 'react';
-import { CONNECT_LINK_CLICKS_RANGE, CONNECT_LINK_MAX_CLICKS, CONNECT_LINK_TTL_RANGE, CONNECT_LINK_TTL_SECONDS } from '../../protocol/connect-link-limits';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  CONNECT_LINK_CLICKS_MESSAGE,
+  CONNECT_LINK_CLICKS_RANGE,
+  CONNECT_LINK_MAX_CLICKS,
+  CONNECT_LINK_TTL_RANGE,
+  CONNECT_LINK_TTL_SECONDS,
+} from '../../protocol/connect-link-limits';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { blameProps } from './field-error';
 
 const DAY = 86_400;
 /**
@@ -13,33 +20,52 @@ const DAY = 86_400;
 const MIN_DAYS = Math.max(1, Math.ceil(CONNECT_LINK_TTL_RANGE.min / DAY));
 const MAX_DAYS = Math.floor(CONNECT_LINK_TTL_RANGE.max / DAY);
 
+/** The create form's fields, as a message blames them; null: the form as a whole (a server refusal). */
+type CreateField = 'days' | 'uses';
+/** The worker's name for each field's value (its failures name the request's member). */
+const FIELD_OF_MEMBER: Record<string, CreateField> = { ttl_seconds: 'days', max_clicks: 'uses' };
+
+/** A whole number from lo to hi, as typed; null otherwise (empty included: the fields are not required). */
+function wholeIn(typed: string, lo: number, hi: number): number | null {
+  const n = Number(typed);
+  return typed.trim() !== '' && Number.isInteger(n) && n >= lo && n <= hi ? n : null;
+}
+
 export function ConnectLinks({ initialLink }: { initialLink?: string | undefined }) {
   useSignals();
   const { store, core, router } = usePlaza();
   const [days, setDays] = useState(String(CONNECT_LINK_TTL_SECONDS / DAY));
   const [uses, setUses] = useState(String(CONNECT_LINK_MAX_CLICKS));
-  const [createError, setCreateError] = useState<string | null>(null);
+  const [createError, setCreateError] = useState<{ message: string; field: CreateField | null } | null>(null);
   const [link, setLink] = useState(initialLink ? `${window.location.origin}/connect/${encodeURIComponent(initialLink)}` : '');
   const [useError, setUseError] = useState<string | null>(null);
+  const createErrorId = useId();
+  const useErrorId = useId();
+  const fieldRefs = { days: useRef<HTMLInputElement>(null), uses: useRef<HTMLInputElement>(null) };
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
   const links = store.people.value.links;
 
+  /** Shows a message, blaming a field (which gets the keyboard, to be corrected) or the form. */
+  const refuse = (message: string, field: CreateField | null): void => {
+    setCreateError({ message, field });
+    if (field) fieldRefs[field].current?.focus();
+  };
+
   const create = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    // An empty lifetime passes the browser's checks (it is not required): it is told here, in the field's unit.
-    const lifetime = Number(days);
-    if (days.trim() === '' || !Number.isInteger(lifetime) || lifetime < MIN_DAYS || lifetime > MAX_DAYS) {
-      setCreateError(`A link lasts ${MIN_DAYS} to ${MAX_DAYS} days.`);
-      return;
-    }
+    // Each field is told here, in its own unit, with what to type: an empty one too (the fields are not required).
+    const lifetime = wholeIn(days, MIN_DAYS, MAX_DAYS);
+    if (lifetime === null) return refuse(`A link lasts ${MIN_DAYS} to ${MAX_DAYS} days.`, 'days');
+    const clicks = wholeIn(uses, CONNECT_LINK_CLICKS_RANGE.min, CONNECT_LINK_CLICKS_RANGE.max);
+    if (clicks === null) return refuse(CONNECT_LINK_CLICKS_MESSAGE, 'uses');
     setCreateError(null);
-    const result = await core.$createConnectLink({ ttl_seconds: lifetime * DAY, max_clicks: Math.round(Number(uses)) });
-    if (!result.ok) setCreateError(result.error.message);
+    const result = await core.$createConnectLink({ ttl_seconds: lifetime * DAY, max_clicks: clicks });
+    if (!result.ok) refuse(result.error.message, FIELD_OF_MEMBER[result.error.field ?? ''] ?? null);
   };
 
   // The message was about what was typed before: once the field is edited it goes, rather than stay on screen
-  // while the browser's own check blocks the next try with a different complaint.
+  // about a value no longer there.
   const edit = (set: (value: string) => void, value: string): void => {
     set(value);
     setCreateError(null);
@@ -74,22 +100,40 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
       <section aria-labelledby="links-heading">
         <h2 id="links-heading">Connect links</h2>
         <p className="hint">Share a link to connect with someone. Colleagues who use it land in a conversation with you; people of other companies send you a request.</p>
-        <form className="inline-form" aria-label="Create a connect link" onSubmit={(e) => void create(e)}>
+        {/* noValidate: the browser's own check would block 0 or 31 with a tooltip of its own, tied to nothing; the
+            form's message says the range, beside the field it blames. */}
+        <form noValidate className="inline-form" aria-label="Create a connect link" onSubmit={(e) => void create(e)}>
           <label className="field">
             <span>Lifetime in days</span>
-            <input type="number" min={MIN_DAYS} max={MAX_DAYS} value={days} onChange={(e) => edit(setDays, e.target.value)} />
+            <input
+              ref={fieldRefs.days}
+              type="number"
+              min={MIN_DAYS}
+              max={MAX_DAYS}
+              value={days}
+              onChange={(e) => edit(setDays, e.target.value)}
+              {...blameProps(createError?.field === 'days', createErrorId)}
+            />
           </label>
           <label className="field">
             <span>Number of uses</span>
-            <input type="number" min={CONNECT_LINK_CLICKS_RANGE.min} max={CONNECT_LINK_CLICKS_RANGE.max} value={uses} onChange={(e) => edit(setUses, e.target.value)} />
+            <input
+              ref={fieldRefs.uses}
+              type="number"
+              min={CONNECT_LINK_CLICKS_RANGE.min}
+              max={CONNECT_LINK_CLICKS_RANGE.max}
+              value={uses}
+              onChange={(e) => edit(setUses, e.target.value)}
+              {...blameProps(createError?.field === 'uses', createErrorId)}
+            />
           </label>
           <button type="submit" className="primary">
             Create link
           </button>
         </form>
         {createError && (
-          <p role="alert" className="error">
-            {createError}
+          <p id={createErrorId} role="alert" className="error">
+            {createError.message}
           </p>
         )}
         {links.length > 0 && (
@@ -123,14 +167,14 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
         <form className="inline-form" aria-label="Use a connect link" onSubmit={(e) => void use(e)}>
           <label className="field">
             <span>Connect link</span>
-            <input value={link} aria-invalid={useError ? 'true' : undefined} onChange={(e) => setLink(e.target.value)} placeholder="https://…/connect/…" />
+            <input value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://…/connect/…" {...blameProps(useError !== null, useErrorId)} />
           </label>
           <button type="submit" className="primary" disabled={busy || link.trim() === ''}>
             Connect
           </button>
         </form>
         {useError && (
-          <p role="alert" className="error">
+          <p id={useErrorId} role="alert" className="error">
             {useError}
           </p>
         )}

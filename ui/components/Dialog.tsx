@@ -64,11 +64,24 @@ export function Dialog({ title, heading = title, onClose, children, className, d
  * The foot of a dialog: its error, if any, as an alert, then its buttons — the one that closes it (Cancel, or
  * Close where nothing is pending) first, then the dialog's own (`children`: Save, Create, Delete…).
  */
-export function DialogActions({ error, onCancel, cancel = 'Cancel', children }: { error: string | null; onCancel: () => void; cancel?: 'Cancel' | 'Close'; children?: ReactNode }) {
+export function DialogActions({
+  error,
+  errorId,
+  onCancel,
+  cancel = 'Cancel',
+  children,
+}: {
+  error: string | null;
+  /** The error's element id, for the field it blames to name (blameProps). */
+  errorId?: string;
+  onCancel: () => void;
+  cancel?: 'Cancel' | 'Close';
+  children?: ReactNode;
+}) {
   return (
     <>
       {error && (
-        <p role="alert" className="error">
+        <p id={errorId} role="alert" className="error">
           {error}
         </p>
       )}

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Failure } from '../../protocol/result';
 import type { SessionView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { blameProps } from './field-error';
 
 const ENDED_MESSAGES: Record<NonNullable<SessionView['endedReason']>, string | null> = {
   'signed-out': null,
@@ -37,8 +38,7 @@ export function LoginPage() {
     }
   };
 
-  const blame = (field: string) =>
-    failure?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const blame = (field: string) => blameProps(failure?.field === field, errorId);
 
   return (
     <main className="login-page">

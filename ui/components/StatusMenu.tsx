@@ -10,6 +10,7 @@ import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
 import { DialogActions } from './Dialog';
 import { trapTab, useKeepFocusInside } from './dialog-helpers';
+import { blameProps } from './field-error';
 import { STATUS_COLOR_LABELS, STATUS_ICON_GLYPHS } from './status-icons';
 import { StatusBadge } from './StatusBadge';
 
@@ -57,7 +58,8 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   const { store, core } = usePlaza();
   const { statuses, statusesLoaded } = store.people.value;
   const selected = statuses.find((s) => s.selected)?.icon ?? null;
-  const [error, setError] = useState<string | null>(null);
+  /** The latest refusal, and the form's field it blames ('text': none, too long), if any. */
+  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   /** Forms backed out of with Escape, by the status they edit ('new' when adding), to reopen as they were left. */
@@ -66,6 +68,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   const firstRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLInputElement>(null);
   const groupId = useId();
+  const errorId = useId();
 
   useEffect(() => firstRef.current?.focus(), []);
   // Adding, saving or deleting a status takes the focused button away: the keyboard stays in the dialog.
@@ -81,7 +84,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     const result = await call;
     setBusy(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError({ message: result.error.message, field: result.error.field ?? null });
     return result.ok;
   };
 
@@ -95,6 +98,9 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
     returnTo.current = null;
   }, [draft]);
 
+  /** A refusal that blamed the form's field goes with the form: it would blame another form's field. */
+  const dropFieldError = (): void => setError((e) => (e?.field ? null : e));
+
   /** Forgets (or, with `keep`, keeps) the form's text, by the status it is for. */
   const park = (form: Draft, keep: boolean): void =>
     setKept((all) => {
@@ -107,6 +113,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   const openForm = (fresh: Draft): void => {
     // Another status's form open meanwhile keeps its text too.
     if (draft) park(draft, true);
+    dropFieldError();
     const before = kept[fresh.editing ?? 'new'];
     // A new status kept with an icon that a status has taken meanwhile gets the first free icon.
     const taken = before && !before.editing && statuses.some((s) => s.icon === before.icon);
@@ -116,6 +123,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   /** Closes the form, the keyboard back on the button that opened it. */
   const closeForm = (keep: boolean): void => {
     if (!draft) return;
+    dropFieldError();
     park(draft, keep);
     returnTo.current = draft.editing ?? 'new';
     setDraft(null);
@@ -172,7 +180,13 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
         <form className="status-form" aria-label={draft.editing ? 'Edit status' : 'New status'} onSubmit={(e) => void save(e)}>
           <label className="field">
             <span>Text</span>
-            <input ref={textRef} value={draft.text} maxLength={100} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+            <input
+              ref={textRef}
+              value={draft.text}
+              maxLength={100}
+              onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+              {...blameProps(error?.field === 'text', errorId)}
+            />
           </label>
           <label className="field">
             <span>Icon</span>
@@ -210,7 +224,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
           </button>
         )
       )}
-      <DialogActions error={error} onCancel={onClose} cancel="Close" />
+      <DialogActions error={error?.message ?? null} errorId={errorId} onCancel={onClose} cancel="Close" />
     </div>
   );
 }
