@@ -5,11 +5,12 @@
  * anyone. Company admins may create a department instead.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { creationFlags } from '../../protocol/rules/team-rules';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { Dialog, DialogActions, runAction } from './Dialog';
+import { blameProps } from './field-error';
 
 export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   useSignals();
@@ -25,6 +26,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
 
   // read_only is sent only when chosen: given at all, it decides is_open (as coded).
   const request = { name, description, is_hr: isHr, is_private: isPrivate, is_open: isOpen, ...(readOnly ? { read_only: true } : {}) };
@@ -57,11 +59,11 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       <form onSubmit={(e) => void submit(e)} className="stack">
         <label className="field">
           <span>Name</span>
-          <input ref={nameRef} value={name} maxLength={100} aria-invalid={invalidField === 'name' || undefined} onChange={(e) => setName(e.target.value)} />
+          <input ref={nameRef} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...blameProps(invalidField === 'name', errorId)} />
         </label>
         <label className="field">
           <span>Description</span>
-          <textarea value={description} rows={2} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+          <textarea value={description} rows={2} maxLength={1000} onChange={(e) => setDescription(e.target.value)} {...blameProps(invalidField === 'description', errorId)} />
         </label>
         {isCompanyAdmin && (
           <label className="check">
@@ -79,7 +81,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
           without approval
         </label>
         {readOnly && <p className="hint">Read-only teams are always open to join.</p>}
-        <DialogActions error={error} onCancel={onClose}>
+        <DialogActions error={error} errorId={errorId} onCancel={onClose}>
           <button type="submit" disabled={busy}>
             Create
           </button>

@@ -1,9 +1,10 @@
 /** A team's settings for those who manage it: rename ('Channel Renamed'), privacy flags, move to the user's company, delete. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Dialog, runAction } from './Dialog';
+import { blameProps } from './field-error';
 
 export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView; onClose: () => void }) {
   const { core, router } = usePlaza();
@@ -17,9 +18,12 @@ export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [nameRefused, setNameRefused] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
 
   const act = async (run: () => ReturnType<typeof core.$renameTeam>, message: string): Promise<{ ok: boolean; field?: string }> => {
     setDone(null);
+    // The message that blamed the name goes with this call's: the name is not what another call's is about.
+    setNameRefused(false);
     const result = await runAction(run, setBusy, setError);
     if (result.ok) setDone(message);
     return result;
@@ -58,7 +62,7 @@ export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView
       <form onSubmit={(e) => void rename(e)} className="stack">
         <label className="field">
           <span>Name</span>
-          <input ref={nameRef} value={name} maxLength={100} aria-invalid={nameRefused || undefined} onChange={(e) => setName(e.target.value)} />
+          <input ref={nameRef} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...blameProps(nameRefused, errorId)} />
         </label>
         <button type="submit" disabled={busy}>
           Rename
@@ -92,7 +96,7 @@ export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView
         </p>
       )}
       {error && (
-        <p role="alert" className="error">
+        <p id={errorId} role="alert" className="error">
           {error}
         </p>
       )}

@@ -111,6 +111,19 @@ describe('New team', () => {
     expect(a.location()).toBe('/conversations/t-new');
   });
 
+  it('ties a refused name to the Name field: aria-invalid, aria-describedby naming the message, and the keyboard', async () => {
+    const a = renderApp({ path: '/', patches: [snapshot()] });
+    fireEvent.click(screen.getByRole('button', { name: 'New team' }));
+    const dialog = screen.getByRole('dialog', { name: 'New team' });
+    const name = within(dialog).getByLabelText('Name');
+    a.core.results.$createTeam = fail({ name: 'InvalidRequest', message: 'A team needs a name.', field: 'name' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('A team needs a name.');
+    expect(document.activeElement).toBe(name);
+    expect(within(dialog).getByLabelText('Description').hasAttribute('aria-invalid')).toBe(false);
+  });
+
   it('lets company admins make a department', () => {
     renderApp({ path: '/', patches: [snapshot({ session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null, unconfirmed: false } })] });
     fireEvent.click(screen.getByRole('button', { name: 'New team' }));
@@ -286,6 +299,13 @@ describe('team settings and leaving', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('A team needs a name.');
     expect(document.activeElement).toBe(name);
     expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('A team needs a name.');
+    // Another call's refusal is not about the name.
+    a.core.results.$setTeamFlags = fail({ name: 'Rejected', message: 'Only admins change privacy.' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save privacy' })));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Only admins change privacy.');
+    expect(name.hasAttribute('aria-invalid')).toBe(false);
+    expect(name.hasAttribute('aria-describedby')).toBe(false);
     delete a.core.results.$renameTeam;
     fireEvent.change(name, { target: { value: 'Product Design' } });
     await act(async () => fireEvent.click(rename));
