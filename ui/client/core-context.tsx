@@ -1,4 +1,4 @@
-/** Gives components the view store, the core API, the router and the drafts. */
+/** Gives components the view store, the core API, the router and the drafts (messages' and status forms'). */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { CoreApi } from '../../protocol/core-api';
 import type { DebugApi } from '../../protocol/debug-api';
@@ -8,6 +8,7 @@ import { createDrafts, watchDrafts, type Drafts } from './drafts';
 import { watchNetwork } from './network';
 import { createRouter, type Router } from './router';
 import { createSessionImport, type SessionImport } from './session-import';
+import { createStatusDrafts, type StatusDrafts } from './status-drafts';
 import type { ViewStore } from './view-store';
 
 export interface Plaza {
@@ -15,6 +16,8 @@ export interface Plaza {
   core: CoreApi;
   router: Router;
   drafts: Drafts;
+  /** The status dialog's unsaved forms, for the page's life. */
+  statusDrafts: StatusDrafts;
   /** The session-replay debugger's worker API; started on first use when not given (tests pass a fake). */
   debug?: DebugApi;
   /** A session file chosen in the menu, handed to the debugger it opens. */
@@ -39,6 +42,7 @@ export function PlazaProvider({ store, core, router, drafts, debug, children }: 
     core,
     router: router ?? createRouter(),
     drafts: drafts ?? createDrafts(),
+    statusDrafts: createStatusDrafts(),
     sessionImport: createSessionImport(),
     ...(debug ? { debug } : {}),
   }));

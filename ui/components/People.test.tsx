@@ -6,7 +6,7 @@ import { fail } from '../../protocol/result';
 import type { PeopleView } from '../../protocol/views-people';
 import { INITIAL_PEOPLE } from '../client/view-store';
 import { renderApp } from '../testing/render-app';
-import { channelView, snapshot, userView } from '../testing/views';
+import { ALICE, channelView, snapshot, userView } from '../testing/views';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -113,6 +113,80 @@ describe('status menu', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('keeps an unsaved status form when the dialog closes, however it closes, until it is saved or cancelled', async () => {
+    const a = app();
+    const trigger = screen.getByRole('button', { name: /Your status/ });
+    const dialog = () => screen.getByRole('dialog', { name: 'Set your status' });
+    const textOf = (form: string) => within(within(dialog()).getByRole('form', { name: form })).getByLabelText('Text');
+    // Escape twice: out of the form, then out of the dialog.
+    fireEvent.click(trigger);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    fireEvent.change(textOf('New status'), { target: { value: 'Deep work' } });
+    fireEvent.change(within(dialog()).getByLabelText('Colour'), { target: { value: 'grey' } });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
+    fireEvent.click(trigger);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    expect(textOf('New status')).toHaveProperty('value', 'Deep work');
+    expect(within(dialog()).getByLabelText('Colour')).toHaveProperty('value', 'grey');
+
+    // A click elsewhere with an edit form open: the edit is kept, and so is the new status's text.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Edit In a meeting' }));
+    fireEvent.change(textOf('Edit status'), { target: { value: 'In a long meeting' } });
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('dialog', { name: 'Set your status' })).toBeNull();
+    fireEvent.click(trigger);
+    // The dialog opens on the list, as always; the form offers the text when it is opened.
+    expect(within(dialog()).queryByRole('form')).toBeNull();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Edit In a meeting' }));
+    expect(textOf('Edit status')).toHaveProperty('value', 'In a long meeting');
+    // Close, with the form open.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    fireEvent.click(trigger);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Edit In a meeting' }));
+    expect(textOf('Edit status')).toHaveProperty('value', 'In a long meeting');
+
+    // Cancel drops the edit, for good.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    fireEvent.click(trigger);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Edit In a meeting' }));
+    expect(textOf('Edit status')).toHaveProperty('value', 'In a meeting');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+
+    // Saving drops the new status's text: the next new status starts empty.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    expect(textOf('New status')).toHaveProperty('value', 'Deep work');
+    await act(async () => fireEvent.submit(textOf('New status')));
+    expect(a.core.callsTo('$insertStatus')).toEqual([[{ icon: 'octagon', text: 'Deep work', color: 'grey' }]]);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    fireEvent.click(trigger);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    expect(textOf('New status')).toHaveProperty('value', '');
+  });
+
+  it('keeps the unsaved status forms per user: whoever signs in next on the page does not get them', () => {
+    const a = app();
+    const dialog = () => screen.getByRole('dialog', { name: 'Set your status' });
+    const newText = () => within(within(dialog()).getByRole('form', { name: 'New status' })).getByLabelText('Text');
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    fireEvent.change(newText(), { target: { value: 'Alice’s status' } });
+    fireEvent.mouseDown(document.body);
+    const as = (user: { guid: string; name: string }, seq: number) =>
+      a.push({ seq, reset: false, session: { status: 'signed-in', user: { ...user, email: 'x@acme.test', is_company_admin: false }, endedReason: null, unconfirmed: false } });
+    as({ guid: 'u-other', name: 'Olga Other' }, 2);
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    expect(newText()).toHaveProperty('value', '');
+    fireEvent.mouseDown(document.body);
+    as(ALICE, 3);
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add a status' }));
+    expect(newText()).toHaveProperty('value', 'Alice’s status');
   });
 
   it('ties a refusal of the status text to the Text field, until the form closes', async () => {

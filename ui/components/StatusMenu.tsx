@@ -1,13 +1,15 @@
 /**
  * The status menu in the header (spec 3 §4.1, §7.6): a button showing the
  * user's status opens a dialog to pick Automatic or one of their custom
- * statuses (a radio group), and to add, edit or delete statuses.
+ * statuses (a radio group), and to add, edit or delete statuses. A form left
+ * unsaved is kept for the page's life (ui/client/status-drafts.ts).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { STATUS_COLORS, STATUS_ICONS, STATUS_ICON_LABELS, type StatusColor, type StatusIcon } from '../../protocol/custom-status-values';
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
+import { statusDraftKey, type StatusDraft as Draft } from '../client/status-drafts';
 import { DialogActions } from './Dialog';
 import { trapTab, useKeepFocusInside } from './dialog-helpers';
 import { blameProps } from './field-error';
@@ -45,25 +47,17 @@ export function StatusMenu() {
   );
 }
 
-interface Draft {
-  /** The icon of the status being edited; null when adding. */
-  editing: StatusIcon | null;
-  icon: StatusIcon;
-  text: string;
-  color: StatusColor;
-}
-
 function StatusDialog({ onClose }: { onClose: () => void }) {
   useSignals();
-  const { store, core } = usePlaza();
+  const { store, core, statusDrafts } = usePlaza();
   const { statuses, statusesLoaded } = store.people.value;
+  /** Whose forms are kept: the signed-in user's (the shell, and so this dialog, shows only while someone is). */
+  const user = store.session.value.user?.guid ?? '';
   const selected = statuses.find((s) => s.selected)?.icon ?? null;
   /** The latest refusal, and the form's field it blames ('text': none, too long), if any. */
   const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
-  /** Forms backed out of with Escape, by the status they edit ('new' when adding), to reopen as they were left. */
-  const [kept, setKept] = useState<Record<string, Draft>>({});
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLInputElement>(null);
@@ -74,7 +68,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   // Adding, saving or deleting a status takes the focused button away: the keyboard stays in the dialog.
   useKeepFocusInside(dialogRef);
   // Add a status and Edit open the form with the keyboard in its text, ready to type.
-  const formFor = draft ? (draft.editing ?? 'new') : null;
+  const formFor = draft ? statusDraftKey(draft) : null;
   useEffect(() => {
     if (formFor) textRef.current?.focus();
   }, [formFor]);
@@ -102,19 +96,23 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   const dropFieldError = (): void => setError((e) => (e?.field ? null : e));
 
   /** Forgets (or, with `keep`, keeps) the form's text, by the status it is for. */
-  const park = (form: Draft, keep: boolean): void =>
-    setKept((all) => {
-      const others = { ...all };
-      delete others[form.editing ?? 'new'];
-      return keep ? { ...others, [form.editing ?? 'new']: form } : others;
-    });
+  const park = (form: Draft, keep: boolean): void => (keep ? statusDrafts.keep(user, form) : statusDrafts.drop(user, statusDraftKey(form)));
+
+  /**
+   * A change to the open form, kept as it is typed: the dialog may close at any moment (Close, Escape, a
+   * click elsewhere) and reopening it and the form brings the form back as it was left.
+   */
+  const change = (next: Draft): void => {
+    setDraft(next);
+    park(next, true);
+  };
 
   /** Opens the form for a status, or a new one, as it was left if it was backed out of. */
   const openForm = (fresh: Draft): void => {
     // Another status's form open meanwhile keeps its text too.
     if (draft) park(draft, true);
     dropFieldError();
-    const before = kept[fresh.editing ?? 'new'];
+    const before = statusDrafts.get(user, statusDraftKey(fresh));
     // A new status kept with an icon that a status has taken meanwhile gets the first free icon.
     const taken = before && !before.editing && statuses.some((s) => s.icon === before.icon);
     setDraft(before ? (taken ? { ...before, icon: fresh.icon } : before) : fresh);
@@ -134,11 +132,16 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
       e.preventDefault();
       e.stopPropagation();
       // Escape backs out one level, as in Slack: from the add/edit form to the list of statuses, then out of the
-      // dialog. Nothing typed is lost: the form backed out of reopens as it was left while the dialog is open.
-      // Cancel is the way to drop what was typed.
+      // dialog. Nothing typed is lost: the form backed out of reopens as it was left, in this dialog or the next
+      // one opened. Cancel is the way to drop what was typed.
       if (draft) closeForm(true);
       else onClose();
     } else if (e.key === 'Tab') trapTab(e, dialogRef.current);
+  };
+
+  /** Deletes a status; an edit of it left unsaved goes with it (a status added later with its icon is another). */
+  const deleteStatus = async (icon: StatusIcon): Promise<void> => {
+    if (await run(core.$deleteStatus(icon))) statusDrafts.drop(user, icon);
   };
 
   const save = async (e: FormEvent): Promise<void> => {
@@ -147,6 +150,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
     const input = { icon: draft.icon, text: draft.text, color: draft.color };
     const saved = await run(draft.editing ? core.$updateStatus(draft.editing, input) : core.$insertStatus(input));
     if (saved) {
+      // Dropped even if the dialog closed meanwhile: what was typed is saved.
       park(draft, false);
       setDraft(null);
     }
@@ -169,7 +173,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
             <button type="button" aria-label={`Edit ${s.text}`} data-opens-form={s.icon} disabled={busy} onClick={() => openForm({ editing: s.icon, icon: s.icon, text: s.text, color: s.color })}>
               Edit
             </button>
-            <button type="button" className="danger" aria-label={`Delete ${s.text}`} disabled={busy} onClick={() => void run(core.$deleteStatus(s.icon))}>
+            <button type="button" className="danger" aria-label={`Delete ${s.text}`} disabled={busy} onClick={() => void deleteStatus(s.icon)}>
               Delete
             </button>
           </div>
@@ -184,13 +188,13 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
               ref={textRef}
               value={draft.text}
               maxLength={100}
-              onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+              onChange={(e) => change({ ...draft, text: e.target.value })}
               {...blameProps(error?.field === 'text', errorId)}
             />
           </label>
           <label className="field">
             <span>Icon</span>
-            <select value={draft.icon} onChange={(e) => setDraft({ ...draft, icon: e.target.value as StatusIcon })}>
+            <select value={draft.icon} onChange={(e) => change({ ...draft, icon: e.target.value as StatusIcon })}>
               {freeIcons.map((i) => (
                 <option key={i} value={i}>
                   {STATUS_ICON_GLYPHS[i]} {STATUS_ICON_LABELS[i]}
@@ -200,7 +204,7 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
           </label>
           <label className="field">
             <span>Colour</span>
-            <select value={draft.color} onChange={(e) => setDraft({ ...draft, color: e.target.value as StatusColor })}>
+            <select value={draft.color} onChange={(e) => change({ ...draft, color: e.target.value as StatusColor })}>
               {STATUS_COLORS.map((c) => (
                 <option key={c} value={c}>
                   {STATUS_COLOR_LABELS[c]}
