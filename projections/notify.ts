@@ -12,7 +12,8 @@
  *   channel nor everything is muted, and the user is not looking at that very
  *   conversation — at most once per second. Urgent messages and mentions of
  *   the user are left to the alert the server raises for them; thread
- *   replies are not announced.
+ *   replies are not announced. One arriving before the log has any channel
+ *   list waits for it (`awaitingList`): until then its channel is not known.
  * - A new server alert is loud unless the conversation it names does not
  *   notify or is muted, everything is muted, it is about the conversation being
  *   looked at (urgent alerts excepted), or it is an admin alert a non-admin
@@ -25,7 +26,7 @@
  */
 import type { Alert, Message } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
-import { ALERT_TYPE, adminAlertTopic, alertBehaviour, isClientAlertType, LOUD_ADMIN_TOPICS } from '../protocol/rules/alerts';
+import { ALERT_TYPE, adminAlertTopic, alertBehaviour, isClientAlertType, LOUD_ADMIN_TOPICS, TOAST_LIMITS } from '../protocol/rules/alerts';
 import {
   ANNOUNCE_THROTTLE_MS,
   channelNotifies,
@@ -69,6 +70,16 @@ export interface NotifyState {
   announced: string | null;
   /** Envelope time of the last announced message (announcements are throttled to one per second). */
   lastAnnouncedAt: number | null;
+  /**
+   * Messages that would be announced but arrived before this log had any channel list — the first moments of
+   * a fresh sign-in, while the list the socket's opening asked for is on its way — with their envelope times.
+   * Which channel each is in, and so whether it notifies, is not known yet: the list decides. The newest few
+   * only (no more toasts fit on screen). Absent while none waits, so a state without any is what it was
+   * before this existed (stored snapshots restore, recorded sessions keep their hashes).
+   */
+  awaitingList?: { message: Message; at: number }[];
+  /** The waiting messages the latest channel list announced, oldest first; absent when it announced none. */
+  announcedByList?: Message[];
   /** The alert the latest alert.received made loud, or null. */
   loudAlert: string | null;
   /** A non-admin got an admin alert about something else than compliance or folders: they were promoted (spec 1 §5). */
@@ -177,6 +188,36 @@ function alertIsLoud(state: NotifyState, alert: Alert, inputs: NotifyInputs, at:
   return !(looking && alert.alert_type !== ALERT_TYPE.urgentMessage && alertBehaviour(alert.alert_type) === 'go-to');
 }
 
+/**
+ * Whether a message is announced: its channel may notify `now` (what the channel list says of it, the mutes),
+ * and the last announcement was at least a second before it `arrived`.
+ */
+function announceable(state: NotifyState, message: Message, inputs: NotifyInputs, now: number, arrived = now): boolean {
+  if (!channelAudible(state, inputs.channels, message.address, now)) return false;
+  return state.lastAnnouncedAt === null || arrived - state.lastAnnouncedAt >= ANNOUNCE_THROTTLE_MS;
+}
+
+/**
+ * The first channel list is in: the messages that waited for it are judged as if it had been there when
+ * they arrived (their channel's settings as the list says, the throttle by their own times), the mutes as
+ * they are now. Those announced get their toasts (`announcedByList`) and one beep, now.
+ */
+function judgeAwaiting(state: NotifyState, inputs: NotifyInputs, { at, seq }: Envelope, changes: ChangeSet): void {
+  delete state.announcedByList;
+  const waited = state.awaitingList;
+  if (!waited) return;
+  delete state.awaitingList;
+  const announced: Message[] = [];
+  for (const w of waited) {
+    if (!announceable(state, w.message, inputs, at, w.at)) continue;
+    announced.push(w.message);
+    state.lastAnnouncedAt = w.at;
+  }
+  if (announced.length === 0) return;
+  state.announcedByList = announced;
+  play(state, 'beep', at, seq, changes);
+}
+
 /** Announces a new message (toast and beep) when the rules in the header allow: see `announced`. */
 function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, { at, seq, source }: Envelope, changes: ChangeSet): void {
   state.announced = null;
@@ -190,9 +231,14 @@ function onMessage(state: NotifyState, message: Message, inputs: NotifyInputs, {
   if (known || message.reply_to !== null || message.from_guid === me || message.disable_notification) return;
   // An urgent message or a mention raises an alert (type 0, 11) that announces it: one toast, not two.
   if (message.is_urgent || mentionsUser(message, me)) return;
-  if (!channelAudible(state, inputs.channels, message.address, at)) return;
   if (state.attentive && inputs.session.openAddress === message.address) return;
-  if (state.lastAnnouncedAt !== null && at - state.lastAnnouncedAt < ANNOUNCE_THROTTLE_MS) return;
+  if (inputs.channels.byAddress.size === 0) {
+    // No list yet: a conversation it does not name would be judged a direct message, and beep even in a
+    // channel whose notifications are off. The list decides (judgeAwaiting).
+    state.awaitingList = [...(state.awaitingList ?? []), { message, at }].slice(-TOAST_LIMITS.maxOnScreen);
+    return;
+  }
+  if (!announceable(state, message, inputs, at)) return;
   state.announced = message.guid;
   state.lastAnnouncedAt = at;
   play(state, 'beep', at, seq, changes);
@@ -242,6 +288,8 @@ export function applyNotify(state: NotifyState, envelope: Envelope, changes: Cha
         state.channelOn.delete(address);
         changes.channelNotify.add(address);
       }
+      // With the list's channel_on (above) and its channels (folded before this fold).
+      judgeAwaiting(state, inputs, envelope, changes);
       return;
     }
     case 'channel.upserted':
@@ -279,7 +327,14 @@ export function applyNotify(state: NotifyState, envelope: Envelope, changes: Cha
       else state.upgradeDueAt ??= at + UPGRADE_ALERT_DELAY_MS;
       return;
     }
+    case 'connection.changed':
+      // The connection dropped (or the page reloaded) before the list came: what waited is old news by the
+      // time it does, told by its unread badge like a message learned by catching up.
+      if (event.state !== 'online') delete state.awaitingList;
+      return;
     case 'session.ended':
+      delete state.awaitingList;
+      delete state.announcedByList;
       state.announced = null;
       state.loudAlert = null;
       state.promotedBy = null;

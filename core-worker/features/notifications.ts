@@ -10,7 +10,7 @@ import { previewOf } from '../../projections/views/text';
 import type { MuteChoice } from '../../protocol/core-api';
 import type { Message } from '../../protocol/entities';
 import type { MuteChange } from '../../protocol/rules/notifications';
-import { ALERT_TYPE, TOAST_LIMITS } from '../../protocol/rules/alerts';
+import { ALERT_TYPE } from '../../protocol/rules/alerts';
 import { MUTE_HOUR_MS, notificationsToggledText } from '../../protocol/rules/notifications';
 import { fail, ok } from '../../protocol/result';
 import { CLIENT_VERSION } from '../../protocol/version';
@@ -69,13 +69,6 @@ export function createNotificationsFeature(ctx: CoreContext): NotificationsFeatu
   function channelName(address: string): string {
     return ctx.projections.channels.byAddress.get(address)?.channel.name || 'this conversation';
   }
-
-  /**
-   * Messages announced before this log had any channel list — the first moments of a fresh sign-in, while the
-   * list the socket's opening asked for is on its way: their toasts wait for it, so that they name their
-   * conversation like any other (each beeped as it came). The newest few only: no more fit on screen.
-   */
-  let awaitingList: Message[] = [];
 
   /** Who wrote a message: the name it carries, else the directory's. */
   function authorOf(message: Message): string {
@@ -155,28 +148,21 @@ export function createNotificationsFeature(ctx: CoreContext): NotificationsFeatu
 
     frames: {
       MSG(frame) {
-        const { message } = frame.data;
-        if (ctx.projections.notify.announced !== message.guid) return;
-        if (ctx.projections.channels.byAddress.size > 0) toastMessage(message);
-        else awaitingList = [...awaitingList, message].slice(-TOAST_LIMITS.maxOnScreen);
+        // One that arrived before the first channel list waits for it in the projection (`awaitingList`).
+        if (ctx.projections.notify.announced === frame.data.message.guid) toastMessage(frame.data.message);
       },
     },
     onSocketOpen() {
       void loadSettings();
     },
     onLogOpened() {
-      awaitingList = [];
       syncRuntime();
     },
-    onSessionEnded() {
-      awaitingList = [];
-    },
     afterDispatch(events) {
-      if (awaitingList.length > 0 && events.some((e) => e.type === 'channels.listed')) {
-        const waited = awaitingList;
-        awaitingList = [];
-        for (const message of waited) toastMessage(message);
-      }
+      // The first channel list decided which of the messages that waited for it are announced: their toasts
+      // name their conversations like any other's (the beep was the projection's).
+      const byList = ctx.projections.notify.announcedByList;
+      if (byList && events.some((e) => e.type === 'channels.listed')) for (const message of byList) toastMessage(message);
       const due = ctx.projections.notify.upgradeDueAt;
       if (due !== null && clock.now() >= due && ctx.runtime.signedIn) raiseClientAlert(ctx, ALERT_TYPE.versionUpgrade, UPGRADE_MESSAGE);
     },

@@ -128,9 +128,10 @@ describe('announcing messages and alerts', () => {
     expect(sounds(h)).toEqual(['beep', 'beep', 'beep']);
   });
 
-  it('names the conversation of a message that arrives before the first channel list once the list is in; one it does not name, by its sender', async () => {
-    const r = routes(world());
-    const list = r[`${P}/channels/list`]!;
+  /** Signed in on a fresh log whose channel list is held back until `releaseList` (the first moments of a sign-in). */
+  async function listHeldBack(w = world(), channels?: ChannelWire[]): Promise<{ h: Harness; releaseList: () => void }> {
+    const r = routes(w);
+    const list = channels ? () => ({ status: 200, body: { isOk: true, channels } }) : r[`${P}/channels/list`]!;
     let releaseList = (): void => {};
     r[`${P}/channels/list`] = (body, headers) => new Promise((resolve) => (releaseList = () => resolve(list(body, headers))));
     const h = await startHarness({ routes: r });
@@ -140,6 +141,11 @@ describe('announcing messages and alerts', () => {
     h.frame();
     // A fresh log: no conversation is known yet, and the list is on its way.
     expect(h.core.projections.channels.byAddress.size).toBe(0);
+    return { h, releaseList: () => releaseList() };
+  }
+
+  it('names the conversation of a message that arrives before the first channel list once the list is in; one it does not name, by its sender', async () => {
+    const { h, releaseList } = await listHeldBack();
     send(h, msg('design'));
     const design = n;
     await h.clock.advance(1_000);
@@ -148,11 +154,12 @@ describe('announcing messages and alerts', () => {
     await h.clock.advance(1_000);
     send(h, msg('unlisted'));
     const unlisted = n;
-    // Each beeps as it arrives; their toasts wait for the names.
-    expect(sounds(h)).toEqual(['beep', 'beep', 'beep']);
+    // Neither sound nor toast until the list says where they are; then one beep for them all.
+    expect(sounds(h)).toEqual([]);
     expect(latest(h, 'toasts') ?? []).toEqual([]);
     releaseList();
     await h.clock.advance(0);
+    expect(sounds(h)).toEqual(['beep']);
     expect(latest(h, 'toasts')).toEqual([
       expect.objectContaining({ title: 'Alice Anders', body: `hello ${unlisted}`, address: 'unlisted' }),
       expect.objectContaining({ title: 'Alice Anders', body: `hello ${direct}`, address: 'dm' }),
@@ -161,6 +168,72 @@ describe('announcing messages and alerts', () => {
     expect(JSON.stringify(latest(h, 'toasts'))).not.toContain('this conversation');
     // The toasts are events in the log: a rebuild from it holds them too.
     expect(canonicalJson(foldAll(h.core.log))).toBe(canonicalJson(h.core.projections));
+  });
+
+  it('keeps a message that arrives before the first channel list quiet when the list says its channel does not notify', async () => {
+    const { h, releaseList } = await listHeldBack(world(), [{ ...design, channel_on: false }, hr, dm]);
+    send(h, msg('design'));
+    // Half a second later, in a conversation that notifies: the silent one does not hold it back.
+    await h.clock.advance(500);
+    send(h, msg('dm'));
+    const direct = n;
+    // Before the list, 'design' would have been judged a direct message, and beeped.
+    expect(sounds(h)).toEqual([]);
+    releaseList();
+    await h.clock.advance(0);
+    expect(sounds(h)).toEqual(['beep']);
+    expect(latest(h, 'toasts')).toEqual([expect.objectContaining({ title: 'Alice Anders', body: `hello ${direct}`, address: 'dm' })]);
+    expect(canonicalJson(foldAll(h.core.log))).toBe(canonicalJson(h.core.projections));
+  });
+
+  it('keeps messages that arrive before the first channel list in muted or silenced channels quiet when it comes: no sound, no toast', async () => {
+    // Bob muted Design; HR is a department, and departments do not notify him.
+    const w = world({ settings: { global_on: true, conversations_on: true, teams_on: true, departments_on: false }, mutes: [{ address: 'design', mute_hour: null, mute_today: null, mute_always: true }] });
+    const { h, releaseList } = await listHeldBack(w);
+    send(h, msg('design'));
+    await h.clock.advance(2_000);
+    send(h, msg('hr'));
+    releaseList();
+    await h.clock.advance(0);
+    expect(sounds(h)).toEqual([]);
+    expect(latest(h, 'toasts') ?? []).toEqual([]);
+    // After the list, as ever.
+    await h.clock.advance(2_000);
+    send(h, msg('dm'));
+    expect(sounds(h)).toEqual(['beep']);
+    expect(toastTitles(h)).toEqual(['Alice Anders']);
+  });
+
+  it('judges the messages that waited for the list by their own times: at most one a second, and one beep when the list comes', async () => {
+    const { h, releaseList } = await listHeldBack();
+    send(h, msg('design'));
+    const first = n;
+    await h.clock.advance(400);
+    send(h, msg('dm'));
+    await h.clock.advance(700);
+    send(h, msg('dm'));
+    const third = n;
+    releaseList();
+    await h.clock.advance(0);
+    // The second came 400 ms after the first: not announced, as it would not have been with the list there.
+    expect(sounds(h)).toEqual(['beep']);
+    expect((latest(h, 'toasts') ?? []).map((t) => t.body)).toEqual([`hello ${third}`, `Alice Anders: hello ${first}`]);
+    // After the list, each is judged as it comes, as ever.
+    await h.clock.advance(1_000);
+    send(h, msg('design'));
+    expect(sounds(h)).toEqual(['beep', 'beep']);
+  });
+
+  it('forgets the messages waiting for the first channel list when the connection drops before it comes', async () => {
+    const { h, releaseList } = await listHeldBack();
+    send(h, msg('design'));
+    h.socket().close();
+    await h.clock.advance(0);
+    expect(h.core.projections.notify.awaitingList).toBeUndefined();
+    releaseList();
+    await h.clock.advance(0);
+    expect(sounds(h)).toEqual([]);
+    expect(latest(h, 'toasts') ?? []).toEqual([]);
   });
 
   it('toasts a message in a conversation the channel list does not name at once, from its sender (the directory names one the message does not)', async () => {

@@ -69,6 +69,8 @@ function randomLog(seed: number, length: number): LogBuilder {
       event = { type: 'channel.viewed', address: pick(ADDRESSES), unread: 0, bookmark: null };
     } else if (r < 0.9) {
       event = { type: 'session.ended', reason: 'signed-out' };
+    } else if (r < 0.92) {
+      event = { type: 'connection.changed', state: pick(['online', 'offline', 'connecting'] as const) };
     } else {
       event = { type: 'clock.ticked' };
     }
@@ -155,6 +157,54 @@ describe('the notify fold', () => {
     p = foldAll(caughtUp.envelopes);
     expect(p.notify.announced).toBe('y');
     expect(p.notify.sound?.kind).toBe('beep');
+  });
+
+  it('lets a message that arrives before any channel list wait for it, silent; the list decides, by its channel_on', () => {
+    const fresh = () =>
+      new LogBuilder()
+        .add({ type: 'session.started', user: user({ target_user_guid: 'me' }) })
+        .add({ type: 'message.received', message: message({ guid: 'x', address: 'a', created: T0, from_guid: 'alice' }) });
+    let p = foldAll(fresh().envelopes);
+    // Without the list, 'a' would be judged a direct message: it waits instead, and nothing is played.
+    expect(p.notify.announced).toBeNull();
+    expect(p.notify.sound).toBeNull();
+    expect(p.notify.awaitingList?.map((w) => w.message.guid)).toEqual(['x']);
+
+    const silent = fresh().advance(300).add({ type: 'channels.listed', channels: [channel({ address: 'a', channel_on: false })] });
+    p = foldAll(silent.envelopes);
+    expect(p.notify.sound).toBeNull();
+    expect(p.notify.announcedByList).toBeUndefined();
+    expect(p.notify.awaitingList).toBeUndefined();
+
+    const heard = fresh().advance(300).add({ type: 'channels.listed', channels: [channel({ address: 'a' })] });
+    p = foldAll(heard.envelopes);
+    // One beep, decided by the list's envelope; the toast is the core's, from announcedByList.
+    expect(p.notify.sound).toEqual({ id: 3, kind: 'beep' });
+    expect(p.notify.announcedByList?.map((m) => m.guid)).toEqual(['x']);
+    expect(p.notify.lastAnnouncedAt).toBe(T0);
+    // Nothing waits any more: the next list announces nothing again.
+    heard.advance(60_000).add({ type: 'channels.listed', channels: [channel({ address: 'a' })] });
+    p = foldAll(heard.envelopes);
+    expect(p.notify.announcedByList).toBeUndefined();
+    expect(p.notify.sound).toEqual({ id: 3, kind: 'beep' });
+  });
+
+  it('keeps nothing waiting once the connection drops or the session ends, and nothing in the state while none waits', () => {
+    const dropped = new LogBuilder()
+      .add({ type: 'session.started', user: user({ target_user_guid: 'me' }) })
+      .add({ type: 'connection.changed', state: 'online' })
+      .add({ type: 'message.received', message: message({ guid: 'x', address: 'a', created: T0, from_guid: 'alice' }) })
+      .add({ type: 'connection.changed', state: 'connecting' })
+      .add({ type: 'channels.listed', channels: [channel({ address: 'a' })] });
+    expect(foldAll(dropped.envelopes).notify.sound).toBeNull();
+    const ended = new LogBuilder()
+      .add({ type: 'session.started', user: user({ target_user_guid: 'me' }) })
+      .add({ type: 'message.received', message: message({ guid: 'x', address: 'a', created: T0, from_guid: 'alice' }) })
+      .add({ type: 'session.ended', reason: 'signed-out' });
+    expect(foldAll(ended.envelopes).notify.awaitingList).toBeUndefined();
+    // Absent, not empty: a state without waiting messages is the one stored snapshots and recorded hashes hold.
+    expect(Object.keys(foldAll(base().envelopes).notify)).not.toContain('awaitingList');
+    expect(canonicalJson(foldAll(base().envelopes))).not.toContain('awaitingList');
   });
 
   it('clears an expired mute at its 10 s check, not before', () => {
