@@ -8,9 +8,9 @@ import { useFixedRows, type FixedRows } from './use-fixed-rows';
 afterEach(cleanup);
 
 /** A scroll element 280 px high (ten 28 px rows) whose scrollTop is kept, as a laid-out one's is. */
-function List({ count, expose }: { count: number; expose: (rows: FixedRows, el: HTMLDivElement | null) => void }): ReactElement {
+function List({ count, keep, expose }: { count: number; keep?: number; expose: (rows: FixedRows, el: HTMLDivElement | null) => void }): ReactElement {
   const ref = useRef<HTMLDivElement | null>(null);
-  const rows = useFixedRows(ref, count, 28, 2);
+  const rows = useFixedRows(ref, count, 28, 2, keep);
   expose(rows, ref.current);
   return (
     <div
@@ -65,5 +65,30 @@ describe('useFixedRows', () => {
     });
     expect(rows.items[0]!.index).toBe(298);
     expect(rows.items.at(-1)!.index).toBe(312);
+  });
+
+  it('keeps a row rendered out of view (the keyboard’s), apart from the range to fetch, and says how many rows a page is', () => {
+    let rows!: FixedRows;
+    let el: HTMLDivElement | null = null;
+    const { rerender } = render(<List count={1_000_000} keep={999_999} expose={(r, e) => ((rows = r), (el = e))} />);
+    expect(rows.pageSize).toBe(10);
+    expect(rows.items.map((i) => i.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 999_999]);
+    expect(rows.items.at(-1)).toEqual({ index: 999_999, start: 999_999 * 28 });
+    expect([rows.first, rows.last]).toEqual([0, 12]);
+    act(() => {
+      el!.scrollTop = 28 * 500_000;
+      el!.dispatchEvent(new Event('scroll'));
+    });
+    rerender(<List count={1_000_000} keep={3} expose={(r, e) => ((rows = r), (el = e))} />);
+    expect(rows.items[0]).toEqual({ index: 3, start: 3 * 28 });
+    expect(rows.items[1]!.index).toBe(499_998);
+    expect([rows.first, rows.last]).toEqual([499_998, 500_012]);
+    // In view already: not twice.
+    rerender(<List count={1_000_000} keep={500_001} expose={(r, e) => ((rows = r), (el = e))} />);
+    expect(rows.items.filter((i) => i.index === 500_001)).toHaveLength(1);
+    expect(rows.items).toHaveLength(15);
+    // A row past the end of a shorter list is not rendered.
+    rerender(<List count={10} keep={20} expose={(r, e) => ((rows = r), (el = e))} />);
+    expect(rows.items.some((i) => i.index === 20)).toBe(false);
   });
 });

@@ -7,13 +7,19 @@
  */
 import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 import { fallbackRect } from '../components/virtual-rect';
+import { rowsPerPage } from './list-keys';
 
 /** The debugger lists' row height (`.debug-row`). */
 export const DEBUG_ROW_HEIGHT = 28;
 
 export interface FixedRows {
-  /** The rows to render (those in view and `overscan` either side), each with its offset from the top. */
+  /** The rows to render (those in view and `overscan` either side, and the row kept), each with its offset from the top. */
   items: { index: number; start: number }[];
+  /** The first and last of the rows in view and overscan (the row kept aside): the rows to fetch. */
+  first: number;
+  last: number;
+  /** How many rows are wholly in view: what Page Up and Page Down move by. */
+  pageSize: number;
   /** The height of all rows: the list's height, which its scroll element scrolls over. */
   totalSize: number;
   /** Scrolls so that row `index` is in view: `auto` only if it is not, `end` with it at the bottom. */
@@ -28,7 +34,11 @@ interface Viewport {
 /** The scroll element's visible height; without layout (jsdom, not laid out yet) a window's, as the app's lists assume. */
 const heightOf = (el: HTMLElement): number => el.clientHeight || fallbackRect().height;
 
-export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 10): FixedRows {
+/**
+ * `keep`: a row rendered even out of view (-1: none) — the keyboard's row, which the list's
+ * aria-activedescendant names, stays in the page while the list is scrolled away from it.
+ */
+export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 10, keep = -1): FixedRows {
   const [view, setView] = useState<Viewport>(() => ({ top: 0, height: fallbackRect().height }));
   const show = useCallback((top: number, height: number) => setView((v) => (v.top === top && v.height === height ? v : { top, height })), []);
 
@@ -69,6 +79,11 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
   const first = Math.max(0, Math.floor(view.top / rowHeight) - overscan);
   const last = Math.min(count - 1, Math.ceil((view.top + view.height) / rowHeight) + overscan);
   const items: FixedRows['items'] = [];
+  const kept = keep >= 0 && keep < count && (keep < first || keep > last) ? { index: keep, start: keep * rowHeight } : null;
+  if (kept && kept.index < first) items.push(kept);
   for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
-  return { items, totalSize: count * rowHeight, scrollToIndex };
+  if (kept && kept.index > last) items.push(kept);
+  // Nothing in view (an empty list, or one scrolled past the end of what it now holds): its start.
+  const none = first > last;
+  return { items, first: none ? 0 : first, last: none ? 0 : last, totalSize: count * rowHeight, pageSize: rowsPerPage(view.height, rowHeight), scrollToIndex };
 }
