@@ -252,14 +252,14 @@ describe('session-replay debugger', () => {
 
   it('marks the current input, and under a filter the last listed one before the position', async () => {
     const { slider } = await loaded();
-    const inputs = screen.getByRole('region', { name: 'Inputs' });
-    const rowOf = (text: string) => within(inputs).getByText(text).closest('button')!;
+    const inputs = screen.getByRole('listbox', { name: /^Inputs/ });
+    const rowOf = (input: number) => within(inputs).getByRole('option', { name: new RegExp(`^#${input} `) });
     fireEvent.keyDown(slider, { key: 'Home' });
     for (let i = 0; i < 7; i++) fireEvent.keyDown(slider, { key: 'ArrowRight' });
-    await waitFor(() => expect(rowOf('input 7 in c1').getAttribute('aria-current')).toBe('step'));
+    await waitFor(() => expect(rowOf(7).getAttribute('aria-selected')).toBe('true'));
     fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'MSG' } }); // inputs 3, 6, 9…
-    await waitFor(() => expect(rowOf('input 6 in c2').getAttribute('aria-current')).toBe('step'));
-    expect(within(inputs).getAllByRole('button').filter((b) => b.getAttribute('aria-current'))).toHaveLength(1);
+    await waitFor(() => expect(rowOf(6).getAttribute('aria-selected')).toBe('true'));
+    expect(within(inputs).getAllByRole('option', { selected: true })).toHaveLength(1);
   });
 
   it('filters inputs and seeks to a chosen one', async () => {
@@ -282,7 +282,7 @@ describe('session-replay debugger', () => {
     await within(events).findByText('Events (30)');
     fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'message' } });
     await within(events).findByText('Events (10)');
-    expect(within(events).getAllByRole('listitem').every((item) => item.textContent!.includes('message.received'))).toBe(true);
+    expect(within(events).getAllByRole('option').every((item) => item.textContent!.includes('message.received'))).toBe(true);
     fireEvent.keyDown(slider, { key: 'Home' });
     for (let i = 0; i < 4; i++) fireEvent.keyDown(slider, { key: 'ArrowRight' });
     await within(events).findByText('Events (2)'); // events 1 and 4
@@ -310,7 +310,7 @@ describe('session-replay debugger', () => {
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     await within(events).findByText('Events (2)');
-    expect(within(events).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(events).getAllByRole('option')).toHaveLength(2);
   });
 
   it('shows a projection as text, with its diff, and the replayed app', async () => {

@@ -1,9 +1,14 @@
-/** The events appended up to the position (a prefix of the whole timeline, or of what the filter keeps of it), virtualized, newest in view. */
+/**
+ * The events appended up to the position (a prefix of the whole timeline, or of what the filter keeps of it),
+ * virtualized, newest in view. One Tab stop (a read-only listbox, use-listbox.ts): the keyboard's row starts at
+ * the newest event and goes back to it when the position or the filter changes; the keys move it.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { activeFilter, type EventRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { DEBUG_ROW_HEIGHT, useFixedRows } from './use-fixed-rows';
+import { useListbox } from './use-listbox';
 import { usePagedRows } from './use-paged-rows';
 
 export function EventList({ debug }: { debug: DebugController }) {
@@ -32,28 +37,59 @@ export function EventList({ debug }: { debug: DebugController }) {
   const upTo = filtered ? (kept?.key === key ? kept.count : 0) : (debug.state.value?.events ?? 0);
   const total = Math.min(upTo, rows.known ? rows.total : Number.MAX_SAFE_INTEGER);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { items, totalSize, scrollToIndex } = useFixedRows(scrollRef, total, DEBUG_ROW_HEIGHT);
+  const id = useId();
+  // The list the keyboard's row was put in: another position or filter is another list, shown from its newest.
+  const listbox = useListbox(total, total - 1, `${key}@${position}`);
+  const active = listbox.active;
+  const fixed = useFixedRows(scrollRef, total, DEBUG_ROW_HEIGHT, 10, active);
+  const { items, first, last, totalSize, scrollToIndex } = fixed;
   const ensure = rows.ensure;
   useEffect(() => {
     ensure(0, 0); // learns the length
     if (total > 0) scrollToIndex(total - 1, 'end');
   }, [ensure, total, scrollToIndex]);
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? 0;
-  useEffect(() => ensure(first, Math.max(first, last)), [ensure, first, last]);
+  useEffect(() => ensure(first, last), [ensure, first, last]);
+  useEffect(() => {
+    if (active >= 0) ensure(active, active);
+  }, [ensure, active]);
+  const empty = counted && total === 0;
 
   return (
     <section className="debug-panel debug-events" aria-label="Events" aria-busy={!counted}>
-      <h2>Events ({counted ? total : '…'})</h2>
+      <h2 id={`${id}-heading`}>Events ({counted ? total : '…'})</h2>
       {/* An empty list says why, rather than leave an empty box. */}
-      {counted && total === 0 && <p className="empty-state">{filtered ? `No event up to input ${position} matches the filter.` : `No events up to input ${position}.`}</p>}
-      {/* Focusable: its rows are text, not controls, and the keyboard must be able to scroll them. */}
-      <div ref={scrollRef} className="debug-scroll" tabIndex={0}>
-        <ul role="list" style={{ height: totalSize, position: 'relative' }}>
+      {empty && (
+        <p id={`${id}-empty`} className="empty-state">
+          {filtered ? `No event up to input ${position} matches the filter.` : `No events up to input ${position}.`}
+        </p>
+      )}
+      {/* Read-only: its rows are text to read, not choices (a click or Enter does nothing but show where the keyboard is). */}
+      <div
+        ref={scrollRef}
+        className="debug-scroll"
+        role="listbox"
+        aria-readonly="true"
+        tabIndex={0}
+        aria-labelledby={`${id}-heading`}
+        aria-describedby={empty ? `${id}-empty` : undefined}
+        aria-activedescendant={active >= 0 && rows.row(active) ? `${id}-row-${active}` : undefined}
+        {...listbox.handlers(fixed)}
+      >
+        <div style={{ height: totalSize, position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);
             return (
-              <li key={item.index} role="listitem" className="debug-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.index}
+                id={`${id}-row-${item.index}`}
+                role="option"
+                aria-posinset={item.index + 1}
+                aria-setsize={total}
+                className="debug-row"
+                data-active={item.index === active || undefined}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+                onMouseDown={() => listbox.place(item.index)}
+              >
                 {row ? (
                   <>
                     <span className="debug-index">seq {row.seq}</span> <span className="debug-code">{row.type}</span> {row.summary} <span className="debug-count">← #{row.input}</span>
@@ -61,10 +97,10 @@ export function EventList({ debug }: { debug: DebugController }) {
                 ) : (
                   '…'
                 )}
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
     </section>
   );
