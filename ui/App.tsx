@@ -5,6 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
+import { useArrivalFocus } from './client/arrival-focus';
 import { usePlaza } from './client/core-context';
 import { debugApi } from './client/debug-client';
 import { LANDING_PATH, loginPath, safeDestination } from './client/router';
@@ -20,6 +21,12 @@ export function App() {
   const unconfirmed = store.session.value.unconfirmed;
   const route = router.route.value;
   const { pathname, search } = router.location.value;
+  // "Back to Plaza" goes with the debugger: the keyboard starts at the heading of the page it leads to.
+  const focusArrival = useArrivalFocus();
+  const leaveDebugger = (): void => {
+    focusArrival();
+    router.navigate('/');
+  };
 
   useEffect(() => {
     if (route.name === 'debug-replay') {
@@ -50,7 +57,7 @@ export function App() {
     if (open !== undefined) void core.$openConversation(open);
   }, [open, core]);
 
-  if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={() => router.navigate('/')} takeHandedFile={sessionImport.take} />;
+  if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={leaveDebugger} takeHandedFile={sessionImport.take} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
   if (status === 'signed-in' && route.name === 'landing') return <LandingPage />;
   if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;

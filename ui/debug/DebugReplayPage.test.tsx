@@ -410,8 +410,23 @@ describe('session-replay debugger', () => {
     expect(window.location.pathname).toBe('/debug/replay');
     await importFile('{}');
     expect(await screen.findByRole('region', { name: 'Replayed app' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Back to Plaza' }));
+    const back = screen.getByRole('button', { name: 'Back to Plaza' });
+    back.focus();
+    fireEvent.click(back);
     expect(window.location.pathname).toBe('/login');
+    // Signed out, Plaza is the sign-in page: the keyboard starts at its heading, not on the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sign in to Plaza' })));
+  });
+
+  it('hands the keyboard to the heading of the app after Back to Plaza', async () => {
+    renderApp('/debug/replay', signedIn);
+    const back = screen.getByRole('button', { name: 'Back to Plaza' });
+    back.focus();
+    fireEvent.click(back);
+    expect(window.location.pathname).toBe('/');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pick a conversation', level: 1 })));
+    // Then Tab goes on from there, as from any page's start.
+    expect(screen.getByRole('main').contains(document.activeElement)).toBe(true);
   });
 
   it('opens from the app header with the file chosen there, and loads it', async () => {
