@@ -1,7 +1,9 @@
 /**
  * The debugger in Chromium: a session recorded in the browser is exported,
  * imported at /debug/replay (reached from the header), replays to the
- * recording, and is scrubbed with the keyboard while the replayed app follows.
+ * recording, and is scrubbed with the keyboard while the replayed app follows;
+ * its lists are one Tab stop each, and Back to Plaza leaves the keyboard at the
+ * app's heading.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -42,16 +44,16 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   const app = page.getByRole('region', { name: 'Replayed app' });
   await expect(app.getByRole('log').getByText(text)).toBeVisible();
   // The input list follows the playhead: the current input's row is in view, at the end and at the start.
-  const inputs = page.getByRole('region', { name: 'Inputs' });
+  const inputs = page.getByRole('listbox', { name: /^Inputs/ });
   // The page scrolled to show the list whole (it starts near the foot of a 720-pixel window); the list's own scrolling is what is tested.
-  await inputs.getByRole('heading').evaluate((heading) => heading.scrollIntoView());
-  await expect(inputs.getByRole('button', { name: new RegExp(`^#${max} `) })).toBeInViewport();
+  await page.getByRole('region', { name: 'Inputs' }).getByRole('heading').evaluate((heading) => heading.scrollIntoView());
+  await expect(inputs.getByRole('option', { name: new RegExp(`^#${max} `), selected: true })).toBeInViewport();
 
   await slider.focus();
   await page.keyboard.press('Home');
   await expect(slider).toHaveAttribute('aria-valuenow', '0');
   // Before the first input, the list shows its start.
-  await expect(inputs.getByRole('button', { name: /^#1 / })).toBeInViewport();
+  await expect(inputs.getByRole('option', { name: /^#1 / })).toBeInViewport();
   await expect(app.getByText(/Not signed in at this point/)).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', '1');
@@ -59,6 +61,38 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await expect(slider).toHaveAttribute('aria-valuenow', String(max));
   await expect(app.getByRole('log').getByText(text)).toBeVisible();
   await expect(page.getByLabel('channels state')).toContainText('"byAddress"');
+
+  // Each list is one Tab stop, whatever its length: from the last filter, Tab reaches the inputs, then the
+  // events, then the projection panel. In a list the keys move the row it names (aria-activedescendant), and
+  // scroll it into view; Enter on an input seeks there.
+  const events = page.getByRole('listbox', { name: /^Events/ });
+  const activeRow = async (list: typeof inputs) => page.locator(`[id="${await list.getAttribute('aria-activedescendant')}"]`);
+  await page.getByLabel('Filter by user').focus();
+  await page.keyboard.press('Tab');
+  await expect(inputs).toBeFocused();
+  await expect(await activeRow(inputs)).toHaveText(new RegExp(`^#${max} `));
+  await page.keyboard.press('Home');
+  await expect(await activeRow(inputs)).toHaveText(/^#1 /);
+  await expect(await activeRow(inputs)).toBeInViewport();
+  await page.keyboard.press('End');
+  await expect(await activeRow(inputs)).toHaveText(new RegExp(`^#${max} `));
+  await expect(await activeRow(inputs)).toBeInViewport();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(max)); // moving is not seeking
+  await page.keyboard.press('Enter');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(max - 2));
+  await expect(inputs.getByRole('option', { selected: true })).toHaveText(new RegExp(`^#${max - 2} `));
+  await expect(inputs).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(events).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(await activeRow(events)).toHaveText(/^seq /);
+  await expect(await activeRow(events)).toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('region', { name: 'Projection state' }).getByLabel('Projection')).toBeFocused();
+  await slider.focus();
+  await page.keyboard.press('End');
 
   // The inputs up to a point saved from the debugger replay in the CLI to the footer the debugger wrote.
   const middle = Math.floor(max / 2);
@@ -109,4 +143,10 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   expect(backdrop).toEqual(expect.objectContaining({ width: frame.width - 4, height: frame.height - 4 })); // inside the 2-pixel border
   await page.keyboard.press('Escape');
   await expect(app.getByRole('dialog')).toBeHidden();
+
+  // Back to Plaza, by keyboard: the debugger goes, and the keyboard starts at the app's heading, not on the page's body.
+  await page.getByRole('button', { name: 'Back to Plaza' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Pick a conversation', level: 1 })).toBeFocused();
 });
