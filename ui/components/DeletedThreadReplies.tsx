@@ -6,34 +6,21 @@
  * A reply kept before its key named the conversation (a legacy `thread:{guid}` key) shows in any conversation.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
 import { usePlaza } from '../client/core-context';
 import { threadDraftsIn } from '../client/drafts';
 import { UnsentTexts } from './UnsentReply';
-
-const NONE: ReadonlySet<string> = new Set();
+import { useDeletedMessages } from './use-deleted-messages';
 
 export function DeletedThreadReplies({ address, openThread }: { address: string; openThread: string | null }) {
   useSignals();
-  const { core, drafts, store } = usePlaza();
+  const { drafts, store } = usePlaza();
   const candidates = threadDraftsIn(drafts.byAddress.value, address).filter((d) => d.guid !== openThread);
   const asked = [...new Set(candidates.map((d) => d.guid))].sort().join(' ');
   // Only the core knows what was deleted. Asked when the question changes, and again when one of these threads'
   // first messages leaves the messages on show (deleted while the user is here).
   const messages = store.messages.value;
   const onShow = asked === '' ? '' : asked.split(' ').filter((guid) => messages.some((m) => m.guid === guid)).join(' ');
-  // Until the next answer, the last one holds: a deletion is for good.
-  const [deleted, setDeleted] = useState<ReadonlySet<string>>(NONE);
-  useEffect(() => {
-    if (asked === '') return;
-    let current = true;
-    void core.$deletedMessages(asked.split(' ')).then((guids) => {
-      if (current) setDeleted(new Set(guids));
-    });
-    return () => {
-      current = false;
-    };
-  }, [core, asked, onShow]);
+  const deleted = useDeletedMessages(asked, onShow);
 
   const shown = candidates
     .filter((d) => deleted.has(d.guid))

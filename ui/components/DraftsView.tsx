@@ -11,21 +11,20 @@
  * is nowhere to go on typing it. Discard is at once, as on a conversation's page.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { usePlaza } from '../client/core-context';
 import { listDrafts } from '../client/drafts-list';
 import { conversationPath, threadPath } from '../client/router';
 import { formatMessageTime } from './format-time';
 import { UnsentTexts, type UnsentText } from './UnsentReply';
+import { useDeletedMessages } from './use-deleted-messages';
 
 /** How a draft's conversation is named once the channel list no longer has it (left, deleted, blocked). */
 export const GONE_CONVERSATION_NAME = 'A conversation no longer available to you';
 
-const NONE: ReadonlySet<string> = new Set();
-
 export function DraftsView() {
   useSignals();
-  const { store, core, drafts, router } = usePlaza();
+  const { store, drafts, router } = usePlaza();
   const headingId = useId();
   const channels = store.channels.value;
   // As ConversationView: an empty channel list is one not loaded yet, not one the conversation left.
@@ -37,17 +36,7 @@ export function DraftsView() {
   // Which threads were deleted only the core knows (its tombstones); until it answers, a thread counts as there
   // (opened, a deleted one says so and shows the reply, ThreadPanel.tsx).
   const asked = [...new Set(entries.flatMap((d) => (d.thread !== null && available(d.address) ? [d.thread] : [])))].sort().join(' ');
-  const [deleted, setDeleted] = useState<ReadonlySet<string>>(NONE);
-  useEffect(() => {
-    if (asked === '') return;
-    let current = true;
-    void core.$deletedMessages(asked.split(' ')).then((guids) => {
-      if (current) setDeleted(new Set(guids));
-    });
-    return () => {
-      current = false;
-    };
-  }, [core, asked]);
+  const deleted = useDeletedMessages(asked);
 
   const items: UnsentText[] = entries.map((d) => {
     const where = d.address === null ? 'Unknown conversation' : nameOf(d.address);

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { activeFilter, type EventRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { DEBUG_ROW_HEIGHT, useFixedRows } from './use-fixed-rows';
-import { useListbox } from './use-listbox';
+import { useListbox, optionId } from './use-listbox';
 import { usePagedRows } from './use-paged-rows';
 
 export function EventList({ debug }: { debug: DebugController }) {
@@ -72,7 +72,7 @@ export function EventList({ debug }: { debug: DebugController }) {
         tabIndex={0}
         aria-labelledby={`${id}-heading`}
         aria-describedby={empty ? `${id}-empty` : undefined}
-        aria-activedescendant={active >= 0 && rows.row(active) ? `${id}-row-${active}` : undefined}
+        aria-activedescendant={active >= 0 && rows.row(active) ? optionId(id, active) : undefined}
         {...listbox.handlers(fixed)}
       >
         <div style={{ height: totalSize, position: 'relative' }}>
@@ -81,14 +81,7 @@ export function EventList({ debug }: { debug: DebugController }) {
             return (
               <div
                 key={item.index}
-                id={`${id}-row-${item.index}`}
-                role="option"
-                aria-posinset={item.index + 1}
-                aria-setsize={total}
-                className="debug-row"
-                data-active={item.index === active || undefined}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
-                onMouseDown={() => listbox.place(item.index)}
+                {...listbox.optionProps(id, item.index, item.start, total)}
               >
                 {row ? (
                   <>

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { activeFilter, type InputRow } from '../../protocol/debug-api';
 import type { DebugController } from '../client/debug-controller';
 import { DEBUG_ROW_HEIGHT, useFixedRows } from './use-fixed-rows';
-import { useListbox } from './use-listbox';
+import { useListbox, optionId } from './use-listbox';
 import { usePagedRows } from './use-paged-rows';
 
 export function InputList({ debug }: { debug: DebugController }) {
@@ -108,7 +108,7 @@ export function InputList({ debug }: { debug: DebugController }) {
         aria-labelledby={`${id}-heading`}
         aria-describedby={empty ? `${id}-empty` : undefined}
         // Named once its row has its text, so a screen reader reads the row rather than "…" (End on a million inputs).
-        aria-activedescendant={active >= 0 && rows.row(active) ? `${id}-row-${active}` : undefined}
+        aria-activedescendant={active >= 0 && rows.row(active) ? optionId(id, active) : undefined}
         {...listbox.handlers(fixed, choose)}
       >
         <div style={{ height: totalSize, position: 'relative' }}>
@@ -118,15 +118,8 @@ export function InputList({ debug }: { debug: DebugController }) {
             return (
               <div
                 key={item.index}
-                id={`${id}-row-${item.index}`}
-                role="option"
+                {...listbox.optionProps(id, item.index, item.start, total)}
                 aria-selected={selected}
-                aria-posinset={item.index + 1}
-                aria-setsize={total}
-                className="debug-row"
-                data-active={item.index === active || undefined}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
-                onMouseDown={() => listbox.place(item.index)}
                 onClick={() => choose(item.index)}
               >
                 {row ? (

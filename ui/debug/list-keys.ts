@@ -3,6 +3,8 @@
  * which row the keyboard is on. Constant work whatever the list's length (a million inputs).
  */
 
+import { rovingTarget } from '../components/roving-tab-stop';
+
 /** Where the keys put the keyboard's row: `row` of the list as it was then (`list`: its filter and position). */
 export interface PlacedRow {
   list: string;
@@ -15,24 +17,13 @@ export interface PlacedRow {
  */
 export function listKeyTarget(key: string, active: number, count: number, page: number): number | null {
   if (count <= 0) return null;
+  if (active < 0 && key === 'ArrowDown') return 0;
   const from = Math.min(Math.max(active, 0), count - 1);
   const step = Math.max(1, page);
-  switch (key) {
-    case 'ArrowUp':
-      return Math.max(0, from - 1);
-    case 'ArrowDown':
-      return active < 0 ? 0 : Math.min(count - 1, from + 1);
-    case 'PageUp':
-      return Math.max(0, from - step);
-    case 'PageDown':
-      return Math.min(count - 1, from + step);
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
+  if (key === 'PageUp') return Math.max(0, from - step);
+  if (key === 'PageDown') return Math.min(count - 1, from + step);
+  // ↑/↓ and Home/End as in the app's other keyboard lists.
+  return rovingTarget(key, from, count);
 }
 
 /**

@@ -5,7 +5,7 @@
  * keeps (useFixedRows' `keep`). ↑/↓, Page Up/Down and Home/End move the row and scroll it into view — End on
  * a million inputs is one scroll — and Enter or Space does what a click on it does.
  */
-import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent } from 'react';
 import { activeRow, listKeyTarget, type PlacedRow } from './list-keys';
 
 /** What the listbox needs of its virtualized rows (useFixedRows). */
@@ -29,7 +29,23 @@ export interface Listbox {
     onBlur(): void;
     onMouseDown(): void;
   };
+  /** The props every row's element has: an option of `total`, positioned `start` px down, id'd under `listId` for aria-activedescendant. */
+  optionProps(listId: string, index: number, start: number, total: number): OptionProps;
 }
+
+export interface OptionProps {
+  id: string;
+  role: 'option';
+  'aria-posinset': number;
+  'aria-setsize': number;
+  className: string;
+  'data-active': true | undefined;
+  style: CSSProperties;
+  onMouseDown(): void;
+}
+
+/** The element id of row `index` of list `listId` (what aria-activedescendant names). */
+export const optionId = (listId: string, index: number): string => `${listId}-row-${index}`;
 
 /**
  * `anchor`: the row the keyboard follows until the keys move it (the current input's, the newest event).
@@ -70,5 +86,15 @@ export function useListbox(count: number, anchor: number, list: string): Listbox
       pressed.current = true;
     },
   });
-  return { active, moved: placed !== null && placed.list === list && count > 0, place, handlers };
+  const optionProps: Listbox['optionProps'] = (listId, index, start, total) => ({
+    id: optionId(listId, index),
+    role: 'option',
+    'aria-posinset': index + 1,
+    'aria-setsize': total,
+    className: 'debug-row',
+    'data-active': index === active || undefined,
+    style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${start}px)` },
+    onMouseDown: () => place(index),
+  });
+  return { active, moved: placed !== null && placed.list === list && count > 0, place, handlers, optionProps };
 }
