@@ -52,6 +52,10 @@ async function withThread(text: string, options: DecoderThreadOptions & { thread
       frames: thread.frames,
       ...(options.stopAt !== undefined ? { onInput: (i: number) => void (i === options.stopAt && thread.stop()) } : {}),
     });
+    // The thread's last batch and its closing report are two messages, and the replay can end between them (seen
+    // on a loaded machine: stopped then, the thread counts as 'stopped'). Unless a test stops it midway, its report
+    // is awaited: it comes once the thread has written its last batch, or at once if it refused the file or failed.
+    if (options.stopAt === undefined) await thread.finished;
     return { result, thread };
   } finally {
     await thread.stop();
