@@ -2,7 +2,7 @@
  * Thread panels (spec 1 §3 reply_to, §7 messages/thread): opening one loads
  * the whole thread; live replies keep it current (threads projection); after
  * a reconnect the open thread is loaded again, since replies may have been
- * missed while away.
+ * missed while away — or loaded at last, if it could not be while away.
  */
 import { FAILURE } from '../../protocol/rest/acceptance';
 import { ok, type Result } from '../../protocol/result';
@@ -66,8 +66,10 @@ export function createThreadsFeature(ctx: CoreContext): ThreadsFeature {
       },
     },
     onSocketOpen() {
+      // Loaded: replies may have been missed while away. Not loaded because the server could not be reached (opened,
+      // or the page reloaded, in the middle of an outage): the panel would otherwise wait for the user to reopen it.
       const open = ctx.projections.threads.open;
-      if (open && ctx.projections.threads.byParent.has(open.guid)) void load(open.address, open.guid);
+      if (open && (ctx.projections.threads.byParent.has(open.guid) || runtime.thread.error !== null)) void load(open.address, open.guid);
     },
     onLogOpened() {
       runtime.thread = { loading: false, error: null };

@@ -443,6 +443,31 @@ describe('the outbox', () => {
   });
 });
 
+describe('the thread panel across an outage', () => {
+  it('loads a thread that could not be loaded while offline once the socket is back', async () => {
+    const { h, server } = await online();
+    const first = server.post(ALICE, 'dm', 'Works for me.');
+    const reply = server.post(ALICE, 'dm', 'Earlier reply');
+    (reply as { reply_to: string | null }).reply_to = first.guid;
+    await h.core.api.$openConversation('dm');
+    h.socket().close();
+    server.fail('/messages/thread', 'network');
+    // Opened while the server cannot be reached (or on a reload in the middle of an outage): it cannot load.
+    expect((await h.core.api.$openThread('dm', first.guid)).ok).toBe(false);
+    h.frame();
+    const meta = () => [...h.patches].reverse().find((p) => p.thread?.meta)?.thread?.meta;
+    expect(meta()).toMatchObject({ guid: first.guid, loading: false });
+    expect(meta()?.error).toMatch(/^Could not load the thread/);
+    // Back online, the panel loads by itself: its replies, and the composer the user came for.
+    await h.clock.advance(1_000);
+    h.socket().open();
+    await h.clock.advance(0);
+    h.frame();
+    expect(h.core.projections.threads.byParent.get(first.guid)?.order).toEqual([reply.guid]);
+    expect(meta()).toMatchObject({ guid: first.guid, loading: false, error: null });
+  });
+});
+
 describe('418 and the landing page', () => {
   it('marks the session unconfirmed on 418 and confirmed again after an accepted answer', async () => {
     const server = new ScriptedServer();

@@ -2,7 +2,7 @@
  * A small scripted stand-in for the server's REST side, for timing tests of
  * the core with the manual clock (tests/core/harness.ts): one direct message
  * and one team channel, messages with change sequences, the change feed,
- * posting with client_guid de-duplication, bookmarks, deletions — and answers
+ * posting with client_guid de-duplication, threads, bookmarks, deletions — and answers
  * that fail on demand. The real server is exercised by the live and chaos suites.
  */
 import type { MessageWire, UserWire } from '../../protocol/entities';
@@ -99,6 +99,12 @@ export class ScriptedServer {
         const earlier = this.messages.find((m) => m.from_guid === 'bob' && m.client_guid === b.client_guid);
         const message = earlier ?? this.post(BOB, b.address, JSON.parse(b.json)[0].text, b.client_guid);
         return { status: 200, body: { isOk: true, message: this.wire(message) } };
+      }),
+      [`${PATH}/messages/thread`]: answer('/messages/thread', (b) => {
+        const first = this.messages.find((m) => m.address === b.address && m.guid === b.guid && !m.deleted);
+        if (!first) return { status: 404, body: { isOk: false, message: 'No message found' } };
+        const replies = this.messages.filter((m) => m.reply_to === first.guid && !m.deleted);
+        return { status: 200, body: { isOk: true, message: this.wire(first), data: replies.map((m) => this.wire(m)) } };
       }),
       [`${PATH}/messages/bookmark`]: answer('/messages/bookmark', (b) => {
         const m = this.messages.find((x) => x.guid === b.guid);
