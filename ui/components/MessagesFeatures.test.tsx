@@ -192,6 +192,18 @@ describe('threads', () => {
     expect(within(replies).getAllByRole('button', { name: 'Delete message' })).toHaveLength(1);
   });
 
+  it('shows why a thread could not be loaded, not that it is loading', () => {
+    const app = open([parent], { path: '/conversations/c1/threads/p1' });
+    app.push({ seq: 2, reset: false, thread: { reset: true, meta: { address: 'c1', guid: 'p1', loading: false, error: 'Could not load the thread: Network error: Failed to fetch', gone: false }, parent: null, replies: { put: [], remove: [] } } });
+    const panel = screen.getByRole('complementary', { name: 'Thread' });
+    expect(within(panel).getByRole('alert').textContent).toBe('Could not load the thread: Network error: Failed to fetch');
+    expect(within(panel).queryByText('Loading thread…')).toBeNull();
+    // Loading it again (the connection is back): loading, and the error goes.
+    app.push({ seq: 3, reset: false, thread: { reset: false, meta: { address: 'c1', guid: 'p1', loading: true, error: null, gone: false }, parent: null, replies: { put: [], remove: [] } } });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(within(panel).getByRole('status').textContent).toBe('Loading thread…');
+  });
+
   it('gives the keyboard back to what opened the thread when it closes (Escape)', async () => {
     open([parent]);
     const summary = within(articleWith('thread start')).getByRole('button', { name: /^2 replies/ });

@@ -30,6 +30,8 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
   // Deleted (by anyone, often someone else over the socket) while the user was replying: the reply they had
   // typed stays on show here, to copy or discard. Closed without a choice, the conversation shows it instead.
   const gone = current && meta.gone;
+  // Not loading it: the error says why (the core loads it again once reconnected), and "Loading…" would be untrue.
+  const failed = current && meta.error !== null && !meta.loading;
   const unsent = gone ? threadDraftsIn(drafts.byAddress.value, address).filter((d) => d.guid === meta.guid) : [];
 
   // Closed, the focus goes back to what opened the thread (its message's Reply in thread, or the replies count) —
@@ -96,9 +98,11 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
           <p className="empty">This thread was deleted.</p>
         )
       ) : !parent ? (
-        <p className="empty" role="status">
-          Loading thread…
-        </p>
+        !failed && (
+          <p className="empty" role="status">
+            Loading thread…
+          </p>
+        )
       ) : (
         <div className="thread-scroller">
           <MessageItem message={parent} inThread />
