@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail } from '../../protocol/result';
 import { chooseSessionAction, renderApp } from '../testing/render-app';
-import { ALICE, snapshot } from '../testing/views';
+import { ALICE, connectionView, snapshot } from '../testing/views';
 
 afterEach(cleanup);
 
@@ -20,6 +20,30 @@ describe('the header’s session menu', () => {
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+
+  it('signs out at once when nothing is unsent', async () => {
+    const app = renderApp({ path: '/', patches: [snapshot()] });
+    chooseSessionAction('Sign out');
+    await act(async () => {});
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.core.callsTo('$signOut')).toEqual([[]]);
+  });
+
+  it('says what happens to unsent posts before signing out, and Cancel keeps the session', async () => {
+    const app = renderApp({ path: '/', patches: [snapshot({ connection: connectionView({ socket: 'offline', unsent: 2 }) })] });
+    chooseSessionAction('Sign out');
+    const dialog = screen.getByRole('dialog', { name: 'Sign out with 2 unsent changes?' });
+    expect(dialog.textContent).toContain(
+      'Your posts, deletions, reactions or flags that have not reached the server stay in this browser and are sent the next time you sign in here.',
+    );
+    expect(app.core.callsTo('$signOut')).toEqual([]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.core.callsTo('$signOut')).toEqual([]);
+    chooseSessionAction('Sign out');
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out' })));
+    expect(app.core.callsTo('$signOut')).toEqual([[]]);
   });
 
   it('exports the session as a download, and says so when it cannot', async () => {

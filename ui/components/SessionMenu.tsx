@@ -3,19 +3,27 @@
  * secrets already redacted by the worker), the recording's settings, import a session into the debugger,
  * sign out. "Import session…" asks for the file at once (the browser's file chooser) and opens the
  * debugger with it; cancelled, it leaves the page as it was. In one menu the header fits a 1280-pixel
- * window; as four buttons it ran past it and cut off "Sign out".
+ * window; as four buttons it ran past it and cut off "Sign out". Signing out while posts or other changes
+ * are unsent (the header's "N unsent") asks first and says where they go: they stay in this browser's
+ * outbox and are sent the next time this person signs in here, not from anywhere else.
  */
 import { useRef, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { usePlaza } from '../client/core-context';
 import { downloadFile } from '../client/download';
 import { DEBUG_REPLAY_PATH } from '../client/router';
+import { ok } from '../../protocol/result';
 import { SESSION_FILE_TYPES } from '../client/session-import';
+import { ConfirmDialog } from './ConfirmDialog';
 import { Menu } from './Menu';
 import { RecordingSettingsDialog } from './RecordingSettingsDialog';
 
 export function SessionMenu({ name }: { name: string }) {
-  const { core, router, sessionImport } = usePlaza();
+  useSignals();
+  const { core, router, sessionImport, store } = usePlaza();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
+  const unsent = store.connection.value.unsent;
   const [error, setError] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -45,7 +53,7 @@ export function SessionMenu({ name }: { name: string }) {
           { label: 'Recording settings…', onSelect: () => setSettingsOpen(true) },
           // Within the choice's click or key press, so the browser lets the page open its file chooser.
           { label: 'Import session…', onSelect: () => fileRef.current?.click() },
-          { label: 'Sign out', onSelect: () => void core.$signOut() },
+          { label: 'Sign out', onSelect: () => (unsent > 0 ? setConfirmingSignOut(true) : void core.$signOut()) },
         ]}
       />
       <input
@@ -63,6 +71,21 @@ export function SessionMenu({ name }: { name: string }) {
         <span role="alert" className="error">
           Could not export the session: {error}
         </span>
+      )}
+      {confirmingSignOut && (
+        <ConfirmDialog
+          title={`Sign out with ${unsent} unsent ${unsent === 1 ? 'change' : 'changes'}?`}
+          message="Your posts, deletions, reactions or flags that have not reached the server stay in this browser and are sent the next time you sign in here."
+          confirmLabel="Sign out"
+          onConfirm={async () => {
+            await core.$signOut();
+            return ok(null);
+          }}
+          onClose={() => {
+            setConfirmingSignOut(false);
+            buttonRef.current?.focus();
+          }}
+        />
       )}
       {settingsOpen && (
         <RecordingSettingsDialog
