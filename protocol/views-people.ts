@@ -64,8 +64,8 @@ export interface ConnectLinkView {
 }
 
 export interface PeopleView {
-  /** The signed-in user's own presence as others see it. */
-  self: { presence: 'Active' | 'Idle'; customStatus: CustomStatusView | null };
+  /** The signed-in user's own presence as others see it: Offline while the socket is down. */
+  self: { presence: 'Active' | 'Idle' | 'Offline'; customStatus: CustomStatusView | null };
   /** The user's custom statuses, in icon order; `selected` marks the chosen one. */
   statuses: (CustomStatusView & { selected: boolean })[];
   statusesLoaded: boolean;

@@ -6,8 +6,9 @@ export function createPeopleSection(): ViewSection {
   return {
     build(patch, { p, changes, reset }) {
       // Search results carry presence: a presence change may show in them.
-      const touched = changes.people || changes.session || (changes.userGuids.size > 0 && p.people.search !== null);
-      if (reset || touched) patch.people = peopleView(p.people, p.presence, p.session.user);
+      // The connection: the own automatic status shows Offline while the socket is down.
+      const touched = changes.people || changes.session || changes.connection || (changes.userGuids.size > 0 && p.people.search !== null);
+      if (reset || touched) patch.people = peopleView(p.people, p.presence, p.session.user, p.connection.socket === 'offline');
     },
     forget() {},
   };

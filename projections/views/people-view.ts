@@ -59,13 +59,14 @@ export function contactResults(users: readonly User[], term: string, presence: P
   return [...byAddress.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.address < b.address ? -1 : 1));
 }
 
-export function peopleView(people: PeopleState, presence: PresenceState, me: User | null): PeopleView {
+/** `offline`: the socket is down — the automatic status says so, as the spec's connection status does (spec 3 §4.1). */
+export function peopleView(people: PeopleState, presence: PresenceState, me: User | null, offline = false): PeopleView {
   const mine = me ? presence.byGuid.get(me.target_user_guid) : undefined;
   const selected = people.statuses.find((s) => s.selected) ?? null;
   const order = (icon: string) => STATUS_ICONS.indexOf(icon as (typeof STATUS_ICONS)[number]);
   return {
     self: {
-      presence: presence.selfIdle ? 'Idle' : 'Active',
+      presence: offline ? 'Offline' : presence.selfIdle ? 'Idle' : 'Active',
       // Our own list is the freshest word on our status; before it loads, what others were told.
       customStatus: people.statusesLoaded ? customStatusView(selected) : customStatusView(mine?.custom_status ?? null),
     },

@@ -119,6 +119,21 @@ describe('the socket state machine (spec 1 §4, §9)', () => {
     expect(h.core.projections.alerts.byGuid.size).toBe(0);
   });
 
+  it("shows the user's own automatic status as Offline while offline (spec 3 §4.1), Active again once back", async () => {
+    const { h } = await online();
+    const self = () => [...h.patches].reverse().find((p) => p.people)?.people?.self.presence;
+    expect(self()).toBe('Active');
+    h.socket().close();
+    await h.clock.advance(0);
+    h.frame();
+    expect(self()).toBe('Offline');
+    await h.clock.advance(1_000);
+    h.socket().open();
+    await h.clock.advance(0);
+    h.frame();
+    expect(self()).toBe('Active');
+  });
+
   it('reconnects at once when the browser says the network is back, with the delay reset', async () => {
     const { h } = await online();
     for (let i = 0; i < 4; i++) {
