@@ -2,8 +2,10 @@
  * Fuzzy matching for the quick switcher: is every character of the query in
  * the text, in order, and how good a match is it? Better matches start
  * earlier, hit word starts, and run consecutively; an exact name or a prefix
- * beats everything. Case- and accent-insensitive. Pure and allocation-light:
- * it runs over 5,000 conversations and 300 people per keystroke.
+ * beats everything. Case- and accent-insensitive, and a word separator in the
+ * query matches any in the text: "api squad" finds "api-squad-269", as people
+ * type names with spaces. Pure and allocation-light: it runs over 5,000
+ * conversations and 300 people per keystroke.
  */
 
 export interface FuzzyMatch {
@@ -27,9 +29,29 @@ const isWordStart = (text: string, i: number): boolean => {
   return prev === 32 || prev === 45 || prev === 95 || prev === 46 || prev === 47 || prev === 58 || prev === 35 || prev === 64;
 };
 
+/** The separators isWordStart knows, each as a space (same length: matched positions stay the text's). */
+const SEPARATORS = /[-_./:#@]/g;
+const spaced = (text: string): string => (text.search(SEPARATORS) < 0 ? text : text.replace(SEPARATORS, ' '));
+
+/**
+ * Each name folded and spaced once, not per keystroke: the same few thousand names are matched on every key.
+ * Deterministic (a pure function's memo); cleared when it grows past what a company's names need.
+ */
+const prepared = new Map<string, string>();
+function prepare(text: string): string {
+  let done = prepared.get(text);
+  if (done === undefined) {
+    if (prepared.size >= 50_000) prepared.clear();
+    done = spaced(foldText(text));
+    prepared.set(text, done);
+  }
+  return done;
+}
+
 /** Scores `query` (already folded, non-empty) against `text`; null when it does not match. */
-export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
-  const folded = foldText(text);
+export function fuzzyMatch(rawQuery: string, text: string): FuzzyMatch | null {
+  const query = spaced(rawQuery);
+  const folded = prepare(text);
   if (query.length > folded.length) return null;
   if (folded === query) return { score: 10_000, positions: range(0, query.length) };
   if (folded.startsWith(query)) return { score: 9_000 - (folded.length - query.length), positions: range(0, query.length) };

@@ -21,6 +21,15 @@ describe('fuzzy matching', () => {
     expect(fuzzyMatch('dsg', 'Design')!.positions).toEqual([0, 2, 4]);
   });
 
+  it('matches a word separator typed as a space: people type "api squad" for api-squad-269', () => {
+    expect(fuzzyMatch('api squad', 'api-squad-269')!.score).toBeGreaterThan(fuzzyMatch('api squad', 'api-team-2906-squad')?.score ?? -1);
+    expect(fuzzyMatch('triage 27', 'analytics-triage-2754')!.positions).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    expect(fuzzyMatch('dept legal', 'dept_legal.94')).not.toBeNull();
+    // And the other way round: a hyphen typed finds a name with spaces.
+    expect(fuzzyMatch('design-sys', 'Design System')).not.toBeNull();
+    expect(fuzzyMatch('api squad', 'apisquad')).toBeNull();
+  });
+
   it('ignores case and accents', () => {
     expect(foldText('Élodie Ünal')).toBe('elodie unal');
     expect(fuzzyMatch(foldText('ELO'), 'Élodie')?.positions).toEqual([0, 1, 2]);
