@@ -107,6 +107,26 @@ describe('Sidebar by keyboard', () => {
     expect(a.location()).toBe('/conversations/t-api');
   });
 
+  it('puts its Tab stop back on the open conversation when one is opened from elsewhere (the quick switcher, a jump to the next unread)', () => {
+    const a = app('/conversations/t-api');
+    const api = screen.getByRole('link', { name: 'API' });
+    api.focus();
+    fireEvent.keyDown(api, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Design 12 unread' }));
+    // The keyboard leaves the list, and another conversation is opened without it.
+    act(() => (document.activeElement as HTMLElement).blur());
+    act(() => a.router.navigate('/conversations/dm-bob'));
+    expect(tabStops()).toEqual(['Bob Builder 2', 'Actions for Bob Builder']);
+    // Opening one from the list keeps the keyboard where it is.
+    const bob = screen.getByRole('link', { name: 'Bob Builder 2 unread' });
+    bob.focus();
+    fireEvent.keyDown(bob, { key: 'Home' });
+    fireEvent.click(document.activeElement!);
+    expect(a.location()).toBe('/conversations/co');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Acme' }));
+    expect(tabStops()).toEqual(['Acme', 'Actions for Acme']);
+  });
+
   it('reaches every conversation of a long virtualized list with the arrow keys', () => {
     const many = Array.from({ length: 3000 }, (_, i) => channelView({ address: `c${i}`, name: `Channel ${i}`, sortKey: String(i).padStart(5, '0') }));
     renderApp({ path: '/', patches: [snapshot({ channels: { put: many, remove: [] } })] });

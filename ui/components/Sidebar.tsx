@@ -116,10 +116,20 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   // The keyboard's place: the row last moved to or focused, else the open conversation, else the first row.
   // Kept rendered while scrolled away, so the list always has its Tab stop and the place survives scrolling.
   const roving = useMemo(() => rovingRows(rows, activeAddress), [rows, activeAddress]);
-  const { chosenIndex, listProps, focusKey } = useRovingTabStop(roving.keys, {
+  const { chosenIndex, listProps, focusKey, forget } = useRovingTabStop(roving.keys, {
     start: roving.activeKey,
     reveal: (index) => virtualizer.scrollToIndex(roving.rowOf[index]!, { align: 'auto' }),
   });
+  // A conversation opened from elsewhere (the quick switcher, Alt+Shift+↓, a search hit): Tab and Ctrl+K G reach
+  // it, not the row the keyboard last left in the list. Opened from the list, the keyboard stays where it is.
+  const shownActive = useRef(activeAddress);
+  useLayoutEffect(() => {
+    if (shownActive.current === activeAddress) return;
+    shownActive.current = activeAddress;
+    forget();
+    // forget is new each render; the open conversation is what is watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeAddress]);
   const stopRow = roving.rowOf[Math.max(chosenIndex, 0)] ?? -1;
   const rangeExtractor = useRangeKeeping(stopRow);
 

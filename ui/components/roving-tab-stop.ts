@@ -62,6 +62,8 @@ export interface RovingTabStop {
   };
   /** Puts the focus on item `key` (once it is rendered, revealing it): where a change made in a dialog left the item. */
   focusKey: (key: string) => void;
+  /** Forgets the item last moved to or focused, unless the focus is in the list: the Tab stop goes back to `start`'s. */
+  forget: () => void;
 }
 
 const targetIn = (row: HTMLElement): HTMLElement | null => (row.hasAttribute('data-roving-target') ? row : row.querySelector<HTMLElement>('[data-roving-target]'));
@@ -151,5 +153,8 @@ export function useRovingTabStop(keys: readonly string[], options: { start?: str
     if (target) target.focus(reveal ? { preventScroll: true } : undefined);
     else focusPending.current = key;
   };
-  return { chosenIndex, listProps: { ref, onKeyDown, onFocus, onBlur }, focusKey };
+  const forget = (): void => {
+    if (!ref.current?.contains(document.activeElement)) setChosen(null);
+  };
+  return { chosenIndex, listProps: { ref, onKeyDown, onFocus, onBlur }, focusKey, forget };
 }
