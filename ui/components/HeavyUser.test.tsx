@@ -171,6 +171,42 @@ describe('the quick switcher', () => {
     expect(document.activeElement).not.toBe(composer);
   });
 
+  it('Enter pressed before the worker answers what was typed opens its first match, not the earlier list’s', async () => {
+    const a = app();
+    const api: QuickSwitchItem = { kind: 'conversation', address: 'api', name: 'API', group: 'team', unread: 0, mentions: 0, matches: [0] };
+    a.core.quickSwitchResults = (q) => (q === 'a' ? [api] : q === 'de' ? results : []);
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    const combo = screen.getByRole('combobox', { name: 'Conversation or person' });
+    await act(async () => fireEvent.change(combo, { target: { value: 'a' } }));
+    expect(within(screen.getByRole('listbox', { name: 'Matches' })).getAllByRole('option')[0]!.textContent).toContain('API');
+    // The worker is busy: its answer for "de" comes after Enter.
+    let answer!: () => void;
+    const asked = a.core.$quickSwitch.bind(a.core);
+    a.core.$quickSwitch = (query: string, limit?: number) => new Promise((resolve) => (answer = () => resolve(asked(query, limit))));
+    fireEvent.change(combo, { target: { value: 'de' } });
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    expect(a.location()).toBe('/'); // not API, the list still shown
+    await act(async () => answer());
+    expect(a.location()).toBe('/conversations/design');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+
+    // Answered, but not rendered yet when Enter comes: the answer is what Enter opens.
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    const again = screen.getByRole('combobox', { name: 'Conversation or person' });
+    a.core.$quickSwitch = asked;
+    await act(async () => fireEvent.change(again, { target: { value: 'a' } }));
+    a.core.$quickSwitch = (query: string, limit?: number) => new Promise((resolve) => (answer = () => resolve(asked(query, limit))));
+    fireEvent.change(again, { target: { value: 'de' } });
+    answer();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    fireEvent.keyDown(again, { key: 'Enter' });
+    await act(async () => {});
+    expect(a.location()).toBe('/conversations/design');
+  });
+
   it('opens a direct message with a person, and returns focus on Escape', async () => {
     const a = app();
     a.core.quickSwitchResults = () => results;

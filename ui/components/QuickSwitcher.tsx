@@ -48,6 +48,10 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
+  /** The worker's latest answer: until it answers what is typed, the list is an earlier query's (and an answer may not be rendered yet). */
+  const answer = useRef<{ query: string; items: QuickSwitchItem[] } | null>(null);
+  /** Enter was pressed before the list answered what is typed: the first match opens when it does. */
+  const enterPending = useRef(false);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -57,15 +61,23 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
     core.$quickSwitch(query, LIMIT).then(
       (found) => {
         if (n !== asked.current) return;
+        answer.current = { query, items: found };
         setItems(found);
         setActive(0);
         setError(null);
+        if (enterPending.current) {
+          enterPending.current = false;
+          void choose(found[0]);
+        }
       },
       (failure: unknown) => {
         if (n !== asked.current) return;
+        enterPending.current = false;
         setError(`Could not search: ${failure instanceof Error ? failure.message : String(failure)}`);
       },
     );
+    // choose is new each render; the query is what is asked about.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [core, query]);
 
   // The conversation chosen is where the keyboard goes, in its composer (as the skip link does): the control that
@@ -94,7 +106,10 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
       if (items.length) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      void choose(items[active]);
+      // Typed (or pasted) faster than the worker answered: Enter means the first match of what is typed, not of
+      // the earlier query still listed (another conversation) — it opens when the answer comes.
+      if (answer.current?.query !== query) enterPending.current = true;
+      else void choose(answer.current.items === items ? items[active] : answer.current.items[0]);
     }
   };
 
