@@ -25,13 +25,12 @@ export function createChannelsSection(): ViewSection {
       for (const address of changed) backlog.add(address);
       const put: ChannelEntryView[] = [];
       const remove: string[] = [];
-      for (const address of backlog) {
-        if (!reset && put.length + remove.length >= MAX_CHANNELS_PER_PATCH) break;
+      const take = (address: string): void => {
         backlog.delete(address);
         const record = p.channels.byAddress.get(address);
         if (!record) {
           if (sent.delete(address)) remove.push(address);
-          continue;
+          return;
         }
         const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user, p.folders);
         const before = sent.get(address);
@@ -39,6 +38,14 @@ export function createChannelsSection(): ViewSection {
           sent.set(address, view);
           put.push(view);
         }
+      };
+      // The open conversation first: until its entry is there, the UI cannot name it, let the user write in it,
+      // or tell it from one no longer available (just after sign-in, 4,000 entries take some 70 frames).
+      const open = p.session.openAddress;
+      if (open !== null && backlog.has(open)) take(open);
+      for (const address of backlog) {
+        if (!reset && put.length + remove.length >= MAX_CHANNELS_PER_PATCH) break;
+        take(address);
       }
       if (reset || put.length || remove.length) patch.channels = { put, remove };
     },

@@ -91,6 +91,19 @@ describe('mark all read', () => {
     expect(diffs.reduce((n, p) => n + p.channels!.put.length, 0)).toBe(1_000);
     for (const p of diffs) expect(JSON.stringify(p).length).toBeLessThan(64 * 1024);
   });
+
+  it('sends the open conversation’s entry first while such an update is still spreading (the UI would say it is no longer available)', async () => {
+    const channels = Array.from({ length: 1_000 }, (_, i) => team(i, 1));
+    const h = await signedIn(channels);
+    await h.core.api.$markAllRead();
+    h.frame();
+    // The conversation opened (from the quick switcher) is near the end of the backlog.
+    const before = h.patches.length;
+    await h.core.api.$openConversation('c990');
+    h.frame();
+    const first = h.patches.slice(before).find((p) => p.channels);
+    expect(first?.channels?.put.map((e) => e.address)).toContain('c990');
+  });
 });
 
 describe('sidebar preferences', () => {
