@@ -207,6 +207,22 @@ describe('the quick switcher', () => {
     expect(a.location()).toBe('/conversations/design');
   });
 
+  it('puts the keyboard in the composer of a conversation whose entry reaches the page after it opened (just after sign-in)', async () => {
+    const a = app();
+    a.core.quickSwitchResults = () => [{ kind: 'conversation', address: 'late', name: 'Late team', group: 'team', unread: 0, mentions: 0, matches: [0] }];
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    key({ key: 'k', code: 'KeyK', ctrlKey: true });
+    const combo = screen.getByRole('combobox', { name: 'Conversation or person' });
+    await act(async () => fireEvent.change(combo, { target: { value: 'late' } }));
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    expect(a.location()).toBe('/conversations/late');
+    // The worker knows the conversation; the page's list has not got its entry yet (it follows at once): no composer yet.
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'late', name: 'Late team', group: 'team', sortKey: 'late' })], remove: [] } });
+    await act(async () => {});
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
   it('opens a direct message with a person, and returns focus on Escape', async () => {
     const a = app();
     a.core.quickSwitchResults = () => results;

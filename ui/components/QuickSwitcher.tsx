@@ -41,6 +41,32 @@ function describe(item: QuickSwitchItem): string {
   return parts.join(' · ');
 }
 
+const composerIn = (doc: Document): HTMLElement | null => doc.querySelector<HTMLElement>('.conversation .composer textarea:not([disabled])');
+
+/**
+ * Focuses the open conversation's composer, now or once it is there: just after sign-in the page may not
+ * have the conversation's entry yet (the worker sends it as the conversation opens), and until then there is
+ * no composer to write in. Given up when the focus goes anywhere meanwhile, or after 5 s.
+ */
+function focusComposerOnceThere(doc: Document = document): void {
+  const now = composerIn(doc);
+  if (now) return now.focus();
+  const stop = (): void => {
+    observer.disconnect();
+    doc.removeEventListener('focusin', stop, true);
+    clearTimeout(timer);
+  };
+  const observer = new MutationObserver(() => {
+    const composer = composerIn(doc);
+    if (!composer) return;
+    stop();
+    composer.focus();
+  });
+  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  doc.addEventListener('focusin', stop, true);
+  const timer = setTimeout(stop, 5_000);
+}
+
 export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   const { core, router } = usePlaza();
   const [query, setQuery] = useState('');
@@ -88,7 +114,7 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
       onClose();
       router.navigate(conversationPath(address));
     });
-    document.querySelector<HTMLElement>('.conversation .composer textarea:not([disabled])')?.focus();
+    focusComposerOnceThere();
   };
 
   const choose = async (item: QuickSwitchItem | undefined): Promise<void> => {
