@@ -316,6 +316,12 @@ export interface ViewPatch {
   session?: SessionView;
   connection?: ConnectionView;
   channels?: RecordsDiff<ChannelEntryView>;
+  /**
+   * Whether more sidebar entries are on their way: a change to thousands (a new channel list, mark all read) is
+   * spread over frames. Sent when it changes. While true, an address missing from `channels` may yet come, so
+   * the UI must not take its absence for a conversation no longer available.
+   */
+  channelsPending?: boolean;
   users?: RecordsDiff<UserView>;
   /** The open conversation. `reset` replaces its messages (another channel was opened). */
   conversation?: {

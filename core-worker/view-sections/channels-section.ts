@@ -15,6 +15,8 @@ export function createChannelsSection(): ViewSection {
   let sent = new Map<string, ChannelEntryView>();
   /** Addresses changed but not yet looked at (over the per-patch cap), in the order they changed. */
   let backlog = new Set<string>();
+  /** What the UI was last told of `channelsPending`. */
+  let pendingSaid = false;
   return {
     build(patch, { p, changes, reset }) {
       if (reset) {
@@ -48,11 +50,14 @@ export function createChannelsSection(): ViewSection {
         take(address);
       }
       if (reset || put.length || remove.length) patch.channels = { put, remove };
+      const pending = backlog.size > 0;
+      if (reset || pending !== pendingSaid) patch.channelsPending = pendingSaid = pending;
     },
     hasBacklog: () => backlog.size > 0,
     forget() {
       sent = new Map();
       backlog = new Set();
+      pendingSaid = false;
     },
   };
 }

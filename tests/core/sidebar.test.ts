@@ -104,6 +104,19 @@ describe('mark all read', () => {
     const first = h.patches.slice(before).find((p) => p.channels);
     expect(first?.channels?.put.map((e) => e.address)).toContain('c990');
   });
+
+  it('says while such an update is still spreading, so the UI does not take a missing entry for a conversation left', async () => {
+    const channels = Array.from({ length: 1_000 }, (_, i) => team(i, 1));
+    const h = await signedIn(channels);
+    const before = h.patches.length;
+    await h.core.api.$markAllRead();
+    for (let i = 0; i < 30; i++) h.frame();
+    const said = h.patches.slice(before).flatMap((p) => (p.channelsPending === undefined ? [] : [p.channelsPending]));
+    // Said once when it starts and once when the last entries have gone out, not on every patch.
+    expect(said).toEqual([true, false]);
+    const last = h.patches.slice(before).findLast((p) => p.channels);
+    expect(last?.channelsPending).toBe(false);
+  });
 });
 
 describe('sidebar preferences', () => {

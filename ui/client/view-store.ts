@@ -83,6 +83,8 @@ export interface ViewStore {
   channels: ReadonlySignal<ReadonlyMap<string, ChannelEntryView>>;
   /** The same entries by group, each sorted in the current sort (kept incrementally); changes with `channels`. */
   channelIndex: ReadonlySignal<{ index: ChannelIndex }>;
+  /** More entries are on their way (ViewPatch.channelsPending): an address missing from `channels` may yet come. */
+  channelsPending: Signal<boolean>;
   /** Groups in CHANNEL_GROUPS order with their entries in the current sort; empty groups omitted. Derived when read. */
   channelGroups: ReadonlySignal<ChannelGroupView[]>;
   preferences: Signal<PreferencesView>;
@@ -189,6 +191,7 @@ export function createViewStore(): ViewStore {
     connection: signal(INITIAL_CONNECTION),
     channels: channelsView,
     channelIndex: indexView,
+    channelsPending: signal(false),
     channelGroups: computed(() => {
       const { index } = indexView.value;
       return CHANNEL_GROUPS.flatMap((group) => {
@@ -331,6 +334,8 @@ export function applyPatch(store: ViewStore, patch: ViewPatch): void {
       own.index.setOrder(orderOf(INITIAL_PREFERENCES.sort));
     }
     if (patch.channels || reset) applyChannels(own, patch.channels, reset);
+    if (patch.channelsPending !== undefined) store.channelsPending.value = patch.channelsPending;
+    else if (reset) store.channelsPending.value = false;
     else if (patch.preferences) own.indexView.value = { index: own.index };
 
     if (patch.users) store.usersByGuid.value = applyDiff(store.usersByGuid.value, patch.users, (u) => u.guid, reset);

@@ -154,6 +154,19 @@ describe('conversation view', () => {
     expect(app.core.callsTo('$loadOlder')).toEqual([['c1']]);
   });
 
+  it('does not call a conversation no longer available while the sidebar entries are still arriving', () => {
+    // Just after sign-in a heavy user's entries come over many frames: the open one may not be among them yet.
+    const app = renderApp({
+      path: '/conversations/c9',
+      patches: [snapshot({ channels: { put: [general], remove: [] }, channelsPending: true })],
+    });
+    expect(screen.queryByText('This conversation is no longer available to you.')).toBeNull();
+    expect(screen.getByRole('form', { name: 'New message' })).toBeTruthy();
+    // All sent, and c9 not among them: now it is gone.
+    app.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'c2', name: 'Random' })], remove: [] }, channelsPending: false });
+    expect(screen.getByText('This conversation is no longer available to you.')).toBeTruthy();
+  });
+
   it('does not show the previous conversation while the next one opens', () => {
     const app = renderApp({
       path: '/conversations/c1',

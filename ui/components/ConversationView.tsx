@@ -37,7 +37,8 @@ export const ConversationView = memo(function ConversationView({ address, thread
   const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
   const [searching, setSearching] = useState(store.search.value.channel?.address === address);
   // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
-  const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0).value;
+  // Not while the list is empty (not loaded yet) or still arriving (thousands of entries spread over frames).
+  const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0 && !store.channelsPending.value).value;
 
   // The route says which thread is open; the worker loads it (null closes it).
   useEffect(() => {

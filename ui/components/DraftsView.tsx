@@ -27,8 +27,8 @@ export function DraftsView() {
   const { store, drafts, router } = usePlaza();
   const headingId = useId();
   const channels = store.channels.value;
-  // As ConversationView: an empty channel list is one not loaded yet, not one the conversation left.
-  const known = channels.size > 0;
+  // As ConversationView: an empty channel list is one not loaded yet, and one still arriving may yet name it; neither is one the conversation left.
+  const known = channels.size > 0 && !store.channelsPending.value;
   const nameOf = (address: string): string => channels.get(address)?.name ?? (known ? GONE_CONVERSATION_NAME : 'Conversation');
   const available = (address: string | null): address is string => address !== null && (!known || channels.has(address));
   const entries = listDrafts(drafts.byAddress.value, drafts.editedAt.value, nameOf);
