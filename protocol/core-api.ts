@@ -119,6 +119,12 @@ export interface CoreApi {
   $retryOutbox(id: string): Promise<void>;
   /** Gives up a failed outbox entry (the Delete of a failed post, the Dismiss of a failed deletion). */
   $discardOutbox(id: string): Promise<void>;
+  /**
+   * Takes over the stored outbox entries this core does not know: another tab of the same user closed with
+   * changes unsent (ui/client/outbox-handoff.ts). They are shown and sent as this tab's own; the server takes a
+   * post once by its client_guid, and deletions, reactions, flags and bookmarks are idempotent.
+   */
+  $adoptStoredOutbox(): Promise<void>;
   /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
   $openThread(address: string, guid: string | null): Promise<Result<null>>;
   /**

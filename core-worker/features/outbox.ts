@@ -23,7 +23,7 @@ import { OUTBOX_KINDS, type OutboxKind } from '../outbox/kinds';
 import type { OutboxStore } from '../ports';
 import { nextDelay } from '../socket-connection';
 
-export interface OutboxFeature extends Feature<'$retryOutbox' | '$discardOutbox'> {
+export interface OutboxFeature extends Feature<'$retryOutbox' | '$discardOutbox' | '$adoptStoredOutbox'> {
   /**
    * Queues a mutation; resolves with its id once it is stored (it is sent only then). `applied` are
    * events that show it at once (an optimistic reaction or flag), folded with the entry.
@@ -49,6 +49,8 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
   let stored = new Map<string, string>();
   /** Entries stored at least once: only those are sent. */
   let durable = new Set<string>();
+  /** Every entry this core's outbox has held since the log opened: the others in the store are another tab's. */
+  let everHeld = new Set<string>();
   let mirroredRevision = -1;
   let writes: Promise<void> = Promise.resolve();
   const whenStored = new Map<string, () => void>();
@@ -81,6 +83,7 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
     if (!ready || outbox.revision === mirroredRevision) return;
     mirroredRevision = outbox.revision;
     for (const [id, entry] of outbox.byId) {
+      everHeld.add(id);
       const json = JSON.stringify(entry);
       if (stored.get(id) === json) continue;
       stored.set(id, json);
@@ -223,6 +226,32 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
         backoff.delete(id);
         ctx.dispatch('intent', [{ type: 'outbox.retried', id }]);
       },
+      async $adoptStoredOutbox() {
+        await ctx.ready();
+        await opened;
+        const s = store;
+        if (!s || !ready) return;
+        const at = ctx.epoch;
+        let loaded: OutboxEntry[];
+        try {
+          await writes; // what this core has queued to store is stored (or removed) first
+          loaded = await s.load();
+        } catch (error) {
+          logger.warn(`outbox: could not read the stored outbox to take over another tab's entries: ${error instanceof Error ? error.message : String(error)}`);
+          return;
+        }
+        if (at !== ctx.epoch || store !== s) return;
+        mirror();
+        const known = entries();
+        // Only what this core never held: one it sent or gave up is not taken back from a store that still has it.
+        const adopted = loaded.filter((e) => !known.has(e.id) && !everHeld.has(e.id));
+        if (adopted.length === 0) return;
+        for (const entry of adopted) {
+          stored.set(entry.id, JSON.stringify(entry));
+          durable.add(entry.id);
+        }
+        ctx.dispatch('system', [{ type: 'outbox.restored', entries: [...known.values(), ...adopted] }]);
+      },
       async $discardOutbox(id) {
         await ctx.ready();
         if (entries().get(id)?.state !== 'failed') return;
@@ -237,6 +266,7 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
     },
     onLogOpened() {
       forgetRuntime();
+      everHeld = new Set();
       store?.close();
       store = null;
       ready = false;

@@ -104,7 +104,8 @@ export interface Harness {
   socket(): FakeSocket;
 }
 
-export async function startHarness(options: { storage?: MemoryStorage; clock?: ManualClock; routes?: Record<string, Route> } = {}): Promise<Harness> {
+/** `uuidPrefix`: what this core's generated ids start with (default 'uuid'); two cores of one test that share a store need their own. */
+export async function startHarness(options: { storage?: MemoryStorage; clock?: ManualClock; routes?: Record<string, Route>; uuidPrefix?: string } = {}): Promise<Harness> {
   const clock = options.clock ?? new ManualClock();
   const storage = options.storage ?? createMemoryStorage();
   const sockets: FakeSocket[] = [];
@@ -116,7 +117,7 @@ export async function startHarness(options: { storage?: MemoryStorage; clock?: M
   let uuid = 0;
   const core = createCore({
     clock,
-    random: { uuid: () => `uuid-${++uuid}` },
+    random: { uuid: () => `${options.uuidPrefix ?? 'uuid'}-${++uuid}` },
     http: async (url, body, headers) => {
       const path = new URL(url).pathname;
       calls.push({ path, body, headers });

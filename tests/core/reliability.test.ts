@@ -11,8 +11,8 @@ import { ALICE, ScriptedServer } from './scripted-server';
 
 const frame = (code: string, body: object, n?: number) => `${code} ${JSON.stringify(n === undefined ? body : { n, ...body })}`;
 
-async function online(server = new ScriptedServer(), storage?: MemoryStorage): Promise<{ h: Harness; server: ScriptedServer }> {
-  const h = await startHarness({ routes: server.routes(), ...(storage ? { storage } : {}) });
+async function online(server = new ScriptedServer(), storage?: MemoryStorage, uuidPrefix?: string): Promise<{ h: Harness; server: ScriptedServer }> {
+  const h = await startHarness({ routes: server.routes(), ...(storage ? { storage } : {}), ...(uuidPrefix ? { uuidPrefix } : {}) });
   expect((await h.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
   h.socket().open();
   await h.clock.advance(0);
@@ -392,6 +392,36 @@ describe('the outbox', () => {
     await again.clock.advance(0);
     expect(server.messages.filter((m) => m.client_guid === id)).toHaveLength(1);
     expect(again.core.projections.messages.byAddress.get('dm')!.order).toHaveLength(1);
+  });
+
+  it('takes over a post another tab of the same user left unsent when it closed, and sends it once ($adoptStoredOutbox)', async () => {
+    const server = new ScriptedServer();
+    const storage = createMemoryStorage();
+    const { h } = await online(server, storage); // the tab that stays open, its outbox loaded empty
+    // The other tab: its post failed, and it was closed. Its own store here; in a browser both tabs share the user's.
+    const other = createMemoryStorage();
+    const { h: closed } = await online(server, other, 'other-tab');
+    server.fail('/messages/post', 'network');
+    const posted = await closed.core.api.$post('dm', 'left behind');
+    await closed.clock.advance(0);
+    await closed.core.persist();
+    await closed.core.stop();
+    const id = posted.ok ? posted.value.client_guid : '';
+    storage.outboxes.get('bob')!.set(id, structuredClone(other.outboxes.get('bob')!.get(id)!));
+    const postsFor = () => server.requests.filter((r) => r.path === '/messages/post').map((r) => r.body.client_guid);
+    expect(postsFor()).toEqual([id]); // the one that failed
+
+    await h.core.api.$adoptStoredOutbox();
+    await h.clock.advance(0);
+    expect(postsFor()).toEqual([id, id]);
+    expect(server.messages.filter((m) => m.client_guid === id)).toHaveLength(1);
+    expect(h.core.projections.outbox.byId.size).toBe(0);
+    expect(storage.outboxes.get('bob')?.size).toBe(0);
+    // Told again (another tab closing later): what it sent is not taken back, nothing goes twice.
+    storage.outboxes.get('bob')!.set(id, structuredClone(other.outboxes.get('bob')!.get(id)!));
+    await h.core.api.$adoptStoredOutbox();
+    await h.clock.advance(0);
+    expect(postsFor()).toEqual([id, id]);
   });
 
   it('settles a post whose own echo arrives before its answer', async () => {

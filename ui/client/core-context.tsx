@@ -6,6 +6,7 @@ import { watchAttention } from './attention';
 import { isMobileDevice } from './device';
 import { createDrafts, watchDrafts, type Drafts } from './drafts';
 import { watchNetwork } from './network';
+import { watchOutboxHandoff } from './outbox-handoff';
 import { createRouter, type Router } from './router';
 import { createSessionImport, type SessionImport } from './session-import';
 import { createStatusDrafts, type StatusDrafts } from './status-drafts';
@@ -50,6 +51,7 @@ export function PlazaProvider({ store, core, router, drafts, debug, children }: 
   useEffect(() => watchAttention(value.core), [value]);
   useEffect(() => watchNetwork(value.core), [value]);
   useEffect(() => watchDrafts(value.drafts, value.store), [value]);
+  useEffect(() => watchOutboxHandoff(value.core, value.store), [value]);
   useEffect(() => void value.core.$describeDevice({ mobile: isMobileDevice() }), [value]);
   return <PlazaContext.Provider value={value}>{children}</PlazaContext.Provider>;
 }

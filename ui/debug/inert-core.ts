@@ -29,6 +29,7 @@ export function createInertCore(): CoreApi {
     $deletedMessages: async () => [],
     $retryOutbox: async () => {},
     $discardOutbox: async () => {},
+    $adoptStoredOutbox: async () => {},
     $setNetwork: async () => {},
     $resync: async () => {},
     $dismissAlerts: async () => fail(replaying),

@@ -111,6 +111,9 @@ export class FakeCore implements CoreApi {
   async $discardOutbox(id: string) {
     this.record('$discardOutbox', [id]);
   }
+  async $adoptStoredOutbox() {
+    this.record('$adoptStoredOutbox', []);
+  }
   async $setNetwork(online: boolean) {
     this.record('$setNetwork', [online]);
   }
