@@ -20,6 +20,16 @@ async function online(server = new ScriptedServer(), storage?: MemoryStorage, uu
   return { h, server };
 }
 
+/** Posts `text` in the DM with the send failing, then stops the core with it unsent (a worker restart, a tab closed); its client_guid. */
+async function leaveUnsent(h: Harness, server: ScriptedServer, text: string): Promise<string> {
+  server.fail('/messages/post', 'network');
+  const posted = await h.core.api.$post('dm', text);
+  await h.clock.advance(0);
+  await h.core.persist();
+  await h.core.stop();
+  return posted.ok ? posted.value.client_guid : '';
+}
+
 /** Lets time pass in 1 s steps (the fake socket answers keepalives itself, as a healthy server does). */
 async function pass(h: Harness, ms: number): Promise<void> {
   for (let left = ms; left > 0; left -= 1_000) await h.clock.advance(Math.min(1_000, left));
@@ -371,13 +381,8 @@ describe('the outbox', () => {
     const storage = createMemoryStorage();
     const server = new ScriptedServer();
     const { h } = await online(server, storage);
-    server.fail('/messages/post', 'network');
-    const posted = await h.core.api.$post('dm', 'survives');
-    await h.clock.advance(0);
-    await h.core.persist();
-    await h.core.stop();
+    const id = await leaveUnsent(h, server, 'survives');
     // The request reached the server after all (only the answer was lost): it is stored there already.
-    const id = posted.ok ? posted.value.client_guid : '';
     server.post({ target_user_guid: 'bob', first_name: 'Bob', last_name: 'Brown', name: 'Bob Brown', company_guid: 'acme' }, 'dm', 'survives', id);
 
     const again = await startHarness({ routes: server.routes(), storage, clock: h.clock });
@@ -401,12 +406,7 @@ describe('the outbox', () => {
     // The other tab: its post failed, and it was closed. Its own store here; in a browser both tabs share the user's.
     const other = createMemoryStorage();
     const { h: closed } = await online(server, other, 'other-tab');
-    server.fail('/messages/post', 'network');
-    const posted = await closed.core.api.$post('dm', 'left behind');
-    await closed.clock.advance(0);
-    await closed.core.persist();
-    await closed.core.stop();
-    const id = posted.ok ? posted.value.client_guid : '';
+    const id = await leaveUnsent(closed, server, 'left behind');
     storage.outboxes.get('bob')!.set(id, structuredClone(other.outboxes.get('bob')!.get(id)!));
     const postsFor = () => server.requests.filter((r) => r.path === '/messages/post').map((r) => r.body.client_guid);
     expect(postsFor()).toEqual([id]); // the one that failed
