@@ -22,14 +22,10 @@ export function foldText(text: string): string {
   return stripped.length === lower.length ? stripped : lower;
 }
 
-const isWordStart = (text: string, i: number): boolean => {
-  if (i === 0) return true;
-  const prev = text.charCodeAt(i - 1);
-  // After a separator: space - _ . / : # @
-  return prev === 32 || prev === 45 || prev === 95 || prev === 46 || prev === 47 || prev === 58 || prev === 35 || prev === 64;
-};
+/** In a prepared text every separator is a space (`spaced`): a word starts after one. */
+const isWordStart = (text: string, i: number): boolean => i === 0 || text.charCodeAt(i - 1) === 32;
 
-/** The separators isWordStart knows, each as a space (same length: matched positions stay the text's). */
+/** The word separators (- _ . / : # @), each made a space (same length: matched positions stay the text's). */
 const SEPARATORS = /[-_./:#@]/g;
 const spaced = (text: string): string => (text.search(SEPARATORS) < 0 ? text : text.replace(SEPARATORS, ' '));
 
@@ -48,9 +44,11 @@ function prepare(text: string): string {
   return done;
 }
 
-/** Scores `query` (already folded, non-empty) against `text`; null when it does not match. */
-export function fuzzyMatch(rawQuery: string, text: string): FuzzyMatch | null {
-  const query = spaced(rawQuery);
+/** A query as fuzzyMatch takes it: folded and spaced like the names, once per keystroke rather than per name. */
+export const foldQuery = (query: string): string => spaced(foldText(query));
+
+/** Scores `query` (from foldQuery, non-empty) against `text`; null when it does not match. */
+export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
   const folded = prepare(text);
   if (query.length > folded.length) return null;
   if (folded === query) return { score: 10_000, positions: range(0, query.length) };

@@ -8,7 +8,7 @@
 import type { ChannelGroup, QuickSwitchItem } from '../../protocol/views';
 import { lastMessageTs } from '../channels';
 import type { Projections } from '../fold';
-import { foldText, fuzzyMatch } from '../fuzzy';
+import { foldQuery, fuzzyMatch } from '../fuzzy';
 import { groupOf } from './channel-view';
 
 interface Ranked {
@@ -23,7 +23,7 @@ const better = (a: Ranked, b: Ranked): number =>
   b.score - a.score || b.mentions - a.mentions || b.unread - a.unread || b.recent - a.recent || a.item.name.length - b.item.name.length || (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0);
 
 export function quickSwitchItems(p: Projections, rawQuery: string, limit = 20): QuickSwitchItem[] {
-  const query = foldText(rawQuery.trim().replace(/^[@#]/, ''));
+  const query = foldQuery(rawQuery.trim().replace(/^[@#]/, ''));
   const me = p.session.user?.target_user_guid;
   const ranked: Ranked[] = [];
   const dmPeople = new Set<string>();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { channel, LogBuilder, user } from '../../fixtures/builders';
 import { foldAll } from '../../projections/fold';
-import { foldText, fuzzyMatch } from '../../projections/fuzzy';
+import { foldQuery, foldText, fuzzyMatch } from '../../projections/fuzzy';
 import { quickSwitchItems } from '../../projections/views/quick-switch';
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);
@@ -22,12 +22,12 @@ describe('fuzzy matching', () => {
   });
 
   it('matches a word separator typed as a space: people type "api squad" for api-squad-269', () => {
-    expect(fuzzyMatch('api squad', 'api-squad-269')!.score).toBeGreaterThan(fuzzyMatch('api squad', 'api-team-2906-squad')?.score ?? -1);
-    expect(fuzzyMatch('triage 27', 'analytics-triage-2754')!.positions).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18]);
-    expect(fuzzyMatch('dept legal', 'dept_legal.94')).not.toBeNull();
+    expect(fuzzyMatch(foldQuery('api squad'), 'api-squad-269')!.score).toBeGreaterThan(fuzzyMatch(foldQuery('api squad'), 'api-team-2906-squad')?.score ?? -1);
+    expect(fuzzyMatch(foldQuery('triage 27'), 'analytics-triage-2754')!.positions).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    expect(fuzzyMatch(foldQuery('dept legal'), 'dept_legal.94')).not.toBeNull();
     // And the other way round: a hyphen typed finds a name with spaces.
-    expect(fuzzyMatch('design-sys', 'Design System')).not.toBeNull();
-    expect(fuzzyMatch('api squad', 'apisquad')).toBeNull();
+    expect(fuzzyMatch(foldQuery('design-sys'), 'Design System')).not.toBeNull();
+    expect(fuzzyMatch(foldQuery('api squad'), 'apisquad')).toBeNull();
   });
 
   it('ignores case and accents', () => {
