@@ -62,6 +62,19 @@ export function heightOf(parents: ReadonlyMap<string, string | null>, guid: stri
   return height;
 }
 
+/**
+ * Whether the user has a folder of this name (compared case-insensitively) directly under `parentGuid` (null: the
+ * top level), other than `exceptGuid` — two sibling folders of one name would be told apart only by their contents.
+ */
+export async function siblingNamed(db: Queryable, userGuid: string, parentGuid: string | null, name: string, exceptGuid?: string): Promise<boolean> {
+  const rows = await db.query<{ guid: string }>(
+    `SELECT guid FROM folders
+      WHERE user_guid = $1 AND parent_guid IS NOT DISTINCT FROM $2 AND lower(name) = lower($3) AND guid <> $4 LIMIT 1`,
+    [userGuid, parentGuid, name, exceptGuid ?? ''],
+  );
+  return rows.length > 0;
+}
+
 export async function getFolder(db: Queryable, userGuid: string, guid: string): Promise<FolderWire | undefined> {
   const rows = await db.query<FolderRow>('SELECT guid, name, parent_guid FROM folders WHERE guid = $1 AND user_guid = $2', [guid, userGuid]);
   const r = rows[0];

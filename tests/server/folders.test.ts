@@ -56,6 +56,24 @@ describe('folders', () => {
     expect((await folders(alice)).find((f) => f.guid === projects)?.parent_guid).toBe(work);
   });
 
+  it('refuses a second folder of one name in the same place, by creating, renaming or moving', async () => {
+    const taken = FOLDER_MESSAGES.nameTaken;
+    const top = await h.call('folderCreate', { name: 'work stuff', parent_guid: null }, alice);
+    expect(top).toMatchObject({ status: 400, body: { results: { name: { message: taken('work stuff') } } } });
+    // The same name elsewhere is fine, and a folder may change its own name's case.
+    const inside = (await h.ok('folderCreate', { name: 'Work Stuff', parent_guid: projects }, alice)).folder.guid;
+    expect((await h.ok('folderRename', { guid: work, name: 'WORK STUFF' }, alice)).folder.name).toBe('WORK STUFF');
+    await h.ok('folderRename', { guid: work, name: 'Work stuff' }, alice);
+    const misc = (await h.ok('folderCreate', { name: 'Misc', parent_guid: null }, alice)).folder.guid;
+    expect(await h.call('folderRename', { guid: misc, name: ' Work stuff ' }, alice)).toMatchObject({ status: 400, body: { results: { name: { message: taken('Work stuff') } } } });
+    expect(await h.call('folderMove', { guid: inside, parent_guid: null }, alice)).toMatchObject({ status: 400, body: { results: { parent_guid: { message: taken('Work Stuff') } } } });
+    // Another user's folders do not count.
+    await h.ok('folderCreate', { name: 'Work stuff', parent_guid: null }, bob);
+    expect((await folders(alice)).map((f) => f.name)).toEqual(['Work stuff', 'Projects', 'Work Stuff', 'Misc']);
+    await h.ok('folderDelete', { guid: inside }, alice);
+    await h.ok('folderDelete', { guid: misc }, alice);
+  });
+
   it('limits nesting depth', async () => {
     let parent: string | null = null;
     const chain: string[] = [];
