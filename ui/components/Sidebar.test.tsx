@@ -50,6 +50,15 @@ describe('Sidebar', () => {
     expect(a.core.callsTo('$openConversation')).toEqual([[null], ['t-api']]);
   });
 
+  it('shows the whole name on hover, a long one being cut off in the row, with the last message under it', () => {
+    const long = 'Quarterly planning for the platform, infrastructure and developer experience teams';
+    renderApp({
+      patches: [snapshot({ channels: { put: [channelView({ address: 't-q', name: long, group: 'team', preview: 'Carol: agenda is up' }), channelView({ address: 't-x', name: 'Quiet', group: 'team' })], remove: [] } })],
+    });
+    expect(screen.getByRole('link', { name: long }).getAttribute('title')).toBe(`${long}\nCarol: agenda is up`);
+    expect(screen.getByRole('link', { name: 'Quiet' }).getAttribute('title')).toBe('Quiet');
+  });
+
   it('updates badges when a diff arrives', () => {
     const a = app();
     a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 't-design', name: 'Design', group: 'team', sortKey: 'b', unread: 0 })], remove: ['dm-bob'] } });

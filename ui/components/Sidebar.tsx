@@ -457,7 +457,8 @@ const ChannelRow = memo(function ChannelRow({
         href={conversationPath(entry.address)}
         className={classes.join(' ')}
         aria-current={active ? 'page' : undefined}
-        title={entry.preview || undefined}
+        // Hovering shows the whole name (a long one is cut off in the row) and, under it, the last message.
+        title={entry.preview ? `${entry.name}\n${entry.preview}` : entry.name}
         tabIndex={tabIndex}
         data-roving-target
       >
