@@ -70,7 +70,7 @@ export function folderHandlers({ db, hub }: RouteDeps): Handlers<FolderNames> {
 
     async folderRename(user, body) {
       const folder = await ownFolder(user, body.guid);
-      await refuseNamesake(user, folder.parent_guid, body.name, 'name', folder.guid);
+      await refuseNamesake(user, folder.parent_guid ?? null, body.name, 'name', folder.guid);
       await renameFolder(db, folder.guid, body.name);
       return { isOk: true, folder: { ...folder, name: body.name } };
     },
