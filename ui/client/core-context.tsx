@@ -1,4 +1,4 @@
-/** Gives components the view store, the core API, the router and the drafts (messages' and status forms'). */
+/** Gives components the view store, the core API, the router and the drafts (messages' and dialogs' forms'). */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { CoreApi } from '../../protocol/core-api';
 import type { DebugApi } from '../../protocol/debug-api';
@@ -8,6 +8,7 @@ import { createDrafts, watchDrafts, type Drafts } from './drafts';
 import { watchNetwork } from './network';
 import { watchOutboxHandoff } from './outbox-handoff';
 import { createRouter, type Router } from './router';
+import { createFormDrafts, type FormDrafts } from './form-drafts';
 import { createSessionImport, type SessionImport } from './session-import';
 import { createStatusDrafts, type StatusDrafts } from './status-drafts';
 import type { ViewStore } from './view-store';
@@ -17,7 +18,9 @@ export interface Plaza {
   core: CoreApi;
   router: Router;
   drafts: Drafts;
-  /** The status dialog's unsaved forms, for the page's life. */
+  /** Dialogs' unsaved forms, for the page's life (a new team, invitations by email). */
+  formDrafts: FormDrafts;
+  /** The status dialog's unsaved forms, for the page's life (kept among formDrafts). */
   statusDrafts: StatusDrafts;
   /** The session-replay debugger's worker API; started on first use when not given (tests pass a fake). */
   debug?: DebugApi;
@@ -38,15 +41,19 @@ export interface PlazaProviderProps {
 }
 
 export function PlazaProvider({ store, core, router, drafts, debug, children }: PlazaProviderProps) {
-  const [value] = useState<Plaza>(() => ({
-    store,
-    core,
-    router: router ?? createRouter(),
-    drafts: drafts ?? createDrafts(),
-    statusDrafts: createStatusDrafts(),
-    sessionImport: createSessionImport(),
-    ...(debug ? { debug } : {}),
-  }));
+  const [value] = useState<Plaza>(() => {
+    const formDrafts = createFormDrafts();
+    return {
+      store,
+      core,
+      router: router ?? createRouter(),
+      drafts: drafts ?? createDrafts(),
+      formDrafts,
+      statusDrafts: createStatusDrafts(formDrafts),
+      sessionImport: createSessionImport(),
+      ...(debug ? { debug } : {}),
+    };
+  });
   useEffect(() => value.router.listen(), [value]);
   useEffect(() => watchAttention(value.core), [value]);
   useEffect(() => watchNetwork(value.core), [value]);

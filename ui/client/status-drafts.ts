@@ -9,6 +9,7 @@
  * address (the Drafts view lists those). A reload drops it — a status text is at most 100 characters.
  */
 import type { StatusColor, StatusIcon } from '../../protocol/custom-status-values';
+import { createFormDrafts, type FormDrafts } from './form-drafts';
 
 /** A status form as it was left. */
 export interface StatusDraft {
@@ -31,17 +32,12 @@ export interface StatusDrafts {
   drop(user: string, key: string): void;
 }
 
-export function createStatusDrafts(): StatusDrafts {
-  const byUser = new Map<string, Map<string, StatusDraft>>();
+/** The status forms, kept among the page's other unsaved forms (form-drafts.ts) under 'status:{key}'. */
+export function createStatusDrafts(forms: FormDrafts = createFormDrafts()): StatusDrafts {
+  const form = (key: string): string => `status:${key}`;
   return {
-    get: (user, key) => byUser.get(user)?.get(key),
-    keep(user, draft) {
-      let mine = byUser.get(user);
-      if (!mine) byUser.set(user, (mine = new Map()));
-      mine.set(statusDraftKey(draft), draft);
-    },
-    drop(user, key) {
-      byUser.get(user)?.delete(key);
-    },
+    get: (user, key) => forms.get<StatusDraft>(user, form(key)),
+    keep: (user, draft) => forms.keep(user, form(statusDraftKey(draft)), draft),
+    drop: (user, key) => forms.drop(user, form(key)),
   };
 }

@@ -2,7 +2,9 @@
  * "New team": name, description and flags (spec 1 §5 defaults: private, not
  * read-only, open). As coded in the product, a read-only team is always open,
  * so the form shows the effective flags (creationFlags) rather than surprise
- * anyone. Company admins may create a department instead.
+ * anyone. Company admins may create a department instead. Closed without
+ * Create or Cancel (Escape, a click elsewhere), the form is kept for the
+ * page's life and offered again (useFormDraft).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -11,17 +13,17 @@ import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { Dialog, DialogActions, runAction } from './Dialog';
 import { blameProps } from './field-error';
+import { useFormDraft } from './use-form-draft';
+
+/** spec 1 §5's defaults: private, not read-only, open. */
+const BLANK = { name: '', description: '', isHr: false, isPrivate: true, readOnly: false, isOpen: true };
 
 export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   useSignals();
   const { store, core, router } = usePlaza();
   const isCompanyAdmin = store.session.value.user?.is_company_admin ?? false;
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [isHr, setIsHr] = useState(false);
-  const [isPrivate, setIsPrivate] = useState(true);
-  const [readOnly, setReadOnly] = useState(false);
-  const [isOpen, setIsOpen] = useState(true);
+  const [form, change, discard] = useFormDraft('create-team', BLANK);
+  const { name, description, isHr, isPrivate, readOnly, isOpen } = form;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<string | null>(null);
@@ -50,6 +52,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       if (done.field === 'name') nameRef.current?.focus();
       return;
     }
+    discard();
     onClose();
     router.navigate(conversationPath(address));
   };
@@ -59,29 +62,36 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       <form onSubmit={(e) => void submit(e)} className="stack">
         <label className="field">
           <span>Name</span>
-          <input ref={nameRef} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...blameProps(invalidField === 'name', errorId)} />
+          <input ref={nameRef} value={name} maxLength={100} onChange={(e) => change({ name: e.target.value })} {...blameProps(invalidField === 'name', errorId)} />
         </label>
         <label className="field">
           <span>Description</span>
-          <textarea value={description} rows={2} maxLength={1000} onChange={(e) => setDescription(e.target.value)} {...blameProps(invalidField === 'description', errorId)} />
+          <textarea value={description} rows={2} maxLength={1000} onChange={(e) => change({ description: e.target.value })} {...blameProps(invalidField === 'description', errorId)} />
         </label>
         {isCompanyAdmin && (
           <label className="check">
-            <input type="checkbox" checked={isHr} onChange={(e) => setIsHr(e.target.checked)} /> Department
+            <input type="checkbox" checked={isHr} onChange={(e) => change({ isHr: e.target.checked })} /> Department
           </label>
         )}
         <label className="check">
-          <input type="checkbox" checked={isPrivate} onChange={(e) => setIsPrivate(e.target.checked)} /> Private
+          <input type="checkbox" checked={isPrivate} onChange={(e) => change({ isPrivate: e.target.checked })} /> Private
         </label>
         <label className="check">
-          <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} /> Read-only (only admins post)
+          <input type="checkbox" checked={readOnly} onChange={(e) => change({ readOnly: e.target.checked })} /> Read-only (only admins post)
         </label>
         <label className="check">
-          <input type="checkbox" checked={effective.is_open} disabled={readOnly} onChange={(e) => setIsOpen(e.target.checked)} /> Open: anyone in the company may join
+          <input type="checkbox" checked={effective.is_open} disabled={readOnly} onChange={(e) => change({ isOpen: e.target.checked })} /> Open: anyone in the company may join
           without approval
         </label>
         {readOnly && <p className="hint">Read-only teams are always open to join.</p>}
-        <DialogActions error={error} errorId={errorId} onCancel={onClose}>
+        <DialogActions
+          error={error}
+          errorId={errorId}
+          onCancel={() => {
+            discard();
+            onClose();
+          }}
+        >
           <button type="submit" disabled={busy}>
             Create
           </button>

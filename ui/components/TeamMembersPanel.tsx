@@ -10,6 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ChannelEntryView, InviteView, TeamMemberView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Dialog, runAction } from './Dialog';
+import { useFormDraft } from './use-form-draft';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -177,8 +178,9 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
 /** Email invitations (lists split on commas or semicolons), pending ones with reminders. */
 function InviteByEmail({ address, invites }: { address: string; invites: InviteView[] }) {
   const { core } = usePlaza();
-  const [emails, setEmails] = useState('');
-  const [asAdmin, setAsAdmin] = useState(false);
+  // Kept for the page's life when the panel is closed before sending (useFormDraft).
+  const [form, change, discard] = useFormDraft(`invite:${address}`, { emails: '', asAdmin: false });
+  const { emails, asAdmin } = form;
   const [needsConfirmation, setNeedsConfirmation] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -189,7 +191,7 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
     e.preventDefault();
     const done = await runAction(() => core.$inviteByEmail(address, emails, { asAdmins: asAdmin, externalConfirmed: confirmed }), setBusy, setError);
     if (done.ok) {
-      setEmails('');
+      discard();
       setNeedsConfirmation(false);
       setConfirmed(false);
     } else if (done.field === 'external_confirmed') {
@@ -205,10 +207,10 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
       <form onSubmit={(e) => void submit(e)} className="stack">
         <label className="field">
           <span>Email addresses</span>
-          <input value={emails} placeholder="name@example.com, other@example.com" onChange={(e) => setEmails(e.target.value)} />
+          <input value={emails} placeholder="name@example.com, other@example.com" onChange={(e) => change({ emails: e.target.value })} />
         </label>
         <label className="check">
-          <input type="checkbox" checked={asAdmin} onChange={(e) => setAsAdmin(e.target.checked)} /> Invite as admins
+          <input type="checkbox" checked={asAdmin} onChange={(e) => change({ asAdmin: e.target.checked })} /> Invite as admins
         </label>
         {needsConfirmation && (
           <label className="check">

@@ -124,6 +124,35 @@ describe('New team', () => {
     expect(within(dialog).getByLabelText('Description').hasAttribute('aria-invalid')).toBe(false);
   });
 
+  it('keeps what was typed when closed without deciding (Escape), for the page\'s life; Cancel and Create let it go', async () => {
+    const a = renderApp({ path: '/', patches: [snapshot()] });
+    const open = () => {
+      fireEvent.click(screen.getByRole('button', { name: 'New team' }));
+      return screen.getByRole('dialog', { name: 'New team' });
+    };
+    let dialog = open();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Research' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Papers, prototypes and the reading group.' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Private' }));
+    fireEvent.keyDown(within(dialog).getByLabelText('Description'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'New team' })).toBeNull();
+
+    dialog = open();
+    expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', 'Research');
+    expect(within(dialog).getByLabelText('Description')).toHaveProperty('value', 'Papers, prototypes and the reading group.');
+    expect(within(dialog).getByRole('checkbox', { name: 'Private' })).toHaveProperty('checked', false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    dialog = open();
+    expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('checkbox', { name: 'Private' })).toHaveProperty('checked', true);
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Research' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(a.core.callsTo('$createTeam')).toHaveLength(1);
+    dialog = open();
+    expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', '');
+  });
+
   it('lets company admins make a department', () => {
     renderApp({ path: '/', patches: [snapshot({ session: { status: 'signed-in', user: { ...ALICE, is_company_admin: true }, endedReason: null, unconfirmed: false } })] });
     fireEvent.click(screen.getByRole('button', { name: 'New team' }));
@@ -241,6 +270,19 @@ describe('members panel', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send invitations' })));
     expect(a.core.callsTo('$inviteByEmail').at(-1)).toEqual(['design', 'hal@initech.test; ida@acme.test', { asAdmins: false, externalConfirmed: true }]);
     expect(screen.getByLabelText('Email addresses')).toHaveProperty('value', '');
+  });
+
+  it('keeps unsent invitations typed in a team\'s panel when it is closed, for that team only', () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    fireEvent.change(screen.getByLabelText('Email addresses'), { target: { value: 'hal@initech.test' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Invite as admins' }));
+    fireEvent.keyDown(screen.getByLabelText('Email addresses'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Members of Design' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    expect(screen.getByLabelText('Email addresses')).toHaveProperty('value', 'hal@initech.test');
+    expect(screen.getByRole('checkbox', { name: 'Invite as admins' })).toHaveProperty('checked', true);
   });
 
   it('offers reminders for invitations that are due, and revoking', async () => {
