@@ -173,6 +173,13 @@ describe('the notification settings', () => {
     await act(async () => fireEvent.click(send));
     expect(admin.core.callsTo('$sendInformationAlert')).toEqual([['Try the new calendar', true]]);
     expect((within(form).getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('');
+
+    // An alert typed and not sent is still there after a visit elsewhere.
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Message' }), { target: { value: 'Office closed on Friday' } });
+    act(() => admin.router.navigate('/'));
+    expect(screen.queryByRole('form', { name: 'Send an information alert' })).toBeNull();
+    act(() => admin.router.navigate('/settings/notifications'));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'Office closed on Friday');
   });
 
   it('keeps the keyboard on what replaces the two-factor button, and says the request was made', async () => {
