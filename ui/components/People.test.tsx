@@ -168,6 +168,23 @@ describe('status menu', () => {
     expect(textOf('New status')).toHaveProperty('value', '');
   });
 
+  it('lets an unsaved edit go with its status when that is deleted elsewhere: the same icon added again is another status', () => {
+    const a = app();
+    const dialog = () => screen.getByRole('dialog', { name: 'Set your status' });
+    const editText = () => within(within(dialog()).getByRole('form', { name: 'Edit status' })).getByLabelText('Text');
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Edit In a meeting' }));
+    fireEvent.change(editText(), { target: { value: 'In a long meeting' } });
+    fireEvent.mouseDown(document.body);
+    // Deleted on another device, then added again there with the same icon.
+    const others = people().statuses.filter((s) => s.icon !== 'easel');
+    a.push({ seq: 2, reset: false, people: people({ statuses: others }) });
+    a.push({ seq: 3, reset: false, people: people({ statuses: [...others, { icon: 'easel', iconLabel: 'Presentation', text: 'Demo day', color: 'green', selected: false }] }) });
+    fireEvent.click(screen.getByRole('button', { name: /Your status/ }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Edit Demo day' }));
+    expect(editText()).toHaveProperty('value', 'Demo day');
+  });
+
   it('keeps the unsaved status forms per user: whoever signs in next on the page does not get them', () => {
     const a = app();
     const dialog = () => screen.getByRole('dialog', { name: 'Set your status' });

@@ -18,11 +18,18 @@ import { StatusBadge } from './StatusBadge';
 
 export function StatusMenu() {
   useSignals();
-  const { store } = usePlaza();
+  const { store, statusDrafts } = usePlaza();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLSpanElement>(null);
-  const { self } = store.people.value;
+  const { self, statuses, statusesLoaded } = store.people.value;
+  const user = store.session.value.user?.guid ?? '';
+  // An edit kept for a status deleted meanwhile (on another device, say) goes with it, whether the dialog is open
+  // or not: its Edit is gone, and a status added later with the same icon is another.
+  useEffect(() => {
+    if (!statusesLoaded) return;
+    for (const icon of STATUS_ICONS) if (!statuses.some((s) => s.icon === icon)) statusDrafts.drop(user, icon);
+  }, [statuses, statusesLoaded, statusDrafts, user]);
   // A click elsewhere closes the menu, as Escape does.
   useEffect(() => {
     if (!open) return;
