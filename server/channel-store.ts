@@ -221,10 +221,30 @@ export async function listMemberChannels(db: Queryable, userGuid: string): Promi
   return rows.map(toMemberChannel);
 }
 
-/** One channel (by address) as the user sees it; undefined when it does not exist or the user is not a member. */
-export async function getMemberChannel(db: Queryable, userGuid: string, address: string): Promise<MemberChannel | undefined> {
-  const rows = await db.query<ChannelRow>(`${CHANNEL_SQL} AND c.address = $2`, [userGuid, address]);
-  return rows[0] ? toMemberChannel(rows[0]) : undefined;
+/**
+ * What a route acting in a channel needs of it: which channel it is, its kind and flags, and the user's standing
+ * there — not its unread counts or last message, which are most of the cost of the channel as the user sees it
+ * (CHANNEL_SQL: a post in a busy channel counted its unread messages to throw the count away). A direct message's
+ * `name` is the stored one, not the other person's.
+ */
+export interface Membership {
+  guid: string;
+  wire: Pick<MemberChannel['wire'], MembershipField>;
+}
+type MembershipField = 'address' | 'name' | 'channel_type' | 'etype' | 'is_hr' | 'is_external' | 'is_private' | 'is_open' | 'read_only' | 'company_guid' | 'member_type';
+
+/** The user's membership of the channel at `address`; undefined when it does not exist or the user is not a member. */
+export async function getMembership(db: Queryable, userGuid: string, address: string): Promise<Membership | undefined> {
+  const rows = await db.query<Pick<ChannelRow, 'guid' | MembershipField>>(
+    `SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_external, c.is_private, c.is_open, c.read_only, c.company_guid, cm.member_type
+       FROM channel_members cm JOIN channels c ON c.guid = cm.channel_guid
+      WHERE cm.user_guid = $1 AND c.address = $2`,
+    [userGuid, address],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  const { guid, member_type, channel_type, ...flags } = r;
+  return { guid, wire: { ...flags, channel_type: channel_type as 0 | 1 | 2 | 3, member_type: member_type === 2 ? 2 : 0 } };
 }
 
 export async function getMemberChannelByGuid(db: Queryable, userGuid: string, channelGuid: string): Promise<MemberChannel | undefined> {

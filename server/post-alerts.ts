@@ -17,7 +17,7 @@ import type { MessagePart, MessageWire } from '../protocol/entities';
 import { ALERT_TYPE } from '../protocol/rules/alerts';
 import { channelNotifies } from '../protocol/rules/notifications';
 import { createAlert } from './alert-store';
-import type { MemberChannel } from './channel-store';
+import type { Membership } from './channel-store';
 import type { Queryable } from './db';
 import { channelOnFor, notificationSettingsOf } from './notify-store';
 import type { SocketHub } from './socket-hub';
@@ -69,7 +69,7 @@ interface MemberRow {
 export async function alertForPost(
   db: Queryable,
   hub: SocketHub,
-  post: { channel: MemberChannel; author: UserRow; message: MessageWire; parts: readonly MessagePart[] },
+  post: { channel: Membership; author: UserRow; message: MessageWire; parts: readonly MessagePart[] },
 ): Promise<void> {
   const { channel, author, message, parts } = post;
   const people = inline(parts).filter((p) => p.type === 'person');

@@ -12,7 +12,7 @@ import { SEQUENCED_DOWN_CODES, type DownCode, type DownFrameInput } from '../pro
 import { encodeFrame } from '../protocol/frames/frame-codec';
 import { decodeUpFrame, type UpFrame } from '../protocol/frames/up';
 import { AUTH_HEADERS } from '../protocol/rest/endpoints';
-import { getMemberChannel, memberGuids } from './channel-store';
+import { getMembership, memberGuids } from './channel-store';
 import type { Database } from './db';
 import { findSessionUser, type UserRow } from './user-store';
 
@@ -199,7 +199,7 @@ export class SocketHub {
         return;
       case 'TYP': {
         const { address } = frame.data;
-        const channel = await getMemberChannel(this.db, client.user.guid, address);
+        const channel = await getMembership(this.db, client.user.guid, address);
         if (!channel) {
           this.log(`socket frame rejected from ${client.user.guid}: TYP not a member of ${address}`);
           return;

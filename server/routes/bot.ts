@@ -5,14 +5,14 @@
  */
 import { NO_BOT_CHANNEL } from '../../protocol/welcome-bot';
 import { botPeer } from '../bot/bot-store';
-import { getMemberChannel } from '../channel-store';
+import { getMembership } from '../channel-store';
 import { reject } from '../http-util';
 import type { Handlers, RouteDeps } from './context';
 
 export function botHandlers({ db, bot }: RouteDeps): Handlers<'postAsBot'> {
   return {
     async postAsBot(user, body) {
-      const channel = await getMemberChannel(db, user.guid, body.address);
+      const channel = await getMembership(db, user.guid, body.address);
       const peer = channel ? await botPeer(db, channel.guid, user.guid) : undefined;
       if (!channel || !peer || peer.guid !== body.target_user_guid) throw reject(404, NO_BOT_CHANNEL);
       bot.request(user, peer, { guid: channel.guid, address: channel.wire.address }, body.message);

@@ -1,7 +1,7 @@
 /** What every route module shares: its dependencies, the handler types, the messages it answers with. */
 import type { z } from 'zod';
 import type { EndpointName, Endpoints, ResponseBodyOf } from '../../protocol/rest/endpoints';
-import { getMemberChannel, type MemberChannel } from '../channel-store';
+import { getMembership, type Membership } from '../channel-store';
 import type { Database } from '../db';
 import { reject } from '../http-util';
 import type { WelcomeBot } from '../bot/welcome-bot';
@@ -46,9 +46,9 @@ export interface RouteDeps {
   log?: (line: string) => void;
 }
 
-/** The channel at `address` if the user is a member; otherwise 404 'No channel found' (membership does not leak). */
-export async function memberChannel(db: Database, user: UserRow, address: string): Promise<MemberChannel> {
-  const channel = await getMemberChannel(db, user.guid, address);
+/** The user's membership of the channel at `address`; otherwise 404 'No channel found' (membership does not leak). */
+export async function memberChannel(db: Database, user: UserRow, address: string): Promise<Membership> {
+  const channel = await getMembership(db, user.guid, address);
   if (!channel) throw reject(404, MESSAGES.noChannel);
   return channel;
 }

@@ -24,7 +24,7 @@ import {
   PAGE_SIZE,
   softDeleteMessage,
   touchMessageChange,
-  type MemberChannel,
+  type Membership,
   type StoredMessage,
 } from '../channel-store';
 import type { Queryable } from '../db';
@@ -47,13 +47,13 @@ type Family = 'history' | 'thread' | 'post' | 'bookmark' | 'bookmarks' | 'delete
 
 export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
   /** A live message of this channel, or 404 'No message found'. */
-  async function liveMessage(channel: MemberChannel, guid: string, viewer: UserRow): Promise<StoredMessage> {
+  async function liveMessage(channel: Membership, guid: string, viewer: UserRow): Promise<StoredMessage> {
     const message = await messageFor(db, guid, viewer.guid);
     if (!message || message.deleted || message.channel_guid !== channel.guid) throw reject(404, MESSAGES.noMessage);
     return message;
   }
 
-  async function broadcastReactions(channel: MemberChannel, message: StoredMessage): Promise<{ target_user_guid: string; content: string }[]> {
+  async function broadcastReactions(channel: Membership, message: StoredMessage): Promise<{ target_user_guid: string; content: string }[]> {
     // After the change: a catch-up that sees the new sequence also sees the new reactions.
     const changeSeq = await touchMessageChange(db, message.wire.guid);
     const reactions = await reactionsOf(db, message.wire.guid);
@@ -211,7 +211,7 @@ export function parseParts(json: string): z.output<typeof MessageParts> {
  * 'channel' or 'all' mention names the conversation it is posted in (its address), which
  * the alert side expands to that conversation's members.
  */
-async function checkMentions(db: Queryable, user: UserRow, channel: MemberChannel, parts: MessagePart[]): Promise<void> {
+async function checkMentions(db: Queryable, user: UserRow, channel: Membership, parts: MessagePart[]): Promise<void> {
   const people = parts.flatMap((p) => (p.type === 'bullet-list' || p.type === 'ordered-list' ? p.items.flat() : [p])).filter((p) => p.type === 'person');
   const checked = new Set<string>();
   for (const person of people) {

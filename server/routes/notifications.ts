@@ -5,7 +5,7 @@
  * notifications/global the settings and mutes).
  */
 import { MUTE_HOUR_MS, settingsInChange } from '../../protocol/rules/notifications';
-import type { MemberChannel } from '../channel-store';
+import type { Membership } from '../channel-store';
 import { reject } from '../http-util';
 import { getNotificationSettings, listMutes, saveMute, saveNotificationSettings, setChannelOn } from '../notify-store';
 import { memberChannel, type Handlers, type RouteDeps } from './context';
@@ -30,7 +30,7 @@ export function notificationHandlers({ db }: RouteDeps): Handlers<'channelNotifi
 
     async channelNotifications(user, body) {
       // All or nothing: every address is checked before anything changes.
-      const channels: { channel: MemberChannel; on: boolean }[] = [];
+      const channels: { channel: Membership; on: boolean }[] = [];
       for (const entry of body.channels) channels.push({ channel: await memberChannel(db, user, entry.address), on: entry.channel_on });
       await db.transaction(async (tx) => {
         for (const { channel, on } of channels) await setChannelOn(tx, user.guid, channel.guid, on);
