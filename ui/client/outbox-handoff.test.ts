@@ -104,20 +104,20 @@ function fakeTimers() {
   };
 }
 
-/** Lets every queued microtask (lock grants, channel messages, chained promises) run; no clock involved. */
-const settled = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets every queued microtask (lock grants, channel messages, chained promises) run: a task queued after them, not a wait. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const sessionOf = (user: string | null): SessionView =>
   ({ user: user ? { guid: user, name: user, email: `${user}@acme.test`, is_company_admin: false } : null }) as SessionView;
 
-let tabs: ReturnType<typeof browser>['tabs'] = [];
+/** Every tab the test opened, unsubscribed after it. */
+const tabs: { stop(): void }[] = [];
 
 /** A browser: its locks (none for one without Web Locks), its channels, and the tabs opened in it. */
 function browser({ webLocks = true } = {}) {
   const locks = new FakeLockWorld();
   const Channel = fakeChannels();
   let opened = 0;
-  const all: ReturnType<typeof open>[] = [];
   /** A tab: its page events, its timers, its core's calls, and what the page holds of session and connection. */
   function open(user: string | null, unsent = 0) {
     const id = `tab${++opened}`;
@@ -156,11 +156,10 @@ function browser({ webLocks = true } = {}) {
         t.stop();
       },
     };
-    all.push(t);
     tabs.push(t);
     return t;
   }
-  return { locks, open, tabs: all };
+  return { locks, open };
 }
 
 afterEach(() => {
