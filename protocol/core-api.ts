@@ -120,9 +120,10 @@ export interface CoreApi {
   /** Gives up a failed outbox entry (the Delete of a failed post, the Dismiss of a failed deletion). */
   $discardOutbox(id: string): Promise<void>;
   /**
-   * Takes over the stored outbox entries this core does not know: another tab of the same user closed with
-   * changes unsent (ui/client/outbox-handoff.ts). They are shown and sent as this tab's own; the server takes a
-   * post once by its client_guid, and deletions, reactions, flags and bookmarks are idempotent.
+   * Takes over the stored outbox entries this core does not know: another tab of the same user closed, crashed
+   * or was discarded, maybe with changes unsent (ui/client/outbox-handoff.ts). They are shown and sent as this
+   * tab's own; the server takes a post once by its client_guid, and deletions, reactions, flags and bookmarks
+   * are idempotent.
    */
   $adoptStoredOutbox(): Promise<void>;
   /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
