@@ -37,10 +37,16 @@ export interface PlazaProviderProps {
   router?: Router;
   drafts?: Drafts;
   debug?: DebugApi;
+  /**
+   * The debugger's replayed app: it shows recorded state and takes no part among the browser's tabs — it holds
+   * no tab lock and says nothing on the handoff channel, or the recorded user's live tabs would take it for
+   * one of theirs that went.
+   */
+  replayed?: boolean;
   children: ReactNode;
 }
 
-export function PlazaProvider({ store, core, router, drafts, debug, children }: PlazaProviderProps) {
+export function PlazaProvider({ store, core, router, drafts, debug, replayed = false, children }: PlazaProviderProps) {
   const [value] = useState<Plaza>(() => {
     const formDrafts = createFormDrafts();
     return {
@@ -58,7 +64,7 @@ export function PlazaProvider({ store, core, router, drafts, debug, children }: 
   useEffect(() => watchAttention(value.core), [value]);
   useEffect(() => watchNetwork(value.core), [value]);
   useEffect(() => watchDrafts(value.drafts, value.store), [value]);
-  useEffect(() => watchOutboxHandoff(value.core, value.store), [value]);
+  useEffect(() => (replayed ? undefined : watchOutboxHandoff(value.core, value.store)), [value, replayed]);
   useEffect(() => void value.core.$describeDevice({ mobile: isMobileDevice() }), [value]);
   return <PlazaContext.Provider value={value}>{children}</PlazaContext.Provider>;
 }

@@ -340,6 +340,36 @@ describe('session-replay debugger', () => {
     expect(within(panel).getByLabelText('channels state').children.length).toBe(Math.ceil(text.split('\n').length / 100));
   });
 
+  it("takes no part among the browser's tabs: the replayed app holds no tab lock and opens no handoff channel", async () => {
+    const channels: string[] = [];
+    const locks: string[] = [];
+    vi.stubGlobal(
+      'BroadcastChannel',
+      class {
+        onmessage = null;
+        constructor(name: string) {
+          channels.push(name);
+        }
+        postMessage() {}
+        close() {}
+      },
+    );
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: { request: async (name: string) => void locks.push(name), query: async () => ({ held: [] }) },
+    });
+    try {
+      await loaded();
+      const app = screen.getByRole('region', { name: 'Replayed app' });
+      expect(within(app).getByRole('navigation', { name: 'Conversations' })).toBeTruthy(); // signed in as the recorded user
+      expect(channels).not.toContain('plaza.outbox-handoff');
+      expect(locks).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
   it("opens the replayed app's dialogs inside its frame, not over the debugger", async () => {
     await loaded();
     const app = screen.getByRole('region', { name: 'Replayed app' });

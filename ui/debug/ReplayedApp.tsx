@@ -35,7 +35,7 @@ export function ReplayedApp({ view }: { view: ViewPatch }) {
   }, [view, store, router]);
   return (
     <section className="replayed-app" aria-label="Replayed app">
-      <PlazaProvider store={store} core={core} router={router}>
+      <PlazaProvider store={store} core={core} router={router} replayed>
         <OverlayLayerProvider value={layer}>
           <ReplayedShell />
         </OverlayLayerProvider>
