@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
 const serverPort = Number(process.env.PORT ?? 8080);
 const apiTarget = `http://127.0.0.1:${serverPort}`;
@@ -9,7 +11,8 @@ const apiTarget = `http://127.0.0.1:${serverPort}`;
 export default defineConfig({
   root: 'ui',
   publicDir: false,
-  plugins: [react()],
+  // The app-shell service worker (dist/sw.js), in production builds only: Plaza opens offline.
+  plugins: [react(), serviceWorkerPlugin({ entry: fileURLToPath(new URL('./service-worker/sw.ts', import.meta.url)) })],
   resolve: {
     // The worker needs Bottleneck's local scheduler only: `light.js` is its bundle without the
     // Redis clustering code (core-worker/request-scheduler.ts). Node outside Vite uses the full package.

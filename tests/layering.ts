@@ -43,6 +43,12 @@ export const RULES: Record<string, FolderRule> = {
   },
   server: { folders: ['protocol'], packages: ['@electric-sql/pglite', '@electric-sql/pglite/', 'pg', 'ws', 'zod'] },
   fixtures: { folders: ['protocol'], packages: [] },
+  // The app-shell service worker: a runtime of its own, sharing no code with the page or the core.
+  'service-worker': {
+    folders: [],
+    packages: [],
+    forbidden: [{ pattern: /\bindexedDB\b|new WebSocket\b/, why: "the service worker caches the app's files only; the core owns the data" }],
+  },
 };
 
 /** Only ui/client/ may talk to the worker (comlink, the worker module URL). */
