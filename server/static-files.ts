@@ -25,6 +25,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The app-shell service worker (dist/sw.js): served like index.html, `no-cache`, so a new build's is seen at once. */
+const SERVICE_WORKER_PATH = '/sw.js';
+
 export const NOT_BUILT_TEXT = 'Plaza server is running, but the client is not built. Run `npm run build` (or `npm start`, which builds first).\n';
 
 export function serveStatic(staticDir: string | undefined, req: IncomingMessage, res: ServerResponse, pathname: string): void {
@@ -48,8 +51,10 @@ export function serveStatic(staticDir: string | undefined, req: IncomingMessage,
     const immutable = decoded.startsWith('/assets/');
     return sendFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   }
-  // A missing asset is a real 404: answering HTML for a script only hides the error.
-  if (decoded.startsWith('/assets/')) return sendText(res, 404, 'Not Found\n');
+  // A missing asset is a real 404: answering HTML for a script only hides the error. For the service
+  // worker it also matters: a 404 for /sw.js unregisters one already installed (a build without it),
+  // where index.html would only fail its update check and leave it in place.
+  if (decoded.startsWith('/assets/') || decoded === SERVICE_WORKER_PATH) return sendText(res, 404, 'Not Found\n');
   return sendFile(req, res, index, 'no-cache');
 }
 
