@@ -5,6 +5,7 @@
  * first patches wait in a queue until the app is there to apply them.
  */
 import { connectCore } from './client/connect-core';
+import { registerServiceWorker } from './client/service-worker';
 import type { ViewPatch } from '../protocol/views';
 
 const core = connectCore();
@@ -16,3 +17,5 @@ void import('./mount').then(({ mount }) => {
   deliver = mount(core);
   for (const patch of early.splice(0)) deliver(patch);
 });
+
+registerServiceWorker();
