@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Registers the app-shell service worker (service-worker/sw.ts, built to /sw.js) so Plaza opens
  * without a network. Production builds only: the dev server and Vitest have no sw.js, and
