@@ -12,7 +12,7 @@ export default defineConfig({
   root: 'ui',
   publicDir: false,
   // The app-shell service worker (dist/sw.js), in production builds only: Plaza opens offline.
-  plugins: [react(), serviceWorkerPlugin({ entry: fileURLToPath(new URL('./service-worker/sw.ts', import.meta.url)) })],
+  plugins: [react(), serviceWorkerPlugin({ entry: fileURLToPath(new URL('./ui/service-worker/sw.ts', import.meta.url)) })],
   resolve: {
     // The worker needs Bottleneck's local scheduler only: `light.js` is its bundle without the
     // Redis clustering code (core-worker/request-scheduler.ts). Node outside Vite uses the full package.

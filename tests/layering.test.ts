@@ -28,6 +28,10 @@ describe('import rules between folders (STYLE.md)', () => {
     expect(checkFile('ui/components/X.tsx', "import { createCore } from '../../core-worker/core';")).toHaveLength(1);
     expect(checkFile('ui/components/X.tsx', "import * as Comlink from 'comlink';")).toHaveLength(1);
     expect(checkFile('ui/client/connect.ts', "import * as Comlink from 'comlink';")).toEqual([]);
+    // The service worker, inside ui/, imports nothing from outside its folder: not the page's code, not React.
+    expect(checkFile('ui/service-worker/sw.ts', "import { routeOf } from './policy';")).toEqual([]);
+    expect(checkFile('ui/service-worker/sw.ts', "import { createDrafts } from '../client/drafts';")).toHaveLength(1);
+    expect(checkFile('ui/service-worker/sw.ts', "import { z } from 'zod';")).toHaveLength(1);
     expect(checkFile('ui/client/connect.ts', "new Worker(new URL('../../core-worker/worker.ts', import.meta.url))")).toEqual([]);
     expect(checkFile('core-worker/x.ts', "import { useState } from 'react';")).toHaveLength(1);
     expect(checkFile('ui/testing/render.tsx', "import { render } from '@testing-library/react';")).toEqual([]);

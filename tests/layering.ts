@@ -43,13 +43,10 @@ export const RULES: Record<string, FolderRule> = {
   },
   server: { folders: ['protocol'], packages: ['@electric-sql/pglite', '@electric-sql/pglite/', 'pg', 'ws', 'zod'] },
   fixtures: { folders: ['protocol'], packages: [] },
-  // The app-shell service worker: a runtime of its own, sharing no code with the page or the core.
-  'service-worker': {
-    folders: [],
-    packages: [],
-    forbidden: [{ pattern: /\bindexedDB\b|new WebSocket\b/, why: "the service worker caches the app's files only; the core owns the data" }],
-  },
 };
+
+/** The app-shell service worker, inside ui/ but a runtime of its own: it imports nothing from outside its folder. */
+const SERVICE_WORKER = 'ui/service-worker/';
 
 /** Only ui/client/ may talk to the worker (comlink, the worker module URL). */
 const UI_CLIENT_ONLY = { folders: ['core-worker'], packages: ['comlink'] };
@@ -112,6 +109,10 @@ export function checkFile(path: string, source: string): Violation[] {
   const inUiClient = path.startsWith('ui/client/');
   const violations: Violation[] = [];
   for (const specifier of importsOf(source)) {
+    if (path.startsWith(SERVICE_WORKER) && !isTest && !(specifier.startsWith('.') && resolveRelative(path, specifier).startsWith(SERVICE_WORKER))) {
+      violations.push({ file: path, specifier, why: `${SERVICE_WORKER} is a runtime of its own (the app shell's cache): it imports nothing from outside its folder` });
+      continue;
+    }
     if (specifier.startsWith('.')) {
       const target = topFolder(resolveRelative(path, specifier));
       if (target === folder) continue;

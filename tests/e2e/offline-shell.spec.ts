@@ -1,5 +1,5 @@
 /**
- * The app-shell service worker (service-worker/sw.ts): signed in once online, Plaza opens again with
+ * The app-shell service worker (ui/service-worker/sw.ts): signed in once online, Plaza opens again with
  * the browser offline — a reload of a conversation's page (an app route, from the cached index.html),
  * its sidebar, messages and drafts from IndexedDB and localStorage, the connection shown as down — the
  * user writes a post there, and it is delivered, once, when the network comes back, by itself.

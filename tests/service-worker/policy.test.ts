@@ -1,6 +1,6 @@
-/** The service worker's decisions (service-worker/policy.ts): which requests it answers, which caches it keeps. */
+/** The service worker's decisions (ui/service-worker/policy.ts): which requests it answers, which caches it keeps. */
 import { describe, expect, it } from 'vitest';
-import { assetsReferencedBy, cachesToDelete, routeOf, type RequestFacts } from '../../service-worker/policy';
+import { assetsReferencedBy, cachesToDelete, routeOf, type RequestFacts } from '../../ui/service-worker/policy';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const get = (path: string, mode = 'cors'): RequestFacts => ({ method: 'GET', url: ORIGIN + path, mode });

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 /**
- * Registers the app-shell service worker (service-worker/sw.ts, built to /sw.js) so Plaza opens
+ * Registers the app-shell service worker (ui/service-worker/sw.ts, built to /sw.js) so Plaza opens
  * without a network. Production builds only: the dev server and Vitest have no sw.js, and
  * `import.meta.env.PROD` is false there, so this compiles to nothing.
  */
