@@ -8,17 +8,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './sign-in';
+import { rest } from './server-rest';
 import { startTcpProxy } from '../chaos/tcp-proxy';
-
-async function rest(base: string, path: string, body: unknown, session?: { login_guid: string; auth_token: string }): Promise<any> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { 'x-login-guid': session.login_guid, 'x-auth-token': session.auth_token } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return response.json();
-}
 
 test('posts typed during an outage arrive exactly once after a reload in the middle of it', async ({ browser, baseURL }) => {
   const proxy = await startTcpProxy({ target: baseURL! });

@@ -6,16 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './sign-in';
-
-async function rest(base: string, path: string, body: unknown, session?: { login_guid: string; auth_token: string }): Promise<any> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { 'x-login-guid': session.login_guid, 'x-auth-token': session.auth_token } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return response.json();
-}
+import { rest } from './server-rest';
 
 test('Plaza opens offline, keeps what was typed there and sends it when the network returns', async ({ browser, baseURL }) => {
   const context = await browser.newContext();

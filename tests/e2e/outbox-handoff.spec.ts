@@ -7,16 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
-
-async function rest(base: string, path: string, body: unknown, session?: { login_guid: string; auth_token: string }): Promise<any> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { 'x-login-guid': session.login_guid, 'x-auth-token': session.auth_token } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return response.json();
-}
+import { rest } from './server-rest';
 
 /** Bob's two tabs on his conversation with Alice, and in tab A a post that cannot be sent. */
 async function postLeftUnsentInOneOfTwoTabs(browser: Browser) {
