@@ -60,9 +60,16 @@ export interface LogStore {
   close(): void;
 }
 
+/**
+ * An outbox entry as the store holds it: with the tab whose core stored it last, where the store knows it (the
+ * browser's stores name the tab by its core worker's name; entries stored before tabs were named have none).
+ * A core takes over only the entries of a tab that is gone ($adoptStoredOutbox), and never keeps `owner` in its state.
+ */
+export type StoredOutboxEntry = OutboxEntry & { owner?: string };
+
 /** One user's outbox (protocol/outbox.ts): every entry is stored before it is first sent. */
 export interface OutboxStore {
-  load(): Promise<OutboxEntry[]>;
+  load(): Promise<StoredOutboxEntry[]>;
   /** Adds or replaces the entry with this id. */
   put(entry: OutboxEntry): Promise<void>;
   remove(id: string): Promise<void>;

@@ -11,8 +11,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
-import type { OutboxEntry } from '../protocol/outbox';
-import type { LogStore, OutboxStore, Storage } from './ports';
+import type { LogStore, OutboxStore, Storage, StoredOutboxEntry } from './ports';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
@@ -29,10 +28,11 @@ interface CoreDb extends DBSchema {
 }
 
 interface OutboxDb extends DBSchema {
-  entries: { key: string; value: OutboxEntry };
+  entries: { key: string; value: StoredOutboxEntry };
 }
 
-async function openOutboxDb(userGuid: string): Promise<OutboxStore> {
+/** Stores entries with `owner`, this tab's id, when it has one (see StoredOutboxEntry). */
+async function openOutboxDb(userGuid: string, owner: string | undefined): Promise<OutboxStore> {
   const db = await openDB<OutboxDb>(`plaza-outbox-${userGuid}`, 1, {
     upgrade(db) {
       db.createObjectStore('entries', { keyPath: 'id' });
@@ -43,7 +43,7 @@ async function openOutboxDb(userGuid: string): Promise<OutboxStore> {
       return db.getAll('entries');
     },
     async put(entry) {
-      await db.put('entries', entry);
+      await db.put('entries', owner === undefined ? entry : { ...entry, owner });
     },
     async remove(id) {
       await db.delete('entries', id);
@@ -76,7 +76,8 @@ async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
   return db;
 }
 
-export async function createIdbStorage(): Promise<Storage> {
+/** `tab`: this tab's id, kept with each outbox entry this core stores (ui/client/tab-id.ts names the worker by it). */
+export async function createIdbStorage(tab?: string): Promise<Storage> {
   const core = await openDB<CoreDb>('plaza', 1, {
     upgrade(db) {
       db.createObjectStore('kv');
@@ -112,7 +113,7 @@ export async function createIdbStorage(): Promise<Storage> {
         },
       };
     },
-    openOutbox: openOutboxDb,
+    openOutbox: (userGuid) => openOutboxDb(userGuid, tab),
     async getItem<T>(key: string) {
       return (await core.get('kv', key)) as T | undefined;
     },

@@ -1,22 +1,21 @@
 /** In-memory storage: Node tests and replay. Same contract as the IndexedDB one. */
 import type { Envelope } from '../protocol/events';
-import type { OutboxEntry } from '../protocol/outbox';
-import type { LogStore, OutboxStore, Storage } from './ports';
+import type { LogStore, OutboxStore, Storage, StoredOutboxEntry } from './ports';
 
 export interface MemoryStorage extends Storage {
   /** The stored chunks per user, to inspect in tests. */
   chunks: Map<string, Envelope[][]>;
   /** The stored snapshot per user (a `log.snapshot` envelope). */
   snapshots: Map<string, Envelope>;
-  /** The stored outbox entries per user, by id, to inspect in tests. */
-  outboxes: Map<string, Map<string, OutboxEntry>>;
+  /** The stored outbox entries per user, by id, to inspect in tests (and to give owners, as tabs' stores do). */
+  outboxes: Map<string, Map<string, StoredOutboxEntry>>;
 }
 
 export function createMemoryStorage(): MemoryStorage {
   const items = new Map<string, unknown>();
   const chunks = new Map<string, Envelope[][]>();
   const snapshots = new Map<string, Envelope>();
-  const outboxes = new Map<string, Map<string, OutboxEntry>>();
+  const outboxes = new Map<string, Map<string, StoredOutboxEntry>>();
   return {
     chunks,
     snapshots,

@@ -123,9 +123,11 @@ export interface CoreApi {
    * Takes over the stored outbox entries this core does not know: another tab of the same user closed, crashed
    * or was discarded, maybe with changes unsent (ui/client/outbox-handoff.ts). They are shown and sent as this
    * tab's own; the server takes a post once by its client_guid, and deletions, reactions, flags and bookmarks
-   * are idempotent.
+   * are idempotent. `fromTab` names the tab that is gone (its TAB id): only its entries are taken, and those
+   * stored before tabs were named — not those of the user's other tabs still open. Without it, every entry this
+   * core never held (a recording made before tabs were named asks so).
    */
-  $adoptStoredOutbox(): Promise<void>;
+  $adoptStoredOutbox(fromTab?: string): Promise<void>;
   /** Opens the thread of message `guid` beside the conversation (null: closes it) and loads it. */
   $openThread(address: string, guid: string | null): Promise<Result<null>>;
   /**
@@ -287,3 +289,9 @@ export interface CoreApi {
   /** Validates (protocol/recording-settings.ts) and stores the settings; a failure names the field. */
   $setRecordingSettings(settings: RecordingSettings): Promise<Result<RecordingSettings>>;
 }
+
+/**
+ * The core worker's name: its tab's id after a prefix (ui/client/connect-core.ts names it, core-worker/worker.ts
+ * reads it), so the outbox entries the core stores say which tab stored them.
+ */
+export const CORE_WORKER_NAME_PREFIX = 'plaza-core:';

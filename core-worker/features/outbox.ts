@@ -20,7 +20,7 @@ import type { Failure } from '../../protocol/result';
 import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, Feature } from '../core-context';
 import { OUTBOX_KINDS, type OutboxKind } from '../outbox/kinds';
-import type { OutboxStore } from '../ports';
+import type { OutboxStore, StoredOutboxEntry } from '../ports';
 import { nextDelay } from '../socket-connection';
 
 export interface OutboxFeature extends Feature<'$retryOutbox' | '$discardOutbox' | '$adoptStoredOutbox'> {
@@ -37,6 +37,11 @@ export interface OutboxFeature extends Feature<'$retryOutbox' | '$discardOutbox'
 function isRefusal(failure: Failure): boolean {
   if (failure.name === 'InvalidRequest') return true;
   return failure.name === FAILURE.rejected && failure.status !== 408 && failure.status !== 425;
+}
+
+/** An entry as the core holds it: which tab stored it is the store's business, not the state's. */
+function withoutOwner({ owner: _owner, ...entry }: StoredOutboxEntry): OutboxEntry {
+  return entry as OutboxEntry;
 }
 
 export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
@@ -172,7 +177,8 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
       const s = await storage.openOutbox(userGuid);
       if (at !== ctx.epoch) return s.close();
       store = s;
-      loaded = await s.load();
+      // At start a core takes every stored entry, whichever tab stored it: it cannot tell which tabs are still open.
+      loaded = (await s.load()).map(withoutOwner);
     } catch (error) {
       // Without storage the outbox still delivers; it just cannot survive a reload.
       logger.warn(`outbox: storage unavailable, unsent mutations will not survive a restart: ${error instanceof Error ? error.message : String(error)}`);
@@ -226,13 +232,13 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
         backoff.delete(id);
         ctx.dispatch('intent', [{ type: 'outbox.retried', id }]);
       },
-      async $adoptStoredOutbox() {
+      async $adoptStoredOutbox(fromTab) {
         await ctx.ready();
         await opened;
         const s = store;
         if (!s || !ready) return;
         const at = ctx.epoch;
-        let loaded: OutboxEntry[];
+        let loaded: StoredOutboxEntry[];
         try {
           await writes; // what this core has queued to store is stored (or removed) first
           loaded = await s.load();
@@ -244,7 +250,10 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
         mirror();
         const known = entries();
         // Only what this core never held: one it sent or gave up is not taken back from a store that still has it.
-        const adopted = loaded.filter((e) => !known.has(e.id) && !everHeld.has(e.id));
+        // And only the gone tab's (or an entry stored before tabs were named): a tab still open sends its own.
+        const adopted = loaded
+          .filter((e) => !known.has(e.id) && !everHeld.has(e.id) && (fromTab === undefined || e.owner === undefined || e.owner === fromTab))
+          .map(withoutOwner);
         if (adopted.length === 0) return;
         for (const entry of adopted) {
           stored.set(entry.id, JSON.stringify(entry));

@@ -424,6 +424,36 @@ describe('the outbox', () => {
     expect(postsFor()).toEqual([id, id]);
   });
 
+  it('takes over only the gone tab\'s entries when told which tab went, not those of the user\'s tabs still open', async () => {
+    const server = new ScriptedServer();
+    const storage = createMemoryStorage();
+    const { h } = await online(server, storage); // the tab that stays open
+    // The two other tabs, each with a store of its own here; in a browser all three share the user's, each entry
+    // marked with the tab that stored it.
+    const goneStore = createMemoryStorage();
+    const openStore = createMemoryStorage();
+    const { h: first } = await online(server, goneStore, 'gone-tab');
+    const gone = await leaveUnsent(first, server, 'left by the tab that went');
+    const { h: second } = await online(server, openStore, 'open-tab');
+    const open = await leaveUnsent(second, server, 'still queued in a tab that is open');
+    const bob = storage.outboxes.get('bob')!;
+    bob.set(gone, { ...structuredClone(goneStore.outboxes.get('bob')!.get(gone)!), owner: 'tab-gone' });
+    bob.set(open, { ...structuredClone(openStore.outboxes.get('bob')!.get(open)!), owner: 'tab-open' });
+    const postsFor = () => server.requests.filter((r) => r.path === '/messages/post').map((r) => r.body.client_guid);
+    const before = postsFor().length;
+
+    await h.core.api.$adoptStoredOutbox('tab-gone');
+    await h.clock.advance(0);
+    expect(postsFor().slice(before)).toEqual([gone]);
+    // The open tab's entry stays in the store, for that tab to send; the state never holds a tab's id.
+    expect([...bob.keys()]).toEqual([open]);
+    expect(JSON.stringify([...h.core.projections.outbox.byId.values()])).not.toContain('owner');
+    // Without a tab named (a recording made before tabs were named), every entry it never held.
+    await h.core.api.$adoptStoredOutbox();
+    await h.clock.advance(0);
+    expect(postsFor().slice(before)).toEqual([gone, open]);
+  });
+
   it('settles a post whose own echo arrives before its answer', async () => {
     const server = new ScriptedServer();
     const { h } = await online(server);

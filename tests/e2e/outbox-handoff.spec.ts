@@ -9,8 +9,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
 import { rest } from './server-rest';
 
-/** Bob's two tabs on his conversation with Alice, and in tab A a post that cannot be sent. */
-async function postLeftUnsentInOneOfTwoTabs(browser: Browser) {
+/** Bob's two tabs (three with `third`) on his conversation with Alice, and in tab A a post that cannot be sent. */
+async function postLeftUnsentInOneOfTwoTabs(browser: Browser, { third = false } = {}) {
   const context = await browser.newContext();
   const a = await context.newPage();
   await signIn(a, 'bob@acme.test');
@@ -21,9 +21,15 @@ async function postLeftUnsentInOneOfTwoTabs(browser: Browser) {
   await b.goto(conversation);
   const logB = b.getByRole('log', { name: 'Messages' });
   await expect(logB).toBeVisible();
-  // Both tabs hold their lock (and each waits for the other's).
+  // Opened before the post: a tab starting later would take over every stored entry, as a core does at start.
+  const c = third ? await context.newPage() : null;
+  if (c) {
+    await c.goto(conversation);
+    await expect(c.getByRole('log', { name: 'Messages' })).toBeVisible();
+  }
+  // Every tab holds its lock (and waits for the others').
   const tabLocks = () => b.evaluate(async () => ((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').filter((n) => n.startsWith('plaza.tab:')));
-  await expect.poll(async () => (await tabLocks()).length).toBe(2);
+  await expect.poll(async () => (await tabLocks()).length).toBe(third ? 3 : 2);
 
   // Tab A's posts never reach the server (B's do).
   await a.route('**/messages/post', (route) => route.abort('internetdisconnected'));
@@ -36,7 +42,7 @@ async function postLeftUnsentInOneOfTwoTabs(browser: Browser) {
   await expect(logA.getByText('Sending…')).toHaveCount(1);
   await expect(a.getByRole('banner').getByRole('status')).toContainText('1 unsent');
   await expect(logB.getByText(text, { exact: true })).toHaveCount(0);
-  return { context, a, b, logB, text, tabLocks, address: decodeURIComponent(conversation.split('/').pop()!) };
+  return { context, a, b, c, logB, text, tabLocks, address: decodeURIComponent(conversation.split('/').pop()!) };
 }
 
 /** Tab B shows the post, delivered, and the server has one copy. */
@@ -71,5 +77,15 @@ test('a tab closed with an unsent post has the user’s other tab show and send 
   const { context, a, b, text, address } = await postLeftUnsentInOneOfTwoTabs(browser);
   await a.close(); // pagehide, then the page and its lock go: B hears both, and sends once
   await deliveredOnceFrom(b, text, address, baseURL!);
+  await context.close();
+});
+
+test('a third tab going hands nothing over: the post left unsent in a tab still open stays that tab’s', async ({ browser }) => {
+  const { context, a, b, c, logB, text, tabLocks } = await postLeftUnsentInOneOfTwoTabs(browser, { third: true });
+  await c!.close(); // C's lock goes: B takes over C's entries — none — and not A's
+  await expect.poll(async () => (await tabLocks()).length).toBe(2);
+  await b.waitForTimeout(1_500); // past B's second look at the store, a second after C went
+  await expect(logB.getByText(text, { exact: true })).toHaveCount(0);
+  await expect(a.getByRole('log', { name: 'Messages' }).getByText('Sending…')).toHaveCount(1); // still A's to send
   await context.close();
 });

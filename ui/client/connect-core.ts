@@ -3,11 +3,12 @@
  * Comlink. Everything else in the UI sees a plain CoreApi.
  */
 import * as Comlink from 'comlink';
-import type { CoreApi, PatchListener } from '../../protocol/core-api';
+import { CORE_WORKER_NAME_PREFIX, type CoreApi, type PatchListener } from '../../protocol/core-api';
+import { TAB_ID } from './tab-id';
 
 /** Starts the core worker and returns its API; listeners are proxied so the worker can call back. */
 export function connectCore(): CoreApi {
-  const worker = new Worker(new URL('../../core-worker/worker.ts', import.meta.url), { type: 'module', name: 'plaza-core' });
+  const worker = new Worker(new URL('../../core-worker/worker.ts', import.meta.url), { type: 'module', name: `${CORE_WORKER_NAME_PREFIX}${TAB_ID}` });
   const remote = Comlink.wrap<CoreApi>(worker);
   // A function cannot be structured-cloned: the patch listener crosses as a proxy the worker calls back through.
   const subscribe: CoreApi['$subscribe'] = (listener: PatchListener) => remote.$subscribe(Comlink.proxy(listener));

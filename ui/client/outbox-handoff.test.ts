@@ -130,15 +130,22 @@ function browser({ webLocks = true } = {}) {
       ...(webLocks ? { locks: locks.manager(id) } : {}),
       setTimeout: timers.setTimeout,
       clearTimeout: timers.clearTimeout,
-      newTabId: () => id,
+      tabId: id,
     };
     const calls: string[] = [];
+    /** The tab each call named as gone (undefined: none named). */
+    const from: (string | undefined)[] = [];
     const store = { session: signal(sessionOf(user)), connection: signal({ unsent } as ConnectionView) };
     let running = true;
-    const unsubscribe = watchOutboxHandoff({ $adoptStoredOutbox: async () => void calls.push('$adoptStoredOutbox') }, store, env);
+    const adopt = async (fromTab?: string) => {
+      calls.push('$adoptStoredOutbox');
+      from.push(fromTab);
+    };
+    const unsubscribe = watchOutboxHandoff({ $adoptStoredOutbox: adopt }, store, env);
     const t = {
       id,
       calls,
+      from,
       store,
       timers,
       stop: () => {
@@ -159,7 +166,7 @@ function browser({ webLocks = true } = {}) {
     tabs.push(t);
     return t;
   }
-  return { locks, open };
+  return { locks, open, Channel };
 }
 
 afterEach(() => {
@@ -191,6 +198,8 @@ describe('unsent changes handed over between tabs: Web Locks', () => {
     // Once more a second later, for a write the crashed tab's worker committed after its lock was released.
     sameUser.timers.fireAll();
     expect(sameUser.calls).toEqual(['$adoptStoredOutbox', '$adoptStoredOutbox']);
+    // Each time the crashed tab's entries only: the user's other tabs still open send their own.
+    expect(sameUser.from).toEqual([gone.id, gone.id]);
     expect(otherUser.calls).toEqual([]);
     expect(signedOut.calls).toEqual([]);
   });
@@ -307,10 +316,21 @@ describe('unsent changes handed over between tabs: no Web Locks (pagehide only)'
     closing.close();
     await settled();
     expect(sameUser.calls).toEqual(['$adoptStoredOutbox']);
+    expect(sameUser.from).toEqual([closing.id]);
     expect(sameUser.timers.pending()).toBe(0);
     expect(otherUser.calls).toEqual([]);
     expect(signedOut.calls).toEqual([]);
     expect(closing.calls).toEqual([]); // a channel does not hear its own messages
+  });
+
+  it('a tab of an older build, which does not say which tab it is, has every entry taken over', async () => {
+    const b = browser({ webLocks: false });
+    const staying = b.open('bob');
+    const older = new b.Channel(OUTBOX_HANDOFF_CHANNEL);
+    older.postMessage({ type: 'left-unsent', user: 'bob' });
+    await settled();
+    expect(staying.from).toEqual([undefined]);
+    older.close();
   });
 
   it('a tab closing with nothing unsent says nothing', async () => {

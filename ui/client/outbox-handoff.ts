@@ -14,7 +14,8 @@
  * `navigator.locks.query()`, and once it holds its lock it says `hello` on the BroadcastChannel so the tabs
  * already open learn of it. (Its channel is open before it queries, and a tab says hello only once it holds
  * its lock: of two tabs starting together, each either hears the other's hello or finds its lock.) It asks for
- * each other tab's lock and waits; being granted one means that tab is gone — it lets go at once and adopts,
+ * each other tab's lock and waits; being granted one means that tab is gone — it lets go at once and adopts
+ * that tab's entries (each stored entry names the tab whose core stored it: tab-id.ts; a tab still open sends its own),
  * if still signed in as that user. Signing out, signing in as someone else or unmounting releases its own
  * lock and aborts its waits (so the user's other tabs adopt what it left, which is what they should do).
  *
@@ -29,10 +30,12 @@
  * The `pagehide` message stays: a tab closing with unsent changes still says `left-unsent`. Where Web Locks
  * exist it is not needed — the lock is released after `pagehide`, when the page is gone — but it is what
  * browsers without Web Locks have (there a crashed tab's changes wait for the next start, as before), and what
- * tabs of an older build still open understand. A tab that hears both adopts twice; the second finds nothing.
+ * tabs of an older build still open understand (theirs names no tab: every entry is taken). A tab that hears both
+ * adopts twice; the second finds nothing.
  */
 import { computed, effect } from '@preact/signals-react';
 import type { CoreApi } from '../../protocol/core-api';
+import { TAB_ID } from './tab-id';
 import type { ViewStore } from './view-store';
 
 export const OUTBOX_HANDOFF_CHANNEL = 'plaza.outbox-handoff';
@@ -44,10 +47,11 @@ const tabLockPrefix = (user: string): string => `plaza.tab:${user}:`;
 /** How long after a tab's lock is released its store is read again, for a write that landed after the release. */
 export const LATE_WRITE_RETRY_MS = 1_000;
 
-/** What a closing tab says: whose changes it left unsent. */
+/** What a closing tab says: whose changes it left unsent, and which tab it is (a tab of an older build does not say). */
 interface LeftUnsent {
   type: 'left-unsent';
   user: string;
+  tab?: string;
 }
 
 /** What a tab says once it holds its lock: the tabs already open watch it from then on. */
@@ -76,8 +80,8 @@ export interface HandoffEnv {
   locks?: TabLocks;
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
-  /** This tab's id in its lock's name, unique among the browser's tabs. */
-  newTabId(): string;
+  /** This tab's id (tab-id.ts): in its lock's name, and with the outbox entries its core stores. */
+  tabId: string;
 }
 
 function windowEnv(): HandoffEnv {
@@ -88,8 +92,7 @@ function windowEnv(): HandoffEnv {
     ...(navigator.locks ? { locks: navigator.locks } : {}),
     setTimeout: (run, ms) => window.setTimeout(run, ms),
     clearTimeout: (id) => window.clearTimeout(id as number),
-    // randomUUID exists only in secure contexts; a page served over plain http on a LAN has none.
-    newTabId: () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    tabId: TAB_ID,
   };
 }
 
@@ -112,12 +115,12 @@ export function watchOutboxHandoff(
   channel.onmessage = (e: MessageEvent<unknown>) => {
     const user = me();
     if (user === undefined || !isMessage(e.data) || e.data.user !== user) return;
-    if (isLeftUnsent(e.data)) void core.$adoptStoredOutbox();
+    if (isLeftUnsent(e.data)) void core.$adoptStoredOutbox(typeof e.data.tab === 'string' ? e.data.tab : undefined);
     else if (isHello(e.data)) watcher?.watch(e.data.tab);
   };
   const onPageHide = (): void => {
     const user = me();
-    if (user !== undefined && store.connection.peek().unsent > 0) channel.postMessage({ type: 'left-unsent', user } satisfies LeftUnsent);
+    if (user !== undefined && store.connection.peek().unsent > 0) channel.postMessage({ type: 'left-unsent', user, tab: env.tabId } satisfies LeftUnsent);
   };
   env.addEventListener('pagehide', onPageHide);
 
@@ -128,8 +131,8 @@ export function watchOutboxHandoff(
     ? effect(() => {
         const guid = user.value;
         if (guid === undefined) return;
-        const started = watchTabs(guid, env.newTabId(), locks, channel, env, () => {
-          if (me() === guid) void core.$adoptStoredOutbox();
+        const started = watchTabs(guid, env.tabId, locks, channel, env, (gone) => {
+          if (me() === guid) void core.$adoptStoredOutbox(gone);
         });
         watcher = started;
         return () => {
@@ -153,25 +156,25 @@ interface TabWatcher {
   stop(): void;
 }
 
-/** Holds this tab's lock for `user` and waits for the locks of the user's other tabs; `adopt` when one is released. */
+/** Holds this tab's lock for `user` and waits for the locks of the user's other tabs; `adopt`s a tab's entries when its lock is released. */
 function watchTabs(
   user: string,
   self: string,
   locks: TabLocks,
   channel: Pick<BroadcastChannel, 'postMessage'>,
   env: Pick<HandoffEnv, 'setTimeout' | 'clearTimeout'>,
-  adopt: () => void,
+  adopt: (gone: string) => void,
 ): TabWatcher {
   const aborted = new AbortController();
   const { signal } = aborted;
   const prefix = tabLockPrefix(user);
   const watched = new Set<string>([self]);
   const retries = new Set<unknown>();
-  const adoptNowAndLater = (): void => {
-    adopt();
+  const adoptNowAndLater = (gone: string): void => {
+    adopt(gone);
     const retry = env.setTimeout(() => {
       retries.delete(retry);
-      if (!signal.aborted) adopt();
+      if (!signal.aborted) adopt(gone);
     }, LATE_WRITE_RETRY_MS);
     retries.add(retry);
   };
@@ -184,7 +187,7 @@ function watchTabs(
     quietly(
       locks.request(tabLockName(user, tab), { signal }, () => {
         // Granted: that tab no longer holds its lock, so it is gone. Returning lets go of it at once.
-        if (!signal.aborted) adoptNowAndLater();
+        if (!signal.aborted) adoptNowAndLater(tab);
       }),
     );
   };
