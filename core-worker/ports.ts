@@ -62,10 +62,12 @@ export interface LogStore {
 
 /**
  * An outbox entry as the store holds it: with the tab whose core stored it last, where the store knows it (the
- * browser's stores name the tab by its core worker's name; entries stored before tabs were named have none).
- * A core takes over only the entries of a tab that is gone ($adoptStoredOutbox), and never keeps `owner` in its state.
+ * browser's stores name the tab by its core worker's name; entries stored before tabs were named have none), and,
+ * as loaded, whether that tab is another one still open (`heldElsewhere`, never stored: its Web Lock is held).
+ * A core leaves those to their tab, takes over only the entries of a tab that is gone ($adoptStoredOutbox), and
+ * never keeps either field in its state.
  */
-export type StoredOutboxEntry = OutboxEntry & { owner?: string };
+export type StoredOutboxEntry = OutboxEntry & { owner?: string; heldElsewhere?: true };
 
 /** One user's outbox (protocol/outbox.ts): every entry is stored before it is first sent. */
 export interface OutboxStore {

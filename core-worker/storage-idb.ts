@@ -31,8 +31,18 @@ interface OutboxDb extends DBSchema {
   entries: { key: string; value: StoredOutboxEntry };
 }
 
-/** Stores entries with `owner`, this tab's id, when it has one (see StoredOutboxEntry). */
-async function openOutboxDb(userGuid: string, owner: string | undefined): Promise<OutboxStore> {
+/**
+ * The tabs of `user` open now, besides this one (their ids): the user's other tabs send what they stored
+ * themselves, so loading leaves their entries to them.
+ */
+export type LiveTabs = (userGuid: string) => Promise<ReadonlySet<string>>;
+
+/**
+ * Stores entries with `owner`, this tab's id, when it has one (see StoredOutboxEntry). Loads every entry, those of
+ * another tab still open (`liveTabs`) marked `heldElsewhere`: a core starting, or taking over a gone tab's entries,
+ * leaves a post another tab is still sending to it — it would send it twice and, refused, show it in both tabs.
+ */
+async function openOutboxDb(userGuid: string, owner: string | undefined, liveTabs: LiveTabs | undefined): Promise<OutboxStore> {
   const db = await openDB<OutboxDb>(`plaza-outbox-${userGuid}`, 1, {
     upgrade(db) {
       db.createObjectStore('entries', { keyPath: 'id' });
@@ -40,7 +50,8 @@ async function openOutboxDb(userGuid: string, owner: string | undefined): Promis
   });
   return {
     async load() {
-      return db.getAll('entries');
+      const [entries, live] = await Promise.all([db.getAll('entries'), liveTabs?.(userGuid) ?? new Set<string>()]);
+      return entries.map((e) => (e.owner !== undefined && e.owner !== owner && live.has(e.owner) ? { ...e, heldElsewhere: true as const } : e));
     },
     async put(entry) {
       await db.put('entries', owner === undefined ? entry : { ...entry, owner });
@@ -76,8 +87,11 @@ async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
   return db;
 }
 
-/** `tab`: this tab's id, kept with each outbox entry this core stores (ui/client/tab-id.ts names the worker by it). */
-export async function createIdbStorage(tab?: string): Promise<Storage> {
+/**
+ * `tab`: this tab's id, kept with each outbox entry this core stores (ui/client/tab-id.ts names the worker by it);
+ * `liveTabs`: the user's other tabs open now, whose entries loading leaves to them (their Web Locks, in a browser).
+ */
+export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs): Promise<Storage> {
   const core = await openDB<CoreDb>('plaza', 1, {
     upgrade(db) {
       db.createObjectStore('kv');
@@ -113,7 +127,7 @@ export async function createIdbStorage(tab?: string): Promise<Storage> {
         },
       };
     },
-    openOutbox: (userGuid) => openOutboxDb(userGuid, tab),
+    openOutbox: (userGuid) => openOutboxDb(userGuid, tab, liveTabs),
     async getItem<T>(key: string) {
       return (await core.get('kv', key)) as T | undefined;
     },

@@ -5,14 +5,14 @@
  */
 import * as Comlink from 'comlink';
 import { CORE_WORKER_NAME_PREFIX } from '../protocol/core-api';
-import { browserDeps, lazyStorage, settleAfterMicrotasks, webLockLiveRecordings } from './browser-deps';
+import { browserDeps, lazyStorage, settleAfterMicrotasks, webLockLiveRecordings, webLockLiveTabs } from './browser-deps';
 import { createCore } from './core';
 import { createSessionRecording } from './session-recording';
 import { createIdbRecordingStore, createIdbStorage } from './storage-idb';
 
 /** This tab's id, from the worker's name (ui/client/connect-core.ts): kept with the outbox entries it stores. */
 const tab = self.name.startsWith(CORE_WORKER_NAME_PREFIX) ? self.name.slice(CORE_WORKER_NAME_PREFIX.length) : undefined;
-const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage(tab))), {
+const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage(tab, webLockLiveTabs(tab)))), {
   app: 'plaza-web 0.1.0',
   settle: settleAfterMicrotasks,
   store: createIdbRecordingStore(),

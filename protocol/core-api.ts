@@ -295,3 +295,18 @@ export interface CoreApi {
  * reads it), so the outbox entries the core stores say which tab stored them.
  */
 export const CORE_WORKER_NAME_PREFIX = 'plaza-core:';
+
+/** The Web Lock a tab holds while signed in as `user` (ui/client/outbox-handoff.ts): released when it closes, crashes or is discarded. */
+export const tabLockName = (user: string, tab: string): string => `${tabLockPrefix(user)}${tab}`;
+const tabLockPrefix = (user: string): string => `plaza.tab:${user}:`;
+
+/** The tabs of `user` among held locks' names. A tab id has no ':', so a user whose guid starts with this one's and a ':' is not taken for this user. */
+export function tabsOf(user: string, lockNames: Iterable<string | undefined>): string[] {
+  const prefix = tabLockPrefix(user);
+  const tabs: string[] = [];
+  for (const name of lockNames) {
+    const tab = name?.startsWith(prefix) ? name.slice(prefix.length) : '';
+    if (tab !== '' && !tab.includes(':')) tabs.push(tab);
+  }
+  return tabs;
+}

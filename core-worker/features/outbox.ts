@@ -39,8 +39,8 @@ function isRefusal(failure: Failure): boolean {
   return failure.name === FAILURE.rejected && failure.status !== 408 && failure.status !== 425;
 }
 
-/** An entry as the core holds it: which tab stored it is the store's business, not the state's. */
-function withoutOwner({ owner: _owner, ...entry }: StoredOutboxEntry): OutboxEntry {
+/** An entry as the core holds it: which tab stored it, and whether that tab is open, are the store's business, not the state's. */
+function withoutOwner({ owner: _owner, heldElsewhere: _elsewhere, ...entry }: StoredOutboxEntry): OutboxEntry {
   return entry as OutboxEntry;
 }
 
@@ -173,12 +173,15 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
 
   async function openFor(userGuid: string, at: number): Promise<void> {
     let loaded: OutboxEntry[] = [];
+    /** Entries another tab still open is sending: left to it, even if this core's log has them too. */
+    let elsewhere = new Set<string>();
     try {
       const s = await storage.openOutbox(userGuid);
       if (at !== ctx.epoch) return s.close();
       store = s;
-      // At start a core takes every stored entry, whichever tab stored it: it cannot tell which tabs are still open.
-      loaded = (await s.load()).map(withoutOwner);
+      const all = await s.load();
+      elsewhere = new Set(all.filter((e) => e.heldElsewhere).map((e) => e.id));
+      loaded = all.filter((e) => !e.heldElsewhere).map(withoutOwner);
     } catch (error) {
       // Without storage the outbox still delivers; it just cannot survive a reload.
       logger.warn(`outbox: storage unavailable, unsent mutations will not survive a restart: ${error instanceof Error ? error.message : String(error)}`);
@@ -189,7 +192,8 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
     durable = new Set(loaded.map((e) => e.id));
     ready = true;
     const merged = new Map(loaded.map((e) => [e.id, e]));
-    for (const entry of entries().values()) if (!merged.has(entry.id)) merged.set(entry.id, entry);
+    // The log is the user's, shared by their tabs: it may hold an entry another open tab queued.
+    for (const entry of entries().values()) if (!merged.has(entry.id) && !elsewhere.has(entry.id)) merged.set(entry.id, entry);
     if (merged.size > 0 || entries().size > 0) ctx.dispatch('system', [{ type: 'outbox.restored', entries: [...merged.values()] }]);
     if (!store) for (const id of merged.keys()) markDurable(id);
     mirror();
@@ -252,7 +256,7 @@ export function createOutboxFeature(ctx: CoreContext): OutboxFeature {
         // Only what this core never held: one it sent or gave up is not taken back from a store that still has it.
         // And only the gone tab's (or an entry stored before tabs were named): a tab still open sends its own.
         const adopted = loaded
-          .filter((e) => !known.has(e.id) && !everHeld.has(e.id) && (fromTab === undefined || e.owner === undefined || e.owner === fromTab))
+          .filter((e) => !e.heldElsewhere && !known.has(e.id) && !everHeld.has(e.id) && (fromTab === undefined || e.owner === undefined || e.owner === fromTab))
           .map(withoutOwner);
         if (adopted.length === 0) return;
         for (const entry of adopted) {

@@ -454,6 +454,32 @@ describe('the outbox', () => {
     expect(postsFor().slice(before)).toEqual([gone, open]);
   });
 
+  it('leaves to another open tab the entries it is sending, at start as later, even when the shared log has them', async () => {
+    const server = new ScriptedServer();
+    const storage = createMemoryStorage();
+    // Bob's first tab: its post failed, and it is still open (the store says so: its lock is held).
+    const { h: first } = await online(server, storage, 'first-tab');
+    const id = await leaveUnsent(first, server, 'still being sent by the first tab');
+    const bob = storage.outboxes.get('bob')!;
+    bob.set(id, { ...bob.get(id)!, owner: 'tab-first', heldElsewhere: true });
+    const postsFor = () => server.requests.filter((r) => r.path === '/messages/post').map((r) => r.body.client_guid);
+    const before = postsFor().length;
+
+    // A second tab starts on the same store and log: it neither shows nor sends the first tab's post.
+    const { h } = await online(server, storage, 'second-tab');
+    await h.clock.advance(0);
+    expect(h.core.projections.outbox.byId.has(id)).toBe(false);
+    await h.core.api.$adoptStoredOutbox('tab-first');
+    await h.clock.advance(0);
+    expect(postsFor().slice(before)).toEqual([]);
+    expect(bob.has(id)).toBe(true);
+    // The first tab gone (its lock released), the entry is taken over and sent.
+    delete bob.get(id)!.heldElsewhere;
+    await h.core.api.$adoptStoredOutbox('tab-first');
+    await h.clock.advance(0);
+    expect(postsFor().slice(before)).toEqual([id]);
+  });
+
   it('settles a post whose own echo arrives before its answer', async () => {
     const server = new ScriptedServer();
     const { h } = await online(server);

@@ -31,6 +31,39 @@ describe('IndexedDB storage (idb)', () => {
     expect(await (await storage.openOutbox('someone-else')).load()).toEqual([]);
   });
 
+  it('keeps which tab stored each outbox entry, and leaves the entries of the user\'s other tabs still open to them', async () => {
+    const post = (id: string): OutboxEntry => ({
+      id,
+      kind: 'post',
+      address: 'dm',
+      payload: { json: JSON.stringify([{ type: 'text', text: id }]), parts: [{ type: 'text', text: id }], is_urgent: false, reply_to: null },
+      queuedAt: 1_000,
+      state: 'pending',
+      error: null,
+    });
+    let open = new Set(['tab-a']);
+    const tabA = await (await createIdbStorage('tab-a')).openOutbox('user-t');
+    const tabB = await (await createIdbStorage('tab-b')).openOutbox('user-t');
+    const unnamed = await (await createIdbStorage()).openOutbox('user-t');
+    await tabA.put(post('from-a'));
+    await tabB.put(post('from-b'));
+    await unnamed.put(post('from-an-older-build'));
+    const tabC = await (await createIdbStorage('tab-c', async () => open)).openOutbox('user-t');
+    const ids = async () => (await tabC.load()).map((e) => [e.id, e.owner, e.heldElsewhere ?? false]).sort();
+    // Tab A is open (its lock held): its entry is its own to send. Tab B went, and the unnamed one cannot be told.
+    expect(await ids()).toEqual([
+      ['from-a', 'tab-a', true],
+      ['from-an-older-build', undefined, false],
+      ['from-b', 'tab-b', false],
+    ]);
+    open = new Set();
+    expect((await ids()).map(([, , elsewhere]) => elsewhere)).toEqual([false, false, false]);
+    // What this tab stores is its own, whoever stored it before; `heldElsewhere` is never stored.
+    await tabC.put(post('from-b'));
+    open = new Set(['tab-b']);
+    expect((await ids()).find(([id]) => id === 'from-b')).toEqual(['from-b', 'tab-c', false]);
+  });
+
   it('stores each appended batch as one record and loads the log back in order', async () => {
     const storage = await createIdbStorage();
     const log = await storage.openLog('user-a');

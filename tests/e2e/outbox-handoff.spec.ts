@@ -89,3 +89,16 @@ test('a third tab going hands nothing over: the post left unsent in a tab still 
   await expect(a.getByRole('log', { name: 'Messages' }).getByText('Sending…')).toHaveCount(1); // still A's to send
   await context.close();
 });
+
+test('a tab opened while another has an unsent post leaves it to that tab', async ({ browser }) => {
+  const { context, a, text, tabLocks } = await postLeftUnsentInOneOfTwoTabs(browser);
+  const d = await context.newPage();
+  await d.goto(new URL(a.url()).pathname);
+  const logD = d.getByRole('log', { name: 'Messages' });
+  await expect(logD).toBeVisible();
+  await expect.poll(async () => (await tabLocks()).length).toBe(3);
+  await d.waitForTimeout(1_000); // its outbox loaded and sent what it took
+  await expect(logD.getByText(text, { exact: true })).toHaveCount(0);
+  await expect(a.getByRole('log', { name: 'Messages' }).getByText('Sending…')).toHaveCount(1); // still A's to send
+  await context.close();
+});

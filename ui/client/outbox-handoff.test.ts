@@ -1,7 +1,8 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionView, SessionView } from '../../protocol/views';
-import { LATE_WRITE_RETRY_MS, OUTBOX_HANDOFF_CHANNEL, tabLockName, watchOutboxHandoff, type HandoffEnv, type TabLocks } from './outbox-handoff';
+import { tabLockName } from '../../protocol/core-api';
+import { LATE_WRITE_RETRY_MS, OUTBOX_HANDOFF_CHANNEL, watchOutboxHandoff, type HandoffEnv, type TabLocks } from './outbox-handoff';
 
 /**
  * The browser's Web Locks, shared by the tabs of one test: exclusive locks granted in request order, a

@@ -32,17 +32,19 @@
  * browsers without Web Locks have (there a crashed tab's changes wait for the next start, as before), and what
  * tabs of an older build still open understand (theirs names no tab: every entry is taken). A tab that hears both
  * adopts twice; the second finds nothing.
+ *
+ * A tab starting leaves alone the entries of the user's other tabs still open: its core's store marks them as
+ * held elsewhere (their lock is held, core-worker/storage-idb.ts), and it waits for those tabs' locks like any
+ * other's. One race is left: a tab whose lock is released after the new core read the store but before this
+ * page queried the locks is not waited for; its entries stay stored, and the next tab to start takes them.
  */
 import { computed, effect } from '@preact/signals-react';
-import type { CoreApi } from '../../protocol/core-api';
+import { tabLockName, tabsOf, type CoreApi } from '../../protocol/core-api';
 import { TAB_ID } from './tab-id';
 import type { ViewStore } from './view-store';
 
 export const OUTBOX_HANDOFF_CHANNEL = 'plaza.outbox-handoff';
 
-/** The lock a tab of `user` holds while it is signed in as that user. */
-export const tabLockName = (user: string, tab: string): string => `${tabLockPrefix(user)}${tab}`;
-const tabLockPrefix = (user: string): string => `plaza.tab:${user}:`;
 
 /** How long after a tab's lock is released its store is read again, for a write that landed after the release. */
 export const LATE_WRITE_RETRY_MS = 1_000;
@@ -167,7 +169,6 @@ function watchTabs(
 ): TabWatcher {
   const aborted = new AbortController();
   const { signal } = aborted;
-  const prefix = tabLockPrefix(user);
   const watched = new Set<string>([self]);
   const retries = new Set<unknown>();
   const adoptNowAndLater = (gone: string): void => {
@@ -203,11 +204,7 @@ function watchTabs(
   );
   quietly(
     locks.query().then((state) => {
-      for (const { name } of state.held ?? []) {
-        const tab = name?.startsWith(prefix) ? name.slice(prefix.length) : '';
-        // A tab id has no ':' — so a user whose guid starts with this one's and a ':' is not taken for this user.
-        if (tab !== '' && !tab.includes(':')) watch(tab);
-      }
+      for (const tab of tabsOf(user, (state.held ?? []).map((lock) => lock.name))) watch(tab);
     }),
   );
 
