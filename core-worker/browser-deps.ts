@@ -69,6 +69,16 @@ export function browserDeps(storage: Storage): CoreDeps {
 
 export { settleAfterMicrotasks } from './settle';
 
+/** The tabs of a user holding their tab lock now (ui/client/outbox-handoff.ts), besides this one (`own`): none without Web Locks. */
+export function webLockLiveTabs(own: string | undefined): (userGuid: string) => Promise<ReadonlySet<string>> {
+  return async (userGuid) => {
+    const locks = (self.navigator as Partial<WorkerNavigator>).locks;
+    if (!locks) return new Set();
+    const held = ((await locks.query()).held ?? []).map((lock) => lock.name);
+    return new Set(tabsOf(userGuid, held).filter((tab) => tab !== own));
+  };
+}
+
 const RECORDING_LOCK = 'plaza-recording:';
 
 /**
@@ -76,16 +86,6 @@ const RECORDING_LOCK = 'plaza-recording:';
  * ends (the browser releases a closed or crashed tab's locks; a frozen tab keeps them). Every tab
  * sees every tab's locks, so eviction can skip recordings still being written.
  */
-/** The tabs of a user holding their tab lock now (ui/client/outbox-handoff.ts), besides `self`: none without Web Locks. */
-export function webLockLiveTabs(self: string | undefined): (userGuid: string) => Promise<ReadonlySet<string>> {
-  return async (userGuid) => {
-    const locks = (globalThis.navigator as Partial<WorkerNavigator> | undefined)?.locks;
-    if (!locks) return new Set();
-    const held = ((await locks.query()).held ?? []).map((lock) => lock.name);
-    return new Set(tabsOf(userGuid, held).filter((tab) => tab !== self));
-  };
-}
-
 export function webLockLiveRecordings(): LiveRecordings | undefined {
   const locks = (self.navigator as Partial<WorkerNavigator>).locks;
   if (!locks) return undefined;

@@ -45,7 +45,6 @@ import type { ViewStore } from './view-store';
 
 export const OUTBOX_HANDOFF_CHANNEL = 'plaza.outbox-handoff';
 
-
 /** How long after a tab's lock is released its store is read again, for a write that landed after the release. */
 export const LATE_WRITE_RETRY_MS = 1_000;
 

@@ -1,7 +1,7 @@
 /**
  * A form's fields, kept among the page's unsaved forms (form-drafts.ts) as they are typed: a dialog closed
- * without deciding, or a settings page left before sending, opens again with them. `discard` — for its Cancel, or once saved — puts the form
- * back to `blank` and lets it go. A form typed back to blank is let go as well.
+ * without deciding, or a settings page left before sending, opens again with them. `discard` — for its Cancel,
+ * or once saved — puts the form back to `blank` and lets it go. A form typed back to blank is let go as well.
  */
 import { useState } from 'react';
 import { usePlaza } from '../client/core-context';
