@@ -37,12 +37,15 @@ interface OutboxDb extends DBSchema {
  */
 export type LiveTabs = (userGuid: string) => Promise<ReadonlySet<string>>;
 
+/** Told, as a load sets them aside, which of the user's other tabs own entries it left to them (announceGoneTabs in a browser). */
+export type SetAsideTabs = (userGuid: string, tabs: ReadonlySet<string>) => void;
+
 /**
  * Stores entries with `owner`, this tab's id, when it has one (see StoredOutboxEntry). Loads every entry, those of
  * another tab still open (`liveTabs`) marked `heldElsewhere`: a core starting, or taking over a gone tab's entries,
  * leaves a post another tab is still sending to it — it would send it twice and, refused, show it in both tabs.
  */
-async function openOutboxDb(userGuid: string, owner: string | undefined, liveTabs: LiveTabs | undefined): Promise<OutboxStore> {
+async function openOutboxDb(userGuid: string, owner: string | undefined, liveTabs: LiveTabs | undefined, setAside: SetAsideTabs | undefined): Promise<OutboxStore> {
   const db = await openDB<OutboxDb>(`plaza-outbox-${userGuid}`, 1, {
     upgrade(db) {
       db.createObjectStore('entries', { keyPath: 'id' });
@@ -51,7 +54,14 @@ async function openOutboxDb(userGuid: string, owner: string | undefined, liveTab
   return {
     async load() {
       const [entries, live] = await Promise.all([db.getAll('entries'), liveTabs?.(userGuid) ?? new Set<string>()]);
-      return entries.map((e) => (e.owner !== undefined && e.owner !== owner && live.has(e.owner) ? { ...e, heldElsewhere: true as const } : e));
+      const elsewhere = new Set<string>();
+      const marked = entries.map((e) => {
+        if (e.owner === undefined || e.owner === owner || !live.has(e.owner)) return e;
+        elsewhere.add(e.owner);
+        return { ...e, heldElsewhere: true as const };
+      });
+      if (elsewhere.size > 0) setAside?.(userGuid, elsewhere);
+      return marked;
     },
     async put(entry) {
       await db.put('entries', owner === undefined ? entry : { ...entry, owner });
@@ -89,9 +99,10 @@ async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
 
 /**
  * `tab`: this tab's id, kept with each outbox entry this core stores (ui/client/tab-id.ts names the worker by it);
- * `liveTabs`: the user's other tabs open now, whose entries loading leaves to them (their Web Locks, in a browser).
+ * `liveTabs`: the user's other tabs open now, whose entries loading leaves to them (their Web Locks, in a browser);
+ * `setAside`: told which tabs those were, for each load that left any.
  */
-export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs): Promise<Storage> {
+export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs, setAside?: SetAsideTabs): Promise<Storage> {
   const core = await openDB<CoreDb>('plaza', 1, {
     upgrade(db) {
       db.createObjectStore('kv');
@@ -127,7 +138,7 @@ export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs): Promi
         },
       };
     },
-    openOutbox: (userGuid) => openOutboxDb(userGuid, tab, liveTabs),
+    openOutbox: (userGuid) => openOutboxDb(userGuid, tab, liveTabs, setAside),
     async getItem<T>(key: string) {
       return (await core.get('kv', key)) as T | undefined;
     },

@@ -9,10 +9,12 @@ import { browserDeps, lazyStorage, settleAfterMicrotasks, webLockLiveRecordings,
 import { createCore } from './core';
 import { createSessionRecording } from './session-recording';
 import { createIdbRecordingStore, createIdbStorage } from './storage-idb';
+import { announceGoneTabs } from './tab-gone';
 
 /** This tab's id, from the worker's name (ui/client/connect-core.ts): kept with the outbox entries it stores. */
 const tab = self.name.startsWith(CORE_WORKER_NAME_PREFIX) ? self.name.slice(CORE_WORKER_NAME_PREFIX.length) : undefined;
-const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage(tab, webLockLiveTabs(tab)))), {
+const goneTabs = announceGoneTabs((self.navigator as Partial<WorkerNavigator>).locks, typeof BroadcastChannel === 'function' ? BroadcastChannel : undefined);
+const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage(tab, webLockLiveTabs(tab), goneTabs))), {
   app: 'plaza-web 0.1.0',
   settle: settleAfterMicrotasks,
   store: createIdbRecordingStore(),

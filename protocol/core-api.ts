@@ -296,6 +296,19 @@ export interface CoreApi {
  */
 export const CORE_WORKER_NAME_PREFIX = 'plaza-core:';
 
+/** The BroadcastChannel on which a user's tabs hand over what a tab left unsent (ui/client/outbox-handoff.ts). */
+export const OUTBOX_HANDOFF_CHANNEL = 'plaza.outbox-handoff';
+
+/**
+ * Said on OUTBOX_HANDOFF_CHANNEL by a core worker once the lock of a tab whose stored entries its load set aside
+ * is released (core-worker/tab-gone.ts announceGoneTabs): that tab is gone, and the page takes its entries over.
+ */
+export interface TabGone {
+  type: 'tab-gone';
+  user: string;
+  tab: string;
+}
+
 /** The Web Lock a tab holds while signed in as `user` (ui/client/outbox-handoff.ts): released when it closes, crashes or is discarded. */
 export const tabLockName = (user: string, tab: string): string => `${tabLockPrefix(user)}${tab}`;
 const tabLockPrefix = (user: string): string => `plaza.tab:${user}:`;

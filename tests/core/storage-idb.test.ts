@@ -48,7 +48,8 @@ describe('IndexedDB storage (idb)', () => {
     await tabA.put(post('from-a'));
     await tabB.put(post('from-b'));
     await unnamed.put(post('from-an-older-build'));
-    const tabC = await (await createIdbStorage('tab-c', async () => open)).openOutbox('user-t');
+    const setAside: [string, string[]][] = [];
+    const tabC = await (await createIdbStorage('tab-c', async () => open, (user, tabs) => setAside.push([user, [...tabs]]))).openOutbox('user-t');
     const ids = async () => (await tabC.load()).map((e) => [e.id, e.owner, e.heldElsewhere ?? false]).sort();
     // Tab A is open (its lock held): its entry is its own to send. Tab B went, and the unnamed one cannot be told.
     expect(await ids()).toEqual([
@@ -56,8 +57,11 @@ describe('IndexedDB storage (idb)', () => {
       ['from-an-older-build', undefined, false],
       ['from-b', 'tab-b', false],
     ]);
+    // The core worker is told which tabs it left entries to (it waits for their locks: tab-gone.ts announceGoneTabs).
+    expect(setAside).toEqual([['user-t', ['tab-a']]]);
     open = new Set();
     expect((await ids()).map(([, , elsewhere]) => elsewhere)).toEqual([false, false, false]);
+    expect(setAside).toHaveLength(1); // a load that leaves nothing aside says nothing
     // What this tab stores is its own, whoever stored it before; `heldElsewhere` is never stored.
     await tabC.put(post('from-b'));
     open = new Set(['tab-b']);

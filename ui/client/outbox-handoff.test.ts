@@ -2,6 +2,7 @@ import { signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionView, SessionView } from '../../protocol/views';
 import { tabLockName } from '../../protocol/core-api';
+import { announceGoneTabs } from '../../core-worker/tab-gone';
 import { LATE_WRITE_RETRY_MS, OUTBOX_HANDOFF_CHANNEL, watchOutboxHandoff, type HandoffEnv, type TabLocks } from './outbox-handoff';
 
 /**
@@ -304,6 +305,69 @@ describe('unsent changes handed over between tabs: Web Locks', () => {
     lookalike.crash();
     await settled();
     expect(bob.calls).toEqual([]);
+  });
+});
+
+describe('unsent changes handed over between tabs: the tabs a starting core set aside', () => {
+  /** The core worker's side (core-worker/tab-gone.ts), on this test's locks and channels, as tab `tab`'s worker. */
+  const workerOf = (b: ReturnType<typeof browser>, tab: string) => {
+    const locks = b.locks.manager(`${tab}-worker`);
+    return announceGoneTabs({ request: (name, granted) => locks.request(name, {}, granted) }, b.Channel as never)!;
+  };
+
+  it('a tab gone after the new tab’s core set its entries aside, and before the new page looked for tabs, is still taken over', async () => {
+    const b = browser();
+    const gone = b.open('bob', 1);
+    // The new tab's page is there (its channel open) but does not know its user yet: the sign-in is under way.
+    const page = b.open(null);
+    await settled();
+    // Its core loads the store while the other tab's lock is held: that tab's entries are left to it.
+    workerOf(b, 'tab-new')('bob', new Set([gone.id]));
+    // The other tab goes before the page, signed in, queries the locks: the page finds no one to wait for.
+    gone.crash();
+    await settled();
+    expect(page.calls).toEqual([]);
+    page.store.session.value = sessionOf('bob');
+    await settled();
+    expect(b.locks.waitingOf(page.id)).toEqual([]);
+    expect(page.from).toEqual([gone.id]);
+    page.timers.fireAll(); // the second read, a moment later, as for a lock the page waited for itself
+    expect(page.from).toEqual([gone.id, gone.id]);
+  });
+
+  it('a tab-gone for the user the page is signed in as is acted on at once; another user’s is not', async () => {
+    const b = browser();
+    const gone = b.open('bob', 1);
+    await settled();
+    const page = b.open('bob');
+    const otherUser = b.open('alice');
+    await settled();
+    workerOf(b, 'tab-new')('bob', new Set([gone.id]));
+    gone.crash();
+    await settled();
+    // The page waited for that lock itself too: each takeover reads the store, the second finds nothing.
+    expect(new Set(page.from)).toEqual(new Set([gone.id]));
+    expect(otherUser.calls).toEqual([]);
+    otherUser.store.session.value = sessionOf('carol');
+    await settled();
+    expect(otherUser.calls).toEqual([]);
+  });
+
+  it('a tab still open is waited for, once however often it is set aside, and never named by its own worker’s page', async () => {
+    const b = browser();
+    const open = b.open('bob', 1);
+    await settled();
+    const worker = workerOf(b, 'tab-new');
+    worker('bob', new Set([open.id]));
+    worker('bob', new Set([open.id]));
+    const page = b.open('bob');
+    await settled();
+    expect(b.locks.waitingOf(`tab-new-worker`)).toEqual([tabLockName('bob', open.id)]);
+    expect(page.calls).toEqual([]);
+    // A message naming this page's own tab is not for it.
+    new b.Channel(OUTBOX_HANDOFF_CHANNEL).postMessage({ type: 'tab-gone', user: 'bob', tab: page.id });
+    await settled();
+    expect(page.calls).toEqual([]);
   });
 });
 

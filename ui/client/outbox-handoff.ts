@@ -35,15 +35,20 @@
  *
  * A tab starting leaves alone the entries of the user's other tabs still open: its core's store marks them as
  * held elsewhere (their lock is held, core-worker/storage-idb.ts), and it waits for those tabs' locks like any
- * other's. One race is left: a tab whose lock is released after the new core read the store but before this
- * page queried the locks is not waited for; its entries stay stored, and the next tab to start takes them.
+ * other's. This page queries the locks apart from the core's load, so a tab whose lock was released after the
+ * load and before the query would be waited for by no one: the core worker waits for the locks of exactly the
+ * tabs its load set aside, and says `tab-gone` on the channel when one is released (core-worker/tab-gone.ts
+ * announceGoneTabs); this page then takes that tab's entries over as if its own wait had been granted.
  */
 import { computed, effect } from '@preact/signals-react';
-import { tabLockName, tabsOf, type CoreApi } from '../../protocol/core-api';
+import { OUTBOX_HANDOFF_CHANNEL, tabLockName, tabsOf, type CoreApi, type TabGone } from '../../protocol/core-api';
 import { TAB_ID } from './tab-id';
 import type { ViewStore } from './view-store';
 
-export const OUTBOX_HANDOFF_CHANNEL = 'plaza.outbox-handoff';
+export { OUTBOX_HANDOFF_CHANNEL };
+
+/** How many `tab-gone` messages for a user this page is not (yet) signed in as are kept. */
+const EARLY_GONE_KEPT = 16;
 
 /** How long after a tab's lock is released its store is read again, for a write that landed after the release. */
 export const LATE_WRITE_RETRY_MS = 1_000;
@@ -65,6 +70,7 @@ interface Hello {
 const isMessage = (data: unknown): data is { type: unknown; user: unknown; tab?: unknown } => typeof data === 'object' && data !== null;
 const isLeftUnsent = (data: unknown): data is LeftUnsent => isMessage(data) && data.type === 'left-unsent' && typeof data.user === 'string';
 const isHello = (data: unknown): data is Hello => isMessage(data) && data.type === 'hello' && typeof data.user === 'string' && typeof data.tab === 'string';
+const isTabGone = (data: unknown): data is TabGone => isMessage(data) && data.type === 'tab-gone' && typeof data.user === 'string' && typeof data.tab === 'string';
 
 /** The part of `navigator.locks` used here. */
 export interface TabLocks {
@@ -113,11 +119,27 @@ export function watchOutboxHandoff(
   /** The tabs watched for the user signed in now; null when signed out or without Web Locks. */
   let watcher: TabWatcher | null = null;
 
+  /**
+   * `tab-gone` heard before this page knows its user is that user (the core's load comes with the sign-in, the
+   * session reaches the page a moment later): kept, and acted on if the page turns out to be that user's.
+   */
+  let earlyGone: TabGone[] = [];
+  const tabGone = (tab: string): void => {
+    if (tab === env.tabId) return;
+    if (watcher) watcher.gone(tab);
+    else void core.$adoptStoredOutbox(tab);
+  };
+
   channel.onmessage = (e: MessageEvent<unknown>) => {
     const user = me();
+    if (isTabGone(e.data) && e.data.user !== user) {
+      earlyGone = [...earlyGone.slice(-(EARLY_GONE_KEPT - 1)), e.data];
+      return;
+    }
     if (user === undefined || !isMessage(e.data) || e.data.user !== user) return;
     if (isLeftUnsent(e.data)) void core.$adoptStoredOutbox(typeof e.data.tab === 'string' ? e.data.tab : undefined);
     else if (isHello(e.data)) watcher?.watch(e.data.tab);
+    else if (isTabGone(e.data)) tabGone(e.data.tab);
   };
   const onPageHide = (): void => {
     const user = me();
@@ -136,6 +158,9 @@ export function watchOutboxHandoff(
           if (me() === guid) void core.$adoptStoredOutbox(gone);
         });
         watcher = started;
+        const heard = earlyGone.filter((m) => m.user === guid);
+        earlyGone = earlyGone.filter((m) => m.user !== guid);
+        for (const m of heard) tabGone(m.tab);
         return () => {
           started.stop();
           if (watcher === started) watcher = null;
@@ -153,6 +178,8 @@ export function watchOutboxHandoff(
 interface TabWatcher {
   /** Waits for the lock of tab `tab` of this user (once per tab); adopts when granted. */
   watch(tab: string): void;
+  /** Tab `tab` is known to be gone: adopts its entries now and once more a second later. */
+  gone(tab: string): void;
   /** Releases this tab's lock, stops waiting for the others' and cancels a pending second read. */
   stop(): void;
 }
@@ -209,6 +236,9 @@ function watchTabs(
 
   return {
     watch,
+    gone: (tab) => {
+      if (!signal.aborted) adoptNowAndLater(tab);
+    },
     stop() {
       aborted.abort();
       release();
