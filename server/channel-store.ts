@@ -335,30 +335,37 @@ export interface NewMessage {
 }
 
 /**
- * Inserts a message. `created` is computed in the same statement so it is
- * strictly increasing per channel (the unique index backs this up). Returns
- * `created: false` with the earlier message when (from_guid, client_guid) exists.
+ * Inserts a message and reads it back as the wire has it, with the channel's members to send it to, in one
+ * statement (one round trip on a post's path to the other members' screens; `members` is empty for a message
+ * that was not created). `created` is computed in the same statement so it is strictly
+ * increasing per channel (the unique index backs this up). Returns `created: false` with the earlier
+ * message when (from_guid, client_guid) exists.
  */
-export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ message: StoredMessage; created: boolean }> {
+export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ message: StoredMessage; created: boolean; members: string[] }> {
   const guid = newGuid();
   const mentions = mentionsOf(msg.json);
-  const inserted = await db.query<{ guid: string }>(
-    `WITH ${NEXT_CHANGE}
-     INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid, mentions, mentions_all, change_seq)
-     SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8, $9::text[], $10, (SELECT v FROM next_change)
-       FROM messages WHERE channel_guid = $2
-     ON CONFLICT (from_guid, client_guid) WHERE client_guid IS NOT NULL DO NOTHING
-     RETURNING guid`,
+  // A new message has no reactions, replies or flags yet: the columns a read of it would compute are given as such.
+  const inserted = await db.query<MessageRow & { members: string[] | null }>(
+    `WITH ${NEXT_CHANGE},
+     inserted AS (
+       INSERT INTO messages (guid, channel_guid, from_guid, created, json, reply_to, is_urgent, client_guid, mentions, mentions_all, change_seq)
+       SELECT $1, $2, $3, GREATEST($4::bigint, COALESCE(MAX(created), 0) + 1), $5, $6, $7, $8, $9::text[], $10, (SELECT v FROM next_change)
+         FROM messages WHERE channel_guid = $2
+       ON CONFLICT (from_guid, client_guid) WHERE client_guid IS NOT NULL DO NOTHING
+       RETURNING *
+     )
+     SELECT m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
+       m.json, m.reply_to, m.is_urgent, 0 AS flag, m.client_guid, m.channel_guid, m.deleted_at, m.file_json, m.change_seq,
+       '[]'::json AS reactions, 0 AS reply_count, NULL::bigint AS last_reply_ts,
+       (SELECT array_agg(cm.user_guid) FROM channel_members cm WHERE cm.channel_guid = m.channel_guid) AS members
+       FROM inserted m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid`,
     [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid, pgArray(mentions.users), mentions.all],
   );
-  if (inserted[0]) {
-    const message = await getMessage(db, guid);
-    if (!message) throw new Error('inserted message vanished');
-    return { message, created: true };
-  }
+  const row = inserted[0];
+  if (row) return { message: toStored(row), created: true, members: row.members ?? [] };
   const existing = msg.client_guid ? await findByClientGuid(db, msg.from_guid, msg.client_guid) : undefined;
   if (!existing) throw new Error('message insert conflicted without an existing message');
-  return { message: existing, created: false };
+  return { message: existing, created: false, members: [] };
 }
 
 /** Marks a message deleted (a tombstone the change feed reports). Returns its new change sequence, or null when it was already deleted. */

@@ -8,7 +8,7 @@
 import type { MessageWire } from '../../protocol/entities';
 import { TYPING_RESEND_MS } from '../../protocol/frames/typing';
 import type { BotRequest, BotStep, TutorialState } from '../../protocol/welcome-bot';
-import { insertMessage, memberGuids } from '../channel-store';
+import { insertMessage } from '../channel-store';
 import type { Database } from '../db';
 import type { SocketHub } from '../socket-hub';
 import type { UserRow } from '../user-store';
@@ -79,7 +79,7 @@ export function createWelcomeBot(options: { db: Database; hub: SocketHub; timers
       first = false;
       await type(user, bot, channel.address, typingDelay(lineLength(l)));
       if (stopped) return;
-      const { message, created } = await insertMessage(db, {
+      const { message, created, members } = await insertMessage(db, {
         channel_guid: channel.guid,
         from_guid: bot.guid,
         json: JSON.stringify(lineParts(l)),
@@ -87,7 +87,7 @@ export function createWelcomeBot(options: { db: Database; hub: SocketHub; timers
         reply_to: null,
         client_guid: null,
       });
-      if (created) hub.sendToUsers(await memberGuids(db, channel.guid), 'MSG', { message: message.wire });
+      if (created) hub.sendToUsers(members, 'MSG', { message: message.wire });
       if (l.choices.length > 0) awaiting = current;
       current = l.then;
     }

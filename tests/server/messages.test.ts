@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse, PostResponse } from '../../protocol/rest/messages';
 import { POSTING_REASONS } from '../../protocol/rules/posting-rights';
 import { loginDemo, sleep, startHarness, textJson, type Harness, type Session } from './helpers';
+import { MESSAGES } from '../../server/routes/context';
 
 let h: Harness;
 let alice: Session, bob: Session, carol: Session, dave: Session;
@@ -113,6 +114,29 @@ describe('messages/post', () => {
     const history = await h.ok('history', { page: 0, address: eng.address }, bob);
     expect(history.data.filter((m: any) => m.client_guid === 'client-guid-1')).toHaveLength(1);
     carolSocket.close();
+  });
+
+  it('answers the retry of a post that landed even when it would be refused now', async () => {
+    const eng = await h.channelByName(bob, 'Engineering');
+    const parent = (await h.ok('post', { address: eng.address, json: textJson('a thread'), is_urgent: false }, bob)).message;
+    const body = { address: eng.address, json: textJson('a reply'), is_urgent: false, reply_to: parent.guid, client_guid: 'client-guid-reply' };
+    const first = await h.ok('post', body, bob);
+    // The thread goes (its replies with it): a new reply to it is refused, the retry of the one that landed is answered.
+    await h.ok('deleteMessage', { address: eng.address, guid: parent.guid }, bob);
+    expect((await h.ok('post', body, bob)).message.guid).toBe(first.message.guid);
+    const fresh = await h.call('post', { ...body, client_guid: 'client-guid-reply-2' }, bob);
+    expect(fresh.status).toBe(400);
+  });
+
+  it('refuses a client_guid already used in another channel, whether or not the post would pass its checks', async () => {
+    const eng = await h.channelByName(bob, 'Engineering');
+    const design = await h.channelByName(bob, 'Design');
+    const acme = await h.channelByName(bob, 'Acme');
+    await h.ok('post', { address: eng.address, json: textJson('here'), is_urgent: false, client_guid: 'client-guid-2' }, bob);
+    const reused = { status: 400, body: { isOk: false, message: MESSAGES.clientGuidReused, results: { client_guid: { isOk: false, message: MESSAGES.clientGuidReused } } } };
+    expect(await h.call('post', { address: design.address, json: textJson('there'), is_urgent: false, client_guid: 'client-guid-2' }, bob)).toMatchObject(reused);
+    // Bob may not post in Acme (company admins only): the reuse is what he is told, as before any check.
+    expect(await h.call('post', { address: acme.address, json: textJson('there'), is_urgent: false, client_guid: 'client-guid-2' }, bob)).toMatchObject(reused);
   });
 });
 
