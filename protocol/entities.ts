@@ -4,6 +4,7 @@
  * documented in docs/protocol.md.
  */
 import { z } from 'zod';
+import { compiledOnUse } from './compile-on-use';
 import { UserCustomStatus } from './custom-status';
 
 const guid = z.string().min(1).max(200);
@@ -104,8 +105,8 @@ export type MessageWire = z.input<typeof MessageWire>;
 /** The decoded message's keys besides `parts`: the wire's, without `json`. */
 const MESSAGE_KEYS = (Object.keys(MessageWire.shape) as (keyof z.output<typeof MessageWire>)[]).filter((k) => k !== 'json');
 
-/** MessageParts compiled to a fast path (same results and errors): it runs once per message received. */
-const compiledParts = z.compile(MessageParts);
+/** MessageParts compiled to a fast path on first use (same results and errors): it runs once per message received. */
+const compiledParts = compiledOnUse(MessageParts);
 
 /** The decoded message used everywhere inside the client: parts instead of a JSON string. */
 export const Message = MessageWire.transform((wire, ctx) => {
@@ -116,7 +117,7 @@ export const Message = MessageWire.transform((wire, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'json is not valid JSON', path: ['json'] });
     return z.NEVER;
   }
-  const parts = compiledParts.safeParse(raw);
+  const parts = compiledParts().safeParse(raw);
   if (!parts.success) {
     ctx.addIssue({ code: 'custom', message: `json: ${parts.error.issues[0]?.message ?? 'invalid parts'}`, path: ['json'] });
     return z.NEVER;

@@ -19,6 +19,7 @@
  * ports in call order, so a faithful replay produces the same ids.
  */
 import { z } from 'zod';
+import { compiledOnUse } from './compile-on-use';
 import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, SessionFileError, type SessionText } from './session-lines';
 
 export { compactDigestLine, compactFrameLine, lineInfo, SessionFileError } from './session-lines';
@@ -124,12 +125,13 @@ export const OUTPUT_KINDS: ReadonlySet<string> = new Set(['sock', 'send', 'shut'
 
 /**
  * Each line kind's own schema, so a refusal names the field at fault rather than "invalid union";
- * compiled to zod's fast path (same results and issues).
+ * compiled to zod's fast path (same results and issues) on first use: the core worker loads this module
+ * to record, and reads a file only to export or replay one.
  */
-const LINE_SCHEMAS: ReadonlyMap<string, z.ZodType<SessionLine>> = new Map<string, z.ZodType<SessionLine>>([
-  ...InputLine.options.map((o) => [o.shape.k.value, z.compile(o)] as [string, z.ZodType<SessionLine>]),
-  ...OutputLine.options.map((o) => [o.shape.k.value, z.compile(o)] as [string, z.ZodType<SessionLine>]),
-  ['ev', z.compile(DigestLine)],
+const LINE_SCHEMAS: ReadonlyMap<string, () => z.ZodType<SessionLine>> = new Map<string, () => z.ZodType<SessionLine>>([
+  ...InputLine.options.map((o) => [o.shape.k.value, compiledOnUse<z.ZodType<SessionLine>>(o)] as [string, () => z.ZodType<SessionLine>]),
+  ...OutputLine.options.map((o) => [o.shape.k.value, compiledOnUse<z.ZodType<SessionLine>>(o)] as [string, () => z.ZodType<SessionLine>]),
+  ['ev', compiledOnUse<z.ZodType<SessionLine>>(DigestLine)],
 ]);
 
 /**
@@ -380,7 +382,7 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
       const kind = (raw as { k?: unknown } | null)?.k;
       const schema = typeof kind === 'string' ? LINE_SCHEMAS.get(kind) : undefined;
       if (!schema) throw new SessionFileError(n, `unknown line kind ${JSON.stringify(kind)}`);
-      const parsed = schema.safeParse(raw);
+      const parsed = schema().safeParse(raw);
       if (!parsed.success) throw new SessionFileError(n, `${kind}: ${issueText(parsed.error)}`);
       if (INPUT_KINDS.has(parsed.data.k)) inputs++;
       const i = read.count++;

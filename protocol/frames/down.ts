@@ -1,5 +1,6 @@
 /** Every frame the server may send, as one union, and its only decoder. */
 import { z } from 'zod';
+import { compiledOnUse } from '../compile-on-use';
 import { fail, ok, type Result } from '../result';
 import { AldFrame, AlrFrame } from './alerts';
 import { BloFrame, ChaFrame } from './channels';
@@ -12,26 +13,27 @@ import { CrqFrame, NosFrame } from './people';
 import { TypFrameDown } from './typing';
 
 /**
- * Each schema compiled to a fast path (zod's `z.compile`: same output, same issues; it falls back to the
- * runtime parser for an invalid frame, and entirely where `new Function` is not allowed). Frames are the
- * hottest input: a replay of a heavy user's session decodes a million of them.
+ * Each schema is compiled to a fast path on its first use (zod's `z.compile`: same output, same issues; it
+ * falls back to the runtime parser for an invalid frame, and entirely where `new Function` is not allowed;
+ * protocol/compile-on-use.ts). Frames are the hottest input: a replay of a heavy user's session decodes a
+ * million of them.
  */
 const downSchemas = {
-  MSG: z.compile(MsgFrame),
-  DEL: z.compile(DelFrame),
-  REA: z.compile(ReaFrame),
-  FAV: z.compile(FavFrame),
-  TYP: z.compile(TypFrameDown),
-  CHK: z.compile(ChkFrame),
-  ACK: z.compile(AckFrame),
-  OUT: z.compile(OutFrame),
-  CHA: z.compile(ChaFrame),
-  NOS: z.compile(NosFrame),
-  CRQ: z.compile(CrqFrame),
-  ALR: z.compile(AlrFrame),
-  ALD: z.compile(AldFrame),
-  CAN: z.compile(CanFrame),
-  BLO: z.compile(BloFrame),
+  MSG: MsgFrame,
+  DEL: DelFrame,
+  REA: ReaFrame,
+  FAV: FavFrame,
+  TYP: TypFrameDown,
+  CHK: ChkFrame,
+  ACK: AckFrame,
+  OUT: OutFrame,
+  CHA: ChaFrame,
+  NOS: NosFrame,
+  CRQ: CrqFrame,
+  ALR: AlrFrame,
+  ALD: AldFrame,
+  CAN: CanFrame,
+  BLO: BloFrame,
 } as const;
 
 type DownSchemas = typeof downSchemas;
@@ -73,7 +75,8 @@ export type DownDecode = Result<DownFrame, FrameRejection> | { ok: 'ignored'; co
 interface CodeDecoder {
   code: DownCode;
   fast: ((body: unknown) => unknown) | undefined;
-  schema: z.ZodType;
+  /** The schema, compiled on first use. */
+  schema: () => z.ZodType;
   sequenced: boolean;
 }
 
@@ -81,7 +84,7 @@ interface CodeDecoder {
 const decoders: (CodeDecoder | undefined)[] = new Array<CodeDecoder | undefined>(CODE_NUMBERS).fill(undefined);
 const fastDecoders: Partial<Record<DownCode, (body: unknown) => unknown>> = FAST_DOWN;
 for (const code of DOWN_CODES) {
-  decoders[codeNumber(code)] = { code, fast: fastDecoders[code], schema: downSchemas[code], sequenced: SEQUENCED_DOWN_CODES.has(code) };
+  decoders[codeNumber(code)] = { code, fast: fastDecoders[code], schema: compiledOnUse<z.ZodType>(downSchemas[code]), sequenced: SEQUENCED_DOWN_CODES.has(code) };
 }
 
 /**
@@ -101,7 +104,7 @@ export function decodeDownFrame(text: unknown): DownDecode {
   if (body === NOT_JSON) return fail({ code, reason: 'body is not valid JSON' });
   let data = decoder.fast?.(body);
   if (data === undefined) {
-    const parsed = decoder.schema.safeParse(body);
+    const parsed = decoder.schema().safeParse(body);
     if (!parsed.success) return fail({ code, reason: describeIssue(parsed.error) });
     data = parsed.data;
   }
