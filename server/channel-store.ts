@@ -344,7 +344,6 @@ export interface NewMessage {
 export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ message: StoredMessage; created: boolean; members: string[] }> {
   const guid = newGuid();
   const mentions = mentionsOf(msg.json);
-  // A new message has no reactions, replies or flags yet: the columns a read of it would compute are given as such.
   const inserted = await db.query<MessageRow & { members: string[] | null }>(
     `WITH ${NEXT_CHANGE},
      inserted AS (
@@ -354,10 +353,7 @@ export async function insertMessage(db: Queryable, msg: NewMessage): Promise<{ m
        ON CONFLICT (from_guid, client_guid) WHERE client_guid IS NOT NULL DO NOTHING
        RETURNING *
      )
-     SELECT m.guid, c.address, m.created, m.from_guid, u.first_name AS from_first_name, u.last_name AS from_last_name,
-       m.json, m.reply_to, m.is_urgent, 0 AS flag, m.client_guid, m.channel_guid, m.deleted_at, m.file_json, m.change_seq,
-       '[]'::json AS reactions, 0 AS reply_count, NULL::bigint AS last_reply_ts,
-       (SELECT array_agg(cm.user_guid) FROM channel_members cm WHERE cm.channel_guid = m.channel_guid) AS members
+     SELECT ${MESSAGE_COLUMNS}, (SELECT array_agg(cm.user_guid) FROM channel_members cm WHERE cm.channel_guid = m.channel_guid) AS members
        FROM inserted m JOIN channels c ON c.guid = m.channel_guid JOIN users u ON u.guid = m.from_guid`,
     [guid, msg.channel_guid, msg.from_guid, msg.now ?? Date.now(), msg.json, msg.reply_to, msg.is_urgent, msg.client_guid, pgArray(mentions.users), mentions.all],
   );
