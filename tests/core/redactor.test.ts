@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, PASSWORD_PLACEHOLDER } from '../../core-worker/redactor';
+import { prng } from '../../protocol/prng';
 
 describe('redactor', () => {
   it('replaces tokens wherever they appear, consistently', () => {
@@ -19,5 +20,112 @@ describe('redactor', () => {
     expect(r.redact(['a@b.c', 'password'])).toEqual(['a@b.c', PASSWORD_PLACEHOLDER]);
     expect(r.redact(PASSWORD_PLACEHOLDER)).toBe(PASSWORD_PLACEHOLDER);
     expect(r.redact('reset your password here')).toBe('reset your password here');
+  });
+});
+
+/**
+ * The redactor as it was before it shared what holds no secret: it copied every value. The new one must
+ * write exactly the same JSON, learning the same secrets in the same order.
+ */
+function copyingRedactor() {
+  const SECRET_KEYS = new Set(['auth_token', 'login_guid', 'password', 'access_token', 'refresh_token', 'id_token']);
+  const placeholders = new Map<string, string>();
+  const embedded = new Map<string, string>();
+  let tokens = 0;
+  const learn = (value: string, placeholder?: string): string => {
+    let p = placeholders.get(value);
+    if (!p) {
+      p = placeholder ?? `plaza-redacted-secret-${++tokens}`;
+      placeholders.set(value, p);
+      if (!placeholder && value.length >= 8) embedded.set(value, p);
+    }
+    return p;
+  };
+  const scrub = (text: string): string => {
+    const exact = placeholders.get(text);
+    if (exact) return exact;
+    let out = text;
+    for (const [secret, p] of embedded) {
+      if (out.includes(secret)) out = out.split(secret).join(p);
+      const encoded = encodeURIComponent(secret);
+      if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(p);
+    }
+    return out;
+  };
+  const walk = (value: unknown, key?: string): unknown => {
+    if (typeof value === 'string') return key && SECRET_KEYS.has(key) ? learn(value, key === 'password' ? PASSWORD_PLACEHOLDER : undefined) : scrub(value);
+    if (Array.isArray(value)) return value.map((v) => walk(v));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      const entries = Object.entries(value).sort(([a], [b]) => Number(SECRET_KEYS.has(b)) - Number(SECRET_KEYS.has(a)));
+      for (const [k, v] of entries) out[k] = walk(v, k);
+      return Object.fromEntries(Object.keys(value).map((k) => [k, out[k]]));
+    }
+    return value;
+  };
+  return { redact: (value: unknown) => walk(value), secret: learn };
+}
+
+describe('redactor, against the copying one it replaced', () => {
+  // Not `__proto__`: the copying redactor assigned it, which set the copy's prototype instead (a test below).
+  const KEYS = ['auth_token', 'login_guid', 'password', 'access_token', 'name', 'url', 'text', '0', '12', 'b', 'a'];
+  const SECRETS = ['tok-abcdefghijklmnop', 'guid 1234/5678+x', 'short', 'pässwörd-long-1', 'password'];
+
+  function randomValue(random: () => number, depth: number): unknown {
+    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const r = random();
+    if (depth > 3 || r < 0.35) {
+      const s = random();
+      if (s < 0.3) return pick(SECRETS);
+      if (s < 0.45) return `before ${pick(SECRETS)} after`;
+      if (s < 0.55) return `https://h/?q=${encodeURIComponent(pick(SECRETS))}&x=${pick(SECRETS)}`;
+      if (s < 0.65) return pick([0, -0, 1.5, null, undefined, true, false]);
+      if (s < 0.7) return new Date(1_800_000_000_000);
+      if (s < 0.72) return new Map([['auth_token', 'tok-abcdefghijklmnop']]);
+      return `plain text ${Math.floor(random() * 100)}`;
+    }
+    if (r < 0.6) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
+    const out: Record<string, unknown> = random() < 0.1 ? Object.create(null) : {};
+    for (let i = Math.floor(random() * 5); i > 0; i--) Object.defineProperty(out, pick(KEYS), { value: randomValue(random, depth + 1), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+
+  it('writes the same JSON for 3,000 random values, learning secrets in the same order, and never changes its input', () => {
+    const random = prng(7);
+    for (let trial = 0; trial < 300; trial++) {
+      const before = copyingRedactor();
+      const now = createRedactor();
+      for (let i = 0; i < 10; i++) {
+        if (random() < 0.1) {
+          const secret = SECRETS[Math.floor(random() * SECRETS.length)]!;
+          expect(now.secret(secret)).toBe(before.secret(secret));
+          continue;
+        }
+        const value = randomValue(random, 0);
+        const json = JSON.stringify(value);
+        expect(JSON.stringify(now.redact(value))).toBe(JSON.stringify(before.redact(value)));
+        expect(JSON.stringify(value)).toBe(json);
+      }
+    }
+  });
+
+  it('shares what holds no secret and copies only the way down to one', () => {
+    const r = createRedactor();
+    r.secret('tok-abcdefghijklmnop');
+    const clean = { channels: [{ name: 'general', members: ['a', 'b'] }], count: 3 };
+    expect(r.redact(clean)).toBe(clean);
+    const mixed = { quiet: { a: [1, 2] }, loud: { url: 'ws://h/?auth_token=tok-abcdefghijklmnop' } };
+    const out = r.redact(mixed);
+    expect(out).not.toBe(mixed);
+    expect(out.quiet).toBe(mixed.quiet);
+    expect(out.loud).toEqual({ url: 'ws://h/?auth_token=plaza-redacted-secret-1' });
+    expect(mixed.loud.url).toContain('tok-abcdefghijklmnop');
+  });
+
+  it('keeps an own key named __proto__ as data, as JSON.parse made it (the copying one assigned it, setting the prototype of its copy)', () => {
+    const r = createRedactor();
+    r.secret('tok-abcdefghijklmnop');
+    const text = '{"__proto__":{"url":"ws://h/?t=tok-abcdefghijklmnop","n":1},"x":2}';
+    expect(JSON.stringify(r.redact(JSON.parse(text)))).toBe('{"__proto__":{"url":"ws://h/?t=plaza-redacted-secret-1","n":1},"x":2}');
   });
 });
