@@ -10,7 +10,6 @@ import type { Projections } from '../projections/fold';
 import type { PatchListener } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
 import type { FrameScheduler } from './ports';
-import type { ViewCache } from './view-cache';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
 import { createConversationSection } from './view-sections/conversation-section';
@@ -81,10 +80,10 @@ export interface Publisher {
   /** Replaces the projections (another user's log was loaded): every subscriber gets a new snapshot at the next frame. */
   reset(projections: Projections): void;
   /**
-   * Shows the cached sidebar (view-cache.ts) as a snapshot until the next reset: the UI paints the
-   * conversation list while the log is still being read. A subscriber arriving meanwhile gets it too.
+   * Shows the cached sidebar (view-cache.ts: its JSON text) as a snapshot until the next reset: the UI paints
+   * the conversation list while the log is still being read. A subscriber arriving meanwhile gets it too.
    */
-  provisional(cache: ViewCache): void;
+  provisional(cachedViews: string): void;
   /** Sees every patch sent (the view cache keeps the sidebar it shows). */
   observe(observer: PatchListener): void;
   /** Marks the open conversation's metadata as changed (runtime loading/error state). */
@@ -127,7 +126,7 @@ export function createPublisher(options: { projections: () => Projections; runti
   const stats = { patches: 0, largestDiff: 0 };
   /** Wall time of the first change since the last patch (for the patch's `perf`). */
   let firstChangeAt: number | null = null;
-  let provisional: ViewCache | null = null;
+  let provisional: string | null = null;
   /** A reset is due: the next flush sends a snapshot instead of a diff. */
   let snapshotDue = false;
   let soon = false;
@@ -184,8 +183,8 @@ export function createPublisher(options: { projections: () => Projections; runti
     answer.then(settled, settled);
   };
 
-  const sendProvisional = (cache: ViewCache): void => {
-    send({ seq: ++seq, reset: true, session: cache.session, connection: { socket: 'connecting', resyncing: false, unsent: 0 }, channels: { put: cache.channels, remove: [] }, preferences: cache.preferences }, listeners);
+  const sendProvisional = (cachedViews: string): void => {
+    send({ seq: ++seq, reset: true, cachedViews, connection: { socket: 'connecting', resyncing: false, unsent: 0 } }, listeners);
   };
 
   const hasBacklog = (): boolean => sections.some((s) => s.hasBacklog?.() ?? false);
@@ -264,9 +263,9 @@ export function createPublisher(options: { projections: () => Projections; runti
       snapshotDue = true;
       schedule();
     },
-    provisional(cache) {
-      provisional = cache;
-      if (listeners.length) sendProvisional(cache);
+    provisional(cachedViews) {
+      provisional = cachedViews;
+      if (listeners.length) sendProvisional(cachedViews);
     },
     observe(observer) {
       observers.push(observer);

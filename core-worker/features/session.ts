@@ -60,8 +60,8 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
         storage.getItem<Credentials>(CREDENTIALS_KEY),
         storage.getItem<StoredViewCache>(VIEW_CACHE_KEY),
       ]);
-      const views = stored ? usableCache(cache, stored.user_guid) : undefined;
-      if (views) ctx.publisher.provisional(views);
+      const cachedViews = stored ? usableCache(cache, stored.user_guid) : undefined;
+      if (cachedViews !== undefined) ctx.publisher.provisional(cachedViews);
       const device = known ?? ctx.deps.random.uuid();
       host.setDeviceGuid(device);
       if (!known) await storage.setItem(DEVICE_KEY, device);

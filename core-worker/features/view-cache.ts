@@ -12,7 +12,7 @@ import type { Channel, User } from '../../protocol/entities';
 import type { ChannelEntryView, SessionView } from '../../protocol/views';
 import type { CoreContext, FeatureHooks } from '../core-context';
 import { LOG_SCHEMA_VERSION } from '../../protocol/events';
-import { VIEW_CACHE_KEY, type StoredViewCache } from '../view-cache';
+import { VIEW_CACHE_KEY, type StoredViewCache, type ViewCache } from '../view-cache';
 
 /**
  * Changes wait this long to be written together. The cache is only what a cold start paints before the log
@@ -110,7 +110,8 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
     written = next;
     writtenMeta = metaKey;
     const channels = [...next.values()].map((entry) => entry.view);
-    const stored: StoredViewCache = { schema: LOG_SCHEMA_VERSION, user: user.target_user_guid, views: { session, preferences, channels } };
+    const views: ViewCache = { session, preferences, channels };
+    const stored: StoredViewCache = { schema: LOG_SCHEMA_VERSION, user: user.target_user_guid, text: JSON.stringify(views) };
     writing = writing.then(() => ctx.deps.storage.setItem(VIEW_CACHE_KEY, stored)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
     return writing;
   }

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core-worker/core';
 import { VIEW_CACHE_DELAY_MS } from '../../core-worker/features/view-cache';
 import type { LogStore } from '../../core-worker/ports';
-import { VIEW_CACHE_KEY, type StoredViewCache } from '../../core-worker/view-cache';
+import { VIEW_CACHE_KEY, type StoredViewCache, type ViewCache } from '../../core-worker/view-cache';
 import { LOG_SCHEMA_VERSION } from '../../protocol/events';
 import type { ChannelWire, UserWire } from '../../protocol/entities';
 import { encodeFrame } from '../../protocol/frames/frame-codec';
-import type { ViewPatch } from '../../protocol/views';
+import { expandCachedViews, type ViewPatch } from '../../protocol/views';
 import { T0 } from '../../fixtures/builders';
 import { FakeSocket, ManualClock, settle, startHarness, type Route } from './harness';
 
@@ -37,7 +37,9 @@ describe('the sidebar view cache', () => {
     await h.clock.advance(VIEW_CACHE_DELAY_MS);
     const stored = await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY);
     expect(stored).toMatchObject({ schema: LOG_SCHEMA_VERSION, user: 'bob' });
-    const cache = stored?.views;
+    // Kept as JSON text, which goes to the page as it is.
+    expect(typeof stored?.text).toBe('string');
+    const cache = JSON.parse(stored!.text) as ViewCache;
     expect(cache?.session).toMatchObject({ status: 'signed-in', user: { name: 'Bob Brown' } });
     expect(cache?.channels.map((c) => [c.address, c.unread])).toEqual([
       ['c1', 0],
@@ -81,7 +83,11 @@ describe('the sidebar view cache', () => {
     await core.api.$subscribe((p) => patches.push(p));
     const started = core.start();
     await settle();
-    const provisional = patches.at(-1)!;
+    const sent = patches.at(-1)!;
+    // The stored text itself, not objects made of it: the page reads it (expandCachedViews).
+    expect(typeof sent.cachedViews).toBe('string');
+    expect(sent.session).toBeUndefined();
+    const provisional = expandCachedViews(sent).patch;
     expect(provisional).toMatchObject({ reset: true, session: { status: 'signed-in' } });
     expect(provisional.channels?.put.map((c) => [c.address, c.unread])).toEqual([
       ['c1', 0],
@@ -96,27 +102,34 @@ describe('the sidebar view cache', () => {
     expect(real).toMatchObject({ reset: true, session: { status: 'signed-in' } });
     expect(real.channels?.put.find((c) => c.address === 'c2')?.unread).toBe(1);
     // No moment of 'starting' between the provisional and the real snapshot.
-    expect(patches.slice(patches.indexOf(provisional)).map((p) => p.session?.status).filter(Boolean)).not.toContain('starting');
+    expect(patches.slice(patches.indexOf(sent) + 1).map((p) => p.session?.status).filter(Boolean)).not.toContain('starting');
     await core.stop();
   });
 
-  it('is not used for another user', async () => {
+  it('is not used for another user, nor when it is of an earlier build', async () => {
     const h = await startHarness({ routes });
     await h.core.api.$signIn('bob@acme.test', 'x');
     h.socket().open();
     await h.clock.advance(VIEW_CACHE_DELAY_MS);
     await h.core.persist();
     await h.core.stop();
-    const stored = await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY);
-    const views = stored!.views;
-    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, user: 'carol', views: { ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) } });
+    const stored = (await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY))!;
+    const views = JSON.parse(stored.text) as ViewCache;
+    const renamed = JSON.stringify({ ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) });
+    const shown = (patches: readonly ViewPatch[], name: string): boolean => patches.some((p) => expandCachedViews(p).patch.channels?.put.some((c) => c.name === name));
+    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, user: 'carol', text: renamed });
     const reloaded = await startHarness({ storage: h.storage, routes });
     // Bob's log is shown; the cached sidebar, written for someone else, never is.
-    expect(reloaded.patches.some((p) => p.channels?.put.some((c) => c.name === 'Team 1'))).toBe(true);
-    expect(reloaded.patches.some((p) => p.channels?.put.some((c) => c.name === 'Carol only'))).toBe(false);
+    expect(shown(reloaded.patches, 'Team 1')).toBe(true);
+    expect(shown(reloaded.patches, 'Carol only')).toBe(false);
+    // A record as earlier builds wrote it (the views as objects) is not used either: the log is, as without a cache.
+    await h.storage.setItem(VIEW_CACHE_KEY, { schema: stored.schema, user: 'bob', views: JSON.parse(renamed) });
+    const older = await startHarness({ storage: h.storage, routes });
+    expect(older.patches.some((p) => p.cachedViews !== undefined)).toBe(false);
+    expect(shown(older.patches, 'Team 1')).toBe(true);
     // Control: the same cache, marked as Bob's, is shown.
-    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, views: { ...views, channels: views.channels.map((c) => ({ ...c, name: 'Carol only' })) } });
+    await h.storage.setItem(VIEW_CACHE_KEY, { ...stored, text: renamed });
     const again = await startHarness({ storage: h.storage, routes });
-    expect(again.patches.some((p) => p.channels?.put.some((c) => c.name === 'Carol only'))).toBe(true);
+    expect(shown(again.patches, 'Carol only')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sidebarRows } from './sidebar-model';
 import { applyPatch, createViewStore, recentMessages } from './view-store';
 import { channelView, messageView, metaView, signedIn, signedOut, snapshot, userView } from '../testing/views';
@@ -12,6 +12,29 @@ describe('applyPatch', () => {
     expect(store.preferences.value).toEqual({ tab: 'all', sort: 'az', showLast: { az: null, recent: null } });
     expect(store.messages.value).toEqual([]);
     expect(store.users.value).toEqual([]);
+  });
+
+  it('reads a cold start\'s stored sidebar from its JSON text, and leaves out text that is not one', () => {
+    const store = createViewStore();
+    const preferences = { tab: 'unread', sort: 'recent', showLast: { az: null, recent: 20 } } as const;
+    const cachedViews = JSON.stringify({ session: signedIn, preferences, channels: [channelView({ address: 'a', unread: 2 }), channelView({ address: 'b' })] });
+    applyPatch(store, { seq: 1, reset: true, cachedViews, connection: { socket: 'connecting', resyncing: false, unsent: 0 } });
+    expect(store.session.value).toEqual(signedIn);
+    expect(store.preferences.value).toEqual(preferences);
+    expect([...store.channels.value.keys()]).toEqual(['a', 'b']);
+    expect(store.channels.value.get('a')?.unread).toBe(2);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const damaged of ['{"session":', '{"session":{"status":"signed-in"},"preferences":{},"channels":{}}']) {
+      applyPatch(store, { seq: 2, reset: true, cachedViews: damaged });
+      expect(store.session.value.status).toBe('starting');
+      expect(store.channels.value.size).toBe(0);
+    }
+    expect(warn.mock.calls.map(([text]) => String(text))).toEqual([
+      expect.stringMatching(/could not show the stored sidebar: not JSON/),
+      expect.stringMatching(/could not show the stored sidebar: not a sidebar cache/),
+    ]);
+    warn.mockRestore();
   });
 
   it('a reset patch replaces everything, and fields it leaves out become empty', () => {

@@ -7,6 +7,7 @@ import { batch, computed, signal, type ReadonlySignal, type Signal } from '@prea
 import {
   CHANNEL_GROUPS,
   CHANNEL_GROUP_LABELS,
+  expandCachedViews,
   type AlertView,
   type ChannelEntryView,
   type ChannelGroup,
@@ -313,7 +314,10 @@ function applyDiff<R>(
  * patch leaves out go back to empty); otherwise only the fields present change.
  * All writes happen in one batch, so components never see half a patch.
  */
-export function applyPatch(store: ViewStore, patch: ViewPatch): void {
+export function applyPatch(store: ViewStore, sent: ViewPatch): void {
+  // A cold start's first snapshot may carry the stored sidebar as text (ViewPatch.cachedViews).
+  const { patch, dropped } = expandCachedViews(sent);
+  if (dropped) console.warn(`Plaza could not show the stored sidebar: ${dropped}; the conversations show once the data is read.`);
   batch(() => {
     const reset = patch.reset;
     store.seq.value = patch.seq;
