@@ -11,6 +11,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
+import { openCoreDb, type EarlyReads } from './early-views';
 import type { LogStore, OutboxStore, Storage, StoredOutboxEntry } from './ports';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
@@ -22,10 +23,6 @@ interface LogDb extends DBSchema {
 }
 
 const LATEST = 'latest';
-
-interface CoreDb extends DBSchema {
-  kv: { key: string; value: unknown };
-}
 
 interface OutboxDb extends DBSchema {
   entries: { key: string; value: StoredOutboxEntry };
@@ -100,14 +97,11 @@ async function openLogDb(userGuid: string): Promise<IDBPDatabase<LogDb>> {
 /**
  * `tab`: this tab's id, kept with each outbox entry this core stores (ui/client/tab-id.ts names the worker by it);
  * `liveTabs`: the user's other tabs open now, whose entries loading leaves to them (their Web Locks, in a browser);
- * `setAside`: told which tabs those were, for each load that left any.
+ * `setAside`: told which tabs those were, for each load that left any; `early`: the key-value database opened and
+ * the boot keys read as the worker started (early-views.ts), each read answering the first getItem of its key.
  */
-export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs, setAside?: SetAsideTabs): Promise<Storage> {
-  const core = await openDB<CoreDb>('plaza', 1, {
-    upgrade(db) {
-      db.createObjectStore('kv');
-    },
-  });
+export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs, setAside?: SetAsideTabs, early?: EarlyReads): Promise<Storage> {
+  const core = await (early?.db ?? openCoreDb());
   return {
     async openLog(userGuid: string): Promise<LogStore> {
       const db = await openLogDb(userGuid);
@@ -140,12 +134,14 @@ export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs, setAsi
     },
     openOutbox: (userGuid) => openOutboxDb(userGuid, tab, liveTabs, setAside),
     async getItem<T>(key: string) {
-      return (await core.get('kv', key)) as T | undefined;
+      return (await (early?.take(key) ?? core.get('kv', key))) as T | undefined;
     },
     async setItem(key, value) {
+      early?.drop(key);
       await core.put('kv', value, key);
     },
     async removeItem(key) {
+      early?.drop(key);
       await core.delete('kv', key);
     },
   };

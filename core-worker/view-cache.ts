@@ -23,8 +23,8 @@ export interface ViewCache {
 }
 
 
-/** The key-value entry the cache lives in. */
-export const VIEW_CACHE_KEY = 'view-cache';
+/** The key-value entry the cache lives in (read at boot with the credentials: boot-keys.ts). */
+export { VIEW_CACHE_KEY } from './boot-keys';
 
 export interface StoredViewCache {
   schema: number;

@@ -1,26 +1,33 @@
 /**
- * The dedicated Web Worker: builds the core with browser I/O, records the
- * session (on by default, bounded, stored in IndexedDB), and exposes the API
- * to the UI through Comlink.
+ * The dedicated Web Worker's entry: a few kilobytes, so that a cold start's first reads begin at once. It
+ * starts them (early-views.ts: the stored sidebar goes to the page as soon as it is read), then loads the
+ * core (core-main.ts), which exposes the API to the UI through Comlink. Messages the page sends meanwhile
+ * are held and handed to Comlink when it listens, in order.
  */
-import * as Comlink from 'comlink';
-import { CORE_WORKER_NAME_PREFIX } from '../protocol/core-api';
-import { browserDeps, lazyStorage, settleAfterMicrotasks, webLockLiveRecordings, webLockLiveTabs } from './browser-deps';
-import { createCore } from './core';
-import { createSessionRecording } from './session-recording';
-import { createIdbRecordingStore, createIdbStorage } from './storage-idb';
-import { announceGoneTabs } from './tab-gone';
+import type { Endpoint } from 'comlink';
+import { startEarlyViews } from './early-views';
 
-/** This tab's id, from the worker's name (ui/client/connect-core.ts): kept with the outbox entries it stores. */
-const tab = self.name.startsWith(CORE_WORKER_NAME_PREFIX) ? self.name.slice(CORE_WORKER_NAME_PREFIX.length) : undefined;
-const goneTabs = announceGoneTabs((self.navigator as Partial<WorkerNavigator>).locks, typeof BroadcastChannel === 'function' ? BroadcastChannel : undefined);
-const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage(tab, webLockLiveTabs(tab), goneTabs))), {
-  app: 'plaza-web 0.1.0',
-  settle: settleAfterMicrotasks,
-  store: createIdbRecordingStore(),
-  // Other tabs' running recordings are never evicted (without Web Locks, only this tab's own).
-  live: webLockLiveRecordings(),
+const held: MessageEvent[] = [];
+let deliver: ((event: MessageEvent) => void) | null = null;
+self.addEventListener('message', (event) => {
+  const message = event as MessageEvent;
+  if (deliver) deliver(message);
+  else held.push(message);
 });
-const core = createCore(recording.deps);
-// attach() records the boot as the first input and starts the core.
-Comlink.expose(recording.attach(core));
+
+/** The worker's own scope as Comlink's endpoint, but for one listener that first gets the messages held. */
+const endpoint: Endpoint = {
+  postMessage: (message: unknown, transfer?: Transferable[]) => self.postMessage(message, transfer ?? []),
+  addEventListener(_type: string, listener: EventListenerOrEventListenerObject) {
+    const call = typeof listener === 'function' ? listener : (event: Event) => listener.handleEvent(event);
+    deliver = (event) => call(event);
+    for (const event of held.splice(0)) call(event);
+  },
+  removeEventListener() {
+    deliver = null;
+  },
+};
+
+const early = startEarlyViews((message) => self.postMessage(message));
+// Not awaited at the top level: the core's chunk imports what this one holds (idb, early-views.ts), and would wait for it.
+void import('./core-main').then(({ startCoreWorker }) => startCoreWorker(early, endpoint));

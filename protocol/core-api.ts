@@ -296,6 +296,19 @@ export interface CoreApi {
  */
 export const CORE_WORKER_NAME_PREFIX = 'plaza-core:';
 
+/**
+ * What the core worker posts the page, outside Comlink, as soon as it has read the stored sidebar — before
+ * the core's own code has loaded (core-worker/early-views.ts): the view cache's JSON text, which the page
+ * shows as a provisional snapshot (ViewPatch.cachedViews) until the core's first patch replaces it.
+ */
+export interface EarlyViewsMessage {
+  plazaEarlyViews: string;
+}
+
+export function isEarlyViewsMessage(data: unknown): data is EarlyViewsMessage {
+  return typeof data === 'object' && data !== null && typeof (data as { plazaEarlyViews?: unknown }).plazaEarlyViews === 'string';
+}
+
 /** The BroadcastChannel on which a user's tabs hand over what a tab left unsent (ui/client/outbox-handoff.ts). */
 export const OUTBOX_HANDOFF_CHANNEL = 'plaza.outbox-handoff';
 

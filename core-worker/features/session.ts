@@ -5,10 +5,8 @@
 import { ok } from '../../protocol/result';
 import type { Credentials } from '../api-client';
 import type { CoreContext, Feature } from '../core-context';
-import { usableCache, VIEW_CACHE_KEY, type StoredViewCache } from '../view-cache';
-
-const CREDENTIALS_KEY = 'credentials';
-const DEVICE_KEY = 'device_guid';
+import { CREDENTIALS_KEY, DEVICE_KEY, VIEW_CACHE_KEY } from '../boot-keys';
+import { usableCache, type StoredViewCache } from '../view-cache';
 
 export type EndReason = 'signed-out' | 'unauthorized' | 'server-logout';
 

@@ -24,9 +24,15 @@ describe('applyPatch', () => {
     expect([...store.channels.value.keys()]).toEqual(['a', 'b']);
     expect(store.channels.value.get('a')?.unread).toBe(2);
 
+    // The same text again (the core's first patch after the worker's early one) is not parsed again: the same entries.
+    const first = store.channels.value.get('a');
+    applyPatch(store, { seq: 2, reset: true, cachedViews, connection: { socket: 'connecting', resyncing: false, unsent: 0 } });
+    expect(store.channels.value.get('a')).toBe(first);
+    expect(store.session.value).toEqual(signedIn);
+
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const damaged of ['{"session":', '{"session":{"status":"signed-in"},"preferences":{},"channels":{}}']) {
-      applyPatch(store, { seq: 2, reset: true, cachedViews: damaged });
+      applyPatch(store, { seq: 3, reset: true, cachedViews: damaged });
       expect(store.session.value.status).toBe('starting');
       expect(store.channels.value.size).toBe(0);
     }

@@ -170,6 +170,8 @@ interface Internals {
   index: ChannelIndex;
   channelsView: Signal<ReadonlyMap<string, ChannelEntryView>>;
   indexView: Signal<{ index: ChannelIndex }>;
+  /** The last stored sidebar read (ViewPatch.cachedViews) and what it expanded to: the same text again is not parsed again. */
+  cached: { text: string; patch: ViewPatch } | null;
 }
 const internals = new WeakMap<ViewStore, Internals>();
 
@@ -242,7 +244,7 @@ export function createViewStore(): ViewStore {
     teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
     teamMembers: signal(new Map()),
   };
-  internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView });
+  internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView, cached: null });
   return store;
 }
 
@@ -297,6 +299,25 @@ function applyChannels(own: Internals, diff: RecordsDiff<ChannelEntryView> | und
   own.indexView.value = { index };
 }
 
+/**
+ * A cold start's first snapshot may carry the stored sidebar as text (ViewPatch.cachedViews). The same text
+ * comes twice on a cold start — early, from the worker's entry, then in the core's first patch — and the
+ * second time it is not parsed again: its entries are the same objects, so the rows showing them stay as
+ * they are.
+ */
+function expandCached(own: Internals, sent: ViewPatch): ViewPatch {
+  if (sent.cachedViews === undefined) return sent;
+  if (own.cached?.text === sent.cachedViews) {
+    const { cachedViews: _same, ...rest } = sent;
+    const { session, preferences, channels } = own.cached.patch;
+    return { ...rest, session, preferences, channels };
+  }
+  const { patch, dropped } = expandCachedViews(sent);
+  if (dropped) console.warn(`Plaza could not show the stored sidebar: ${dropped}; the conversations show once the data is read.`);
+  else own.cached = { text: sent.cachedViews, patch };
+  return patch;
+}
+
 function applyDiff<R>(
   current: ReadonlyMap<string, R>,
   diff: RecordsDiff<R>,
@@ -315,9 +336,7 @@ function applyDiff<R>(
  * All writes happen in one batch, so components never see half a patch.
  */
 export function applyPatch(store: ViewStore, sent: ViewPatch): void {
-  // A cold start's first snapshot may carry the stored sidebar as text (ViewPatch.cachedViews).
-  const { patch, dropped } = expandCachedViews(sent);
-  if (dropped) console.warn(`Plaza could not show the stored sidebar: ${dropped}; the conversations show once the data is read.`);
+  const patch = expandCached(internals.get(store)!, sent);
   batch(() => {
     const reset = patch.reset;
     store.seq.value = patch.seq;
