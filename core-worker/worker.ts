@@ -30,4 +30,11 @@ const endpoint: Endpoint = {
 
 const early = startEarlyViews((message) => self.postMessage(message));
 // Not awaited at the top level: the core's chunk imports what this one holds (idb, early-views.ts), and would wait for it.
-void import('./core-main').then(({ startCoreWorker }) => startCoreWorker(early, endpoint));
+void import('./core-main').then(
+  ({ startCoreWorker }) => startCoreWorker(early, endpoint),
+  (error: unknown) => {
+    // The page's calls would wait forever: say why in the console (the chunk could not be fetched, say after a rebuild while offline).
+    console.error('[plaza-core] The core could not be loaded:', error);
+    throw error;
+  },
+);
