@@ -40,13 +40,13 @@ export interface EarlyReads {
 }
 
 /** Opens the database and reads the boot keys in one read-only transaction; posts the stored sidebar when it is usable. */
-export function startEarlyViews(post: (message: EarlyViewsMessage) => void, keys: readonly string[] = BOOT_KEYS): EarlyReads {
+export function startEarlyViews(post: (message: EarlyViewsMessage) => void): EarlyReads {
   const db = openCoreDb();
   const store = db.then((opened) => opened.transaction('kv', 'readonly').store);
   const reads = new Map<string, Promise<unknown>>();
-  for (const key of keys) {
+  for (const key of BOOT_KEYS) {
     const read = store.then((kv) => kv.get(key));
-    // A failed read that nobody takes is no one's error: the store reads again when asked.
+    // A failed read is no one's error: the store reads again when asked (storage-idb.ts).
     read.catch(() => {});
     reads.set(key, read);
   }

@@ -134,7 +134,9 @@ export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs, setAsi
     },
     openOutbox: (userGuid) => openOutboxDb(userGuid, tab, liveTabs, setAside),
     async getItem<T>(key: string) {
-      return (await (early?.take(key) ?? core.get('kv', key))) as T | undefined;
+      const read = () => core.get('kv', key);
+      // An early read that failed is read again.
+      return (await (early?.take(key)?.catch(read) ?? read())) as T | undefined;
     },
     async setItem(key, value) {
       early?.drop(key);

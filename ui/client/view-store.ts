@@ -306,7 +306,11 @@ function applyChannels(own: Internals, diff: RecordsDiff<ChannelEntryView> | und
  * they are.
  */
 function expandCached(own: Internals, sent: ViewPatch): ViewPatch {
-  if (sent.cachedViews === undefined) return sent;
+  if (sent.cachedViews === undefined) {
+    // The core's real snapshot: the stored sidebar will not come again, nor need its parsed entries be kept.
+    if (sent.reset) own.cached = null;
+    return sent;
+  }
   if (own.cached?.text === sent.cachedViews) {
     const { cachedViews: _same, ...rest } = sent;
     const { session, preferences, channels } = own.cached.patch;
