@@ -12,7 +12,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { LOG_SCHEMA_VERSION, type Envelope } from '../protocol/events';
 import { openCoreDb, type EarlyReads } from './early-views';
-import type { LogStore, OutboxStore, Storage, StoredOutboxEntry } from './ports';
+import { storedValue, type LogStore, type OutboxStore, type Storage, type StoredOutboxEntry } from './ports';
 import { byRecordingStart, type RecordingMeta, type RecordingStore } from './recording-store';
 
 interface LogDb extends DBSchema {
@@ -140,7 +140,7 @@ export async function createIdbStorage(tab?: string, liveTabs?: LiveTabs, setAsi
     },
     async setItem(key, value) {
       early?.drop(key);
-      await core.put('kv', value, key);
+      await core.put('kv', storedValue(value), key);
     },
     async removeItem(key) {
       early?.drop(key);

@@ -1,6 +1,6 @@
 /** In-memory storage: Node tests and replay. Same contract as the IndexedDB one. */
 import type { Envelope } from '../protocol/events';
-import type { LogStore, OutboxStore, Storage, StoredOutboxEntry } from './ports';
+import { storedValue, type LogStore, type OutboxStore, type Storage, type StoredOutboxEntry } from './ports';
 
 export interface MemoryStorage extends Storage {
   /** The stored chunks per user, to inspect in tests. */
@@ -60,7 +60,7 @@ export function createMemoryStorage(): MemoryStorage {
       return structuredClone(items.get(key)) as T | undefined;
     },
     async setItem(key, value) {
-      items.set(key, structuredClone(value));
+      items.set(key, structuredClone(storedValue(value)));
     },
     async removeItem(key) {
       items.delete(key);

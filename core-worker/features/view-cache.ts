@@ -7,12 +7,13 @@
  * listening — a replay does exactly the same.
  */
 import { lastMessageTs } from '../../projections/channels';
-import { channelEntryView, folderOf } from '../../projections/views/channel-view';
+import { entryViewOf, folderOf } from '../../projections/views/channel-view';
 import type { Channel, User } from '../../protocol/entities';
 import type { ChannelEntryView, SessionView } from '../../protocol/views';
 import type { CoreContext, FeatureHooks } from '../core-context';
+import { WrittenLater } from '../ports';
 import { LOG_SCHEMA_VERSION } from '../../protocol/events';
-import { VIEW_CACHE_KEY, type StoredViewCache, type ViewCache } from '../view-cache';
+import { VIEW_CACHE_KEY, type StoredViewCache } from '../view-cache';
 
 /**
  * Changes wait this long to be written together. The cache is only what a cold start paints before the log
@@ -39,27 +40,39 @@ function sameEntry(a: ChannelEntryView, b: ChannelEntryView): boolean {
 }
 
 /**
- * What an entry was built from, beside the entry. An entry is a function of exactly these (the preview
- * stays empty), so while they are the same the entry is the same object, neither rebuilt nor compared.
- * A heavy user's sidebar has thousands of entries and a busy minute flushes every second: rebuilding
- * each one every time cost more than folding the messages that changed a few.
+ * An entry as last written: what it is built from (entryViewOf is a pure function of these, the preview
+ * staying empty), and the entry and its JSON once made. They are made only when needed — when the record
+ * is written (a replay, which does not record what is written, never writes it) or when only the channel
+ * object changed and the entry must be compared. A heavy user's sidebar has thousands of entries and a busy
+ * minute flushes every 5 s: building each one at every flush cost more than folding the messages that changed a few.
  */
-interface BuiltEntry {
+interface WrittenEntry {
   channel: Channel;
   lastTs: number | null;
   unread: number;
   mentions: number;
   folder: string | null;
-  view: ChannelEntryView;
+  view?: ChannelEntryView;
+  json?: string;
+}
+
+/** The entry's view, made once. */
+function viewOf(entry: WrittenEntry, user: User): ChannelEntryView {
+  return (entry.view ??= entryViewOf(entry.channel, { lastTs: entry.lastTs, unread: entry.unread, mentions: entry.mentions, folder: entry.folder, preview: '' }, user));
+}
+
+/** Whether the entry shows the same facts (the view shows each of them as it is: one differing is a different entry). */
+function sameFacts(a: WrittenEntry, b: WrittenEntry): boolean {
+  return a.lastTs === b.lastTs && a.unread === b.unread && a.mentions === b.mentions && a.folder === b.folder;
 }
 
 export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
   const { clock } = ctx.deps;
   /**
-   * The entries as last written, by address, with what each was built from; empty after a log is opened
-   * (the next write replaces it all). Written for `writtenFor` only.
+   * The entries as last written, by address; empty after a log is opened (the next write replaces it all).
+   * Written for `writtenFor` only.
    */
-  let written = new Map<string, BuiltEntry>();
+  let written = new Map<string, WrittenEntry>();
   let writtenFor: User | null = null;
   let writtenMeta = '';
   let timer: unknown = null;
@@ -76,9 +89,9 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
       writtenFor = user;
     }
     // Every entry is looked at, which is cheaper than tracking which changed across thousands of dispatches;
-    // one is rebuilt and compared only if what it is built from changed.
+    // an entry is built and compared only if its channel object alone is new.
     let changed = written.size !== p.channels.byAddress.size;
-    let rebuilt: Map<string, BuiltEntry> | null = null;
+    let rebuilt: Map<string, WrittenEntry> | null = null;
     for (const [address, record] of p.channels.byAddress) {
       const unread = p.unread.byAddress.get(address);
       const { channel } = record;
@@ -88,10 +101,13 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
       const folder = folderOf(channel, p.folders);
       const before = written.get(address);
       if (before && before.channel === channel && before.lastTs === lastTs && before.unread === count && before.mentions === mentions && before.folder === folder) continue;
-      const view = channelEntryView(record, unread, user, p.folders, false);
-      // Built again but the same (a new channel object with the same fields): what was written stands.
-      (rebuilt ??= new Map()).set(address, { channel, lastTs, unread: count, mentions, folder, view: before && sameEntry(before.view, view) ? before.view : view });
-      if (!before || before.view !== rebuilt.get(address)!.view) changed = true;
+      const now: WrittenEntry = { channel, lastTs, unread: count, mentions, folder };
+      if (before && sameFacts(before, now) && sameEntry(viewOf(before, user), viewOf(now, user))) {
+        // A new channel object with the same fields (a refetch): what was written stands.
+        now.view = before.view;
+        now.json = before.json;
+      } else changed = true;
+      (rebuilt ??= new Map()).set(address, now);
     }
     const session: SessionView = {
       status: 'signed-in',
@@ -101,17 +117,24 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
     };
     const { tab, sort, showLast } = p.preferences;
     const preferences = { tab, sort, showLast: { ...showLast } };
-    const metaKey = JSON.stringify([session, preferences]);
+    const sessionJson = JSON.stringify(session);
+    const preferencesJson = JSON.stringify(preferences);
+    const metaKey = `${sessionJson}\n${preferencesJson}`;
     if (rebuilt) for (const [address, entry] of rebuilt) written.set(address, entry);
     if (!changed && metaKey === writtenMeta) return writing;
     // In the channel list's order; conversations no longer listed are gone from the cache.
-    const next = new Map<string, BuiltEntry>();
+    const next = new Map<string, WrittenEntry>();
     for (const address of p.channels.byAddress.keys()) next.set(address, written.get(address)!);
     written = next;
     writtenMeta = metaKey;
-    const channels = [...next.values()].map((entry) => entry.view);
-    const views: ViewCache = { session, preferences, channels };
-    const stored: StoredViewCache = { schema: LOG_SCHEMA_VERSION, user: user.target_user_guid, text: JSON.stringify(views) };
+    const entries = Array.from(next.values());
+    const guid = user.target_user_guid;
+    // JSON.stringify of the ViewCache { session, preferences, channels }, character for character, each
+    // entry's JSON made once for as long as the entry stands.
+    const stored = new WrittenLater<StoredViewCache>(() => {
+      const channelsJson = entries.map((entry) => (entry.json ??= JSON.stringify(viewOf(entry, user)))).join(',');
+      return { schema: LOG_SCHEMA_VERSION, user: guid, text: `{"session":${sessionJson},"preferences":${preferencesJson},"channels":[${channelsJson}]}` };
+    });
     writing = writing.then(() => ctx.deps.storage.setItem(VIEW_CACHE_KEY, stored)).catch((error: unknown) => ctx.deps.logger.warn(`Could not store the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
     return writing;
   }

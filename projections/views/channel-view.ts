@@ -49,9 +49,34 @@ export function folderOf(channel: Pick<Channel, 'folder_guid'>, folders: Folders
   return channel.folder_guid !== null && folders?.byGuid.has(channel.folder_guid) ? channel.folder_guid : null;
 }
 
+/** What a sidebar entry shows of the channel's state besides the channel itself. */
+export interface EntryFacts {
+  lastTs: number | null;
+  unread: number;
+  mentions: number;
+  /** folderOf the channel */
+  folder: string | null;
+  preview: string;
+}
+
 /** A channel's sidebar entry; `withPreview: false` leaves the preview empty (the stored view cache keeps none). */
 export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | undefined, user: User | null, folders?: FoldersState, withPreview = true): ChannelEntryView {
   const { channel, lastMessage } = record;
+  return entryViewOf(
+    channel,
+    {
+      lastTs: lastMessageTs(record),
+      unread: unread?.count ?? 0,
+      mentions: unread?.mentions ?? 0,
+      folder: folderOf(channel, folders),
+      preview: withPreview && lastMessage ? previewOf(lastMessage.parts) : '',
+    },
+    user,
+  );
+}
+
+/** A sidebar entry from the channel and the facts about it: a pure function of these (the stored view cache builds its entries from facts it kept). */
+export function entryViewOf(channel: Channel, facts: EntryFacts, user: User | null): ChannelEntryView {
   const right = postingRight(channel, { is_company_admin: user?.is_company_admin ?? false });
   return {
     address: channel.address,
@@ -60,15 +85,15 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
     etype: channel.etype,
     is_external: channel.is_external,
     is_private: channel.is_private,
-    unread: unread?.count ?? 0,
-    mentions: unread?.mentions ?? 0,
-    preview: withPreview && lastMessage ? previewOf(lastMessage.parts) : '',
-    last_message_ts: lastMessageTs(record),
+    unread: facts.unread,
+    mentions: facts.mentions,
+    preview: facts.preview,
+    last_message_ts: facts.lastTs,
     sortKey: sortKeyOf(channel),
     canPost: right.allowed,
     postingBlockedReason: right.allowed ? null : right.reason,
     target_user_guid: channel.channel_type === 0 ? channel.target_user_guid : null,
-    folder: folderOf(channel, folders),
+    folder: facts.folder,
     team: teamFacts(channel, user),
   };
 }

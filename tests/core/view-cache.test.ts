@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core-worker/core';
 import { VIEW_CACHE_DELAY_MS } from '../../core-worker/features/view-cache';
-import type { LogStore } from '../../core-worker/ports';
+import { WrittenLater, type LogStore } from '../../core-worker/ports';
+import { createMemoryStorage } from '../../core-worker/storage-memory';
 import { VIEW_CACHE_KEY, type StoredViewCache, type ViewCache } from '../../core-worker/view-cache';
 import { LOG_SCHEMA_VERSION } from '../../protocol/events';
 import type { ChannelWire, UserWire } from '../../protocol/entities';
@@ -46,6 +47,69 @@ describe('the sidebar view cache', () => {
       ['c2', 1],
       ['c3', 0],
     ]);
+  });
+
+  it('is the JSON of the sidebar as it is now, after entries changed, came and went', async () => {
+    // The server's list follows the frames (a refetch must not bring back what they removed).
+    let listed: ChannelWire[] = [team(1), team(2), team(3)];
+    const h = await startHarness({ routes: { ...routes, '/secure/data/confirmed/corporate/channels/list': () => ({ status: 200, body: { isOk: true, channels: listed } }) } });
+    await h.core.api.$signIn('bob@acme.test', 'x');
+    h.socket().open();
+    await h.clock.advance(0);
+    const receive = (code: string, body: unknown) => {
+      h.socket().receive(encodeFrame(code, body));
+      h.frame();
+    };
+    const text = async () => (await h.storage.getItem<StoredViewCache>(VIEW_CACHE_KEY))!.text;
+    // Each flush joins the entries' texts as they were made: the result must be JSON.stringify's, character for character.
+    const canonical = (json: string) => JSON.stringify(JSON.parse(json) as ViewCache);
+    const rows = (json: string) => (JSON.parse(json) as ViewCache).channels.map((c) => [c.address, c.name, c.unread]);
+    receive('MSG', { message: { guid: 'm1', address: 'c2', created: T0 + 1, from_guid: 'alice', json: '[{"type":"text","text":"hi"}]' } });
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    const first = await text();
+    expect(first).toBe(canonical(first));
+    expect(rows(first)).toEqual([
+      ['c1', 'Team 1', 0],
+      ['c2', 'Team 2', 1],
+      ['c3', 'Team 3', 0],
+    ]);
+    const fresh: ChannelWire = { ...team(4), company_guid: 'acme', name: 'Fresh "quoted" ☃' };
+    listed = [team(2), team(3), fresh];
+    receive('CHA', { action: 'add', channel: fresh });
+    receive('CHA', { action: 'remove', address: 'c1' });
+    receive('MSG', { message: { guid: 'm2', address: 'c3', created: T0 + 2, from_guid: 'alice', json: '[{"type":"text","text":"yo"}]' } });
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    const second = await text();
+    expect(second).toBe(canonical(second));
+    expect(rows(second)).toEqual([
+      ['c2', 'Team 2', 1],
+      ['c3', 'Team 3', 1],
+      ['c4', 'Fresh "quoted" ☃', 0],
+    ]);
+    // Nothing new: nothing written anew.
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    expect(await text()).toBe(second);
+  });
+
+  it('is made only when the storage writes it (a replay, which records no values, never makes it)', async () => {
+    const storage = createMemoryStorage();
+    const given: unknown[] = [];
+    const setItem = storage.setItem.bind(storage);
+    // A storage that keeps what it is given, as given, before writing it.
+    storage.setItem = (key, value) => (key === VIEW_CACHE_KEY && given.push(value), setItem(key, value));
+    let made = 0;
+    const later = new WrittenLater(() => (made++, { text: 'x' }));
+    expect(made).toBe(0);
+    await setItem('k', later);
+    await setItem('k2', later);
+    expect([made, await storage.getItem('k'), await storage.getItem('k2')]).toEqual([1, { text: 'x' }, { text: 'x' }]);
+    const h = await startHarness({ storage, routes });
+    await h.core.api.$signIn('bob@acme.test', 'x');
+    h.socket().open();
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    expect(given).toHaveLength(1);
+    expect(given[0]).toBeInstanceOf(WrittenLater);
+    expect((given[0] as WrittenLater<StoredViewCache>).value()).toEqual(await storage.getItem(VIEW_CACHE_KEY));
   });
 
   it('paints the cached sidebar before the log is read, then the real state', async () => {
