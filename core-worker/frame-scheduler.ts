@@ -7,6 +7,17 @@ import type { FrameScheduler } from './ports';
 /** A frame at 60 Hz: an update less than this after the last one waits for the next frame. */
 export const FRAME_MS = 16;
 
+/**
+ * How far into a frame an update that waited for one is sent. The worker's animation frames start when the
+ * page's do: sent at the start, an update reached the page just after the page's own frame had begun and
+ * waited there a whole frame to be painted, so in a burst a change took two frames to the screen. Sent a few
+ * ms in, it leaves the page ~10 ms to receive, apply and render it before its next frame, which paints it.
+ * Measured in Chromium (frames pushed to a page in bursts, 2 runs each, bench/notes.md): sent → painted p50
+ * 17.0–17.2 → 11.1–11.3 ms, the oldest change in an update folded → painted p50 30.7–30.9 → 25.2–25.6 ms.
+ * Later in the frame (9 ms) was faster still on a light page, but leaves a heavy user's page too little time.
+ */
+export const SEND_INTO_FRAME_MS = 6;
+
 /** The timers a frame scheduler uses (the worker's own, or a test's). */
 export interface FrameTimers {
   now(): number;
@@ -45,7 +56,13 @@ export function createFrameScheduler(timers: FrameTimers): FrameScheduler {
     if (timers.now() - lastRun >= FRAME_MS) {
       timer = timers.setTimeout(run, 0);
     } else {
-      raf = timers.requestAnimationFrame ? timers.requestAnimationFrame(run) : null;
+      // Into the frame, not at its start (SEND_INTO_FRAME_MS).
+      const intoFrame = (): void => {
+        raf = null;
+        timers.clearTimeout(timer);
+        timer = timers.setTimeout(run, SEND_INTO_FRAME_MS);
+      };
+      raf = timers.requestAnimationFrame ? timers.requestAnimationFrame(intoFrame) : null;
       timer = timers.setTimeout(run, raf === null ? FRAME_MS : 100);
     }
     return stop;

@@ -1,6 +1,6 @@
 /** The worker's frame scheduler: the first UI update after a quiet spell goes at once, the rest of a burst once per frame. */
 import { describe, expect, it } from 'vitest';
-import { createFrameScheduler, FRAME_MS, type FrameTimers } from '../../core-worker/frame-scheduler';
+import { createFrameScheduler, FRAME_MS, SEND_INTO_FRAME_MS, type FrameTimers } from '../../core-worker/frame-scheduler';
 
 /** Timers on a manual clock: timeouts and animation frames (every FRAME_MS, at multiples of it) run as time is advanced. */
 function manualTimers() {
@@ -70,11 +70,37 @@ describe('frame scheduler', () => {
       }
       advance(1);
     }
-    // After the first: each at a frame, one frame apart — never two in a frame.
+    // After the first: each SEND_INTO_FRAME_MS into a frame, one frame apart — never two in a frame.
     const framed = ran.slice(1);
     expect(framed.length).toBeGreaterThanOrEqual(3);
-    expect(framed.every((t) => t % FRAME_MS === 0)).toBe(true);
+    expect(framed.every((t) => t % FRAME_MS === SEND_INTO_FRAME_MS)).toBe(true);
     expect(framed.slice(1).map((t, i) => t - framed[i]!)).toEqual(framed.slice(1).map(() => FRAME_MS));
+  });
+
+  it('sends an update that waited for a frame a few ms into it, not at its start, so the page paints it at its next frame', () => {
+    const { advance, now, ran, update } = setup();
+    update();
+    advance(1);
+    advance(FRAME_MS - (now() % FRAME_MS) - 3); // 3 ms before a frame starts
+    update();
+    const frameStart = now() + 3;
+    advance(2 + SEND_INTO_FRAME_MS);
+    expect(ran).toHaveLength(1); // not at the frame's start
+    advance(1);
+    expect(ran.at(-1)).toBe(frameStart + SEND_INTO_FRAME_MS);
+    expect(SEND_INTO_FRAME_MS).toBeGreaterThan(0);
+    expect(SEND_INTO_FRAME_MS).toBeLessThan(FRAME_MS / 2);
+  });
+
+  it('cancelled between the frame and its send, it does not run', () => {
+    const { advance, now, ran, update, schedule } = setup();
+    update();
+    advance(1);
+    const cancel = schedule(() => ran.push(-1));
+    advance(FRAME_MS - (now() % FRAME_MS) + 1); // the frame came; the send is SEND_INTO_FRAME_MS away
+    cancel();
+    advance(FRAME_MS * 8); // past the 100 ms stand-in timer too
+    expect(ran).toHaveLength(1);
   });
 
   it('goes at once again after a frame without updates; a cancelled request never runs', () => {
