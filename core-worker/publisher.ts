@@ -240,7 +240,14 @@ export function createPublisher(options: { projections: () => Projections; runti
       listeners = [listener];
       // One UI at a time: a reloaded page replaces its predecessor's listener.
       if (provisional) sendProvisional(provisional);
-      else snapshotAll();
+      else if (!options.runtime.booted) {
+        // Nothing is known yet (the boot's first reads are under way): a page starts as 'starting' by itself,
+        // and a snapshot of nothing would replace the stored sidebar the worker's entry may already have shown
+        // it (early-views.ts), only for the provisional snapshot to bring it back a moment later — on a heavy
+        // user's cold start, two renders of the whole app, and the sidebar gone for as long. The stored
+        // sidebar (provisional) or the first flush after the boot (snapshotDue) is the page's first patch.
+        snapshotDue = true;
+      } else snapshotAll();
     },
     schedule,
     flushSoon() {

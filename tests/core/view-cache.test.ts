@@ -164,9 +164,34 @@ describe('the sidebar view cache', () => {
     (frame as (() => void) | null)?.();
     const real = patches.at(-1)!;
     expect(real).toMatchObject({ reset: true, session: { status: 'signed-in' } });
+    // The page's first patch is the stored sidebar: no snapshot of the not-yet-booted core before it, which
+    // would replace the sidebar the worker's entry already showed (early-views.ts) with nothing.
+    expect(patches[0]).toBe(sent);
+    expect(patches.map((p) => (p.cachedViews !== undefined ? 'stored sidebar' : p.reset ? `snapshot ${p.session?.status}` : 'diff'))).toEqual(['stored sidebar', 'snapshot signed-in']);
     expect(real.channels?.put.find((c) => c.address === 'c2')?.unread).toBe(1);
     // No moment of 'starting' between the provisional and the real snapshot.
     expect(patches.slice(patches.indexOf(sent) + 1).map((p) => p.session?.status).filter(Boolean)).not.toContain('starting');
+    await core.stop();
+  });
+
+  it('a page that subscribes while the core boots, with nothing stored, gets the booted state as its first patch', async () => {
+    const patches: ViewPatch[] = [];
+    const core = createCore({
+      clock: new ManualClock(),
+      random: { uuid: () => 'u' },
+      http: async () => ({ status: 503, body: undefined }),
+      openSocket: (url) => new FakeSocket(url),
+      storage: createMemoryStorage(),
+      logger: { warn: () => {}, info: () => {} },
+      baseUrl: 'http://plaza.test',
+      scheduleFrame: (fn) => (queueMicrotask(fn), () => {}),
+    });
+    await core.api.$subscribe((p) => patches.push(p));
+    expect(patches).toEqual([]); // nothing known yet: the page shows 'starting' by itself
+    await core.start();
+    await settle();
+    expect(patches[0]).toMatchObject({ reset: true, session: { status: 'signed-out' } });
+    expect(patches.some((p) => p.session?.status === 'starting')).toBe(false);
     await core.stop();
   });
 

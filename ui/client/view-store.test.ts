@@ -26,13 +26,27 @@ describe('applyPatch', () => {
 
     // The same text again (the core's first patch after the worker's early one) is not parsed again: the same entries.
     const first = store.channels.value.get('a');
+    // Nor applied again: only its seq is taken, no view signal changes, so nothing renders again.
+    const views = [store.session, store.preferences, store.connection, store.channels, store.channelIndex, store.usersByGuid, store.messagesByGuid, store.typing, store.toasts];
+    const before = views.map((view) => view.value);
     applyPatch(store, { seq: 2, reset: true, cachedViews, connection: { socket: 'connecting', resyncing: false, unsent: 0 } });
+    expect(store.seq.value).toBe(2);
+    expect(views.map((view) => view.value)).toEqual(before);
+    views.forEach((view, i) => expect(view.value).toBe(before[i]));
     expect(store.channels.value.get('a')).toBe(first);
     expect(store.session.value).toEqual(signedIn);
+    // A provisional snapshot with something else in it (another connection state) is applied, with the same entries.
+    applyPatch(store, { seq: 3, reset: true, cachedViews, connection: { socket: 'online', resyncing: false, unsent: 0 } });
+    expect(store.connection.value.socket).toBe('online');
+    expect(store.channels.value.get('a')).toBe(first);
+    // Once another patch has been applied, the same text is a snapshot like any other again.
+    applyPatch(store, { seq: 4, reset: false, channels: { put: [channelView({ address: 'a', unread: 5 })], remove: [] } });
+    applyPatch(store, { seq: 5, reset: true, cachedViews, connection: { socket: 'online', resyncing: false, unsent: 0 } });
+    expect(store.channels.value.get('a')?.unread).toBe(2);
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const damaged of ['{"session":', '{"session":{"status":"signed-in"},"preferences":{},"channels":{}}']) {
-      applyPatch(store, { seq: 3, reset: true, cachedViews: damaged });
+      applyPatch(store, { seq: 6, reset: true, cachedViews: damaged });
       expect(store.session.value.status).toBe('starting');
       expect(store.channels.value.size).toBe(0);
     }

@@ -172,6 +172,8 @@ interface Internals {
   indexView: Signal<{ index: ChannelIndex }>;
   /** The last stored sidebar read (ViewPatch.cachedViews) and what it expanded to: the same text again is not parsed again. */
   cached: { text: string; patch: ViewPatch } | null;
+  /** The stored sidebar's text while the store shows exactly its provisional snapshot (no patch applied since). */
+  showing: string | null;
 }
 const internals = new WeakMap<ViewStore, Internals>();
 
@@ -244,7 +246,7 @@ export function createViewStore(): ViewStore {
     teamDirectory: signal(INITIAL_TEAM_DIRECTORY),
     teamMembers: signal(new Map()),
   };
-  internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView, cached: null });
+  internals.set(store, { recent: new RecentConversations(), channelMap, index, channelsView, indexView, cached: null, showing: null });
   return store;
 }
 
@@ -299,6 +301,23 @@ function applyChannels(own: Internals, diff: RecordsDiff<ChannelEntryView> | und
   own.indexView.value = { index };
 }
 
+/** What a provisional snapshot (the stored sidebar's text and the connection) may hold besides its views. */
+const PROVISIONAL_KEYS = new Set(['seq', 'reset', 'cachedViews', 'connection', 'perf']);
+
+/**
+ * Whether `sent` is a provisional snapshot of the text the store shows, with nothing else in it: on a cold
+ * start the core's first patch repeats the worker's early one (a reset of every view, only its seq differs),
+ * and applying it again re-rendered the whole app (~20–30 ms for a heavy user's sidebar) just before the
+ * first paint.
+ */
+function sameProvisional(store: ViewStore, showing: string, sent: ViewPatch): boolean {
+  if (!sent.reset || sent.cachedViews !== showing) return false;
+  for (const key of Object.keys(sent)) if (!PROVISIONAL_KEYS.has(key)) return false;
+  const now = store.connection.value;
+  const next = sent.connection;
+  return next !== undefined && next.socket === now.socket && next.resyncing === now.resyncing && next.unsent === now.unsent && Object.keys(next).length === Object.keys(now).length;
+}
+
 /**
  * A cold start's first snapshot may carry the stored sidebar as text (ViewPatch.cachedViews). The same text
  * comes twice on a cold start — early, from the worker's entry, then in the core's first patch — and the
@@ -340,7 +359,14 @@ function applyDiff<R>(
  * All writes happen in one batch, so components never see half a patch.
  */
 export function applyPatch(store: ViewStore, sent: ViewPatch): void {
-  const patch = expandCached(internals.get(store)!, sent);
+  const own = internals.get(store)!;
+  if (own.showing !== null && sameProvisional(store, own.showing, sent)) {
+    // The core's provisional snapshot after the worker's early one: the same views, so nothing to render again.
+    store.seq.value = sent.seq;
+    return;
+  }
+  const patch = expandCached(own, sent);
+  own.showing = sent.reset && sent.cachedViews !== undefined && own.cached?.text === sent.cachedViews ? sent.cachedViews : null;
   batch(() => {
     const reset = patch.reset;
     store.seq.value = patch.seq;
@@ -351,7 +377,6 @@ export function applyPatch(store: ViewStore, sent: ViewPatch): void {
     if (patch.connection) store.connection.value = patch.connection;
     else if (reset) store.connection.value = INITIAL_CONNECTION;
 
-    const own = internals.get(store)!;
     // The sort first, so the entries of this patch are placed in the new order.
     if (patch.preferences) {
       store.preferences.value = patch.preferences;
