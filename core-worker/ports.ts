@@ -112,8 +112,11 @@ export interface Logger {
   info(message: string): void;
 }
 
-/** Runs `fn` at the next animation frame (or its stand-in); returns a cancel function. */
-export type FrameScheduler = (fn: () => void) => () => void;
+/**
+ * Runs `fn` at the next animation frame (or its stand-in); returns a cancel function. `intoFrame`: the page
+ * keeps up, so the update may go a few ms into the frame rather than at its start (core-worker/frame-scheduler.ts).
+ */
+export type FrameScheduler = (fn: () => void, how?: { intoFrame?: boolean }) => () => void;
 
 export interface CoreDeps {
   clock: Clock;

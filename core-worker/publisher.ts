@@ -9,6 +9,7 @@ import { createChangeSet, createDiscardingChangeSet, isEmpty, type ChangeSet } f
 import type { Projections } from '../projections/fold';
 import type { PatchListener } from '../protocol/core-api';
 import type { ViewPatch } from '../protocol/views';
+import { KEEPS_UP_MS } from './frame-scheduler';
 import type { FrameScheduler } from './ports';
 import { createAlertsSection } from './view-sections/alerts-section';
 import { createChannelsSection } from './view-sections/channels-section';
@@ -143,6 +144,8 @@ export function createPublisher(options: { projections: () => Projections; runti
    */
   let unacknowledged = 0;
   let held = false;
+  /** How long the page took to answer the last patch it answered (its sending to the answer), if known. */
+  let lastAnswerMs: number | null = null;
   let generation = 0;
 
   const build = (p: Projections, reset: boolean): ViewPatch => {
@@ -171,8 +174,10 @@ export function createPublisher(options: { projections: () => Projections; runti
     if (!isThenable(answer)) return;
     unacknowledged++;
     const sentIn = generation;
+    const sentAt = options.wallClock?.();
     const settled = (): void => {
       if (sentIn !== generation) return;
+      if (sentAt !== undefined) lastAnswerMs = options.wallClock!() - sentAt;
       unacknowledged--;
       if (unacknowledged === 0 && held) {
         held = false;
@@ -214,11 +219,14 @@ export function createPublisher(options: { projections: () => Projections; runti
     if (firstChangeAt === null && options.wallClock) firstChangeAt = options.wallClock();
     // Held: the acknowledgement flushes everything pending.
     if (cancelFrame || held || listeners.length === 0) return;
-    cancelFrame = options.scheduleFrame(() => {
-      cancelFrame = null;
-      if (unacknowledged > 0) held = true;
-      else flush();
-    });
+    cancelFrame = options.scheduleFrame(
+      () => {
+        cancelFrame = null;
+        if (unacknowledged > 0) held = true;
+        else flush();
+      },
+      { intoFrame: lastAnswerMs !== null && lastAnswerMs <= KEEPS_UP_MS },
+    );
   }
 
   const snapshotAll = (): void => {
@@ -237,6 +245,7 @@ export function createPublisher(options: { projections: () => Projections; runti
       generation++;
       unacknowledged = 0;
       held = false;
+      lastAnswerMs = null;
       listeners = [listener];
       // One UI at a time: a reloaded page replaces its predecessor's listener.
       if (provisional) sendProvisional(provisional);

@@ -39,7 +39,8 @@ function setup(over: Partial<FrameTimers> = {}) {
   const clock = manualTimers();
   const schedule = createFrameScheduler({ ...clock.timers, ...over });
   const ran: number[] = [];
-  const update = () => schedule(() => ran.push(clock.now()));
+  /** An update asked for while the page keeps up (into the frame), or not. */
+  const update = (intoFrame = true) => schedule(() => ran.push(clock.now()), { intoFrame });
   return { ...clock, schedule, ran, update };
 }
 
@@ -63,10 +64,13 @@ describe('frame scheduler', () => {
     for (let i = 0; i < 64; i++) {
       if (!pending) {
         pending = true;
-        schedule(() => {
-          pending = false;
-          ran.push(now());
-        });
+        schedule(
+          () => {
+            pending = false;
+            ran.push(now());
+          },
+          { intoFrame: true },
+        );
       }
       advance(1);
     }
@@ -92,11 +96,22 @@ describe('frame scheduler', () => {
     expect(SEND_INTO_FRAME_MS).toBeLessThan(FRAME_MS / 2);
   });
 
+  it('for a page that does not keep up, sends at the frame\'s start, as it did before', () => {
+    const { advance, now, ran, update } = setup();
+    update(false);
+    advance(1);
+    advance(FRAME_MS - (now() % FRAME_MS) - 3);
+    update(false);
+    const frameStart = now() + 3;
+    advance(3);
+    expect(ran.at(-1)).toBe(frameStart);
+  });
+
   it('cancelled between the frame and its send, it does not run', () => {
     const { advance, now, ran, update, schedule } = setup();
     update();
     advance(1);
-    const cancel = schedule(() => ran.push(-1));
+    const cancel = schedule(() => ran.push(-1), { intoFrame: true });
     advance(FRAME_MS - (now() % FRAME_MS) + 1); // the frame came; the send is SEND_INTO_FRAME_MS away
     cancel();
     advance(FRAME_MS * 8); // past the 100 ms stand-in timer too

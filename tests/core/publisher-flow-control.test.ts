@@ -4,6 +4,7 @@
  * user did (`flushSoon`) is never held back.
  */
 import { describe, expect, it } from 'vitest';
+import { KEEPS_UP_MS } from '../../core-worker/frame-scheduler';
 import { createPublisher, createRuntimeState } from '../../core-worker/publisher';
 import { applyEnvelope, createProjections } from '../../projections/fold';
 import type { ViewPatch } from '../../protocol/views';
@@ -12,14 +13,20 @@ import type { ViewPatch } from '../../protocol/views';
 function setup() {
   const p = createProjections();
   const frames: (() => void)[] = [];
+  /** What each frame request asked: into the frame (the page keeps up) or at its start. */
+  const asked: boolean[] = [];
+  let clock = 0;
   const publisher = createPublisher({
     projections: () => p,
     runtime: createRuntimeState({ booted: true, signedIn: true }),
-    scheduleFrame: (fn) => {
+    scheduleFrame: (fn, how) => {
       frames.push(fn);
+      asked.push(how?.intoFrame ?? false);
       return () => frames.splice(frames.indexOf(fn) >>> 0, 1);
     },
+    wallClock: () => clock,
   });
+  const advance = (ms: number) => (clock += ms);
   let seq = 0;
   const type = (address: string, name = `typist ${seq + 1}`): void => {
     applyEnvelope(p, { seq: ++seq, at: 1_000 + seq, source: 'socket', event: { type: 'typing.started', address, user_guid: name, name } }, publisher.changes);
@@ -28,7 +35,7 @@ function setup() {
   const frame = (): void => {
     for (const fn of frames.splice(0)) fn();
   };
-  return { publisher, type, frame };
+  return { publisher, type, frame, asked, advance };
 }
 
 /** A listener across a thread: each call answers with a promise the test settles. */
@@ -125,5 +132,28 @@ describe('flow control', () => {
     before.answers[0]!.resolve();
     await settle();
     expect(after).toHaveLength(2);
+  });
+  it('asks for an update into the frame only while the page answers its patches in time', async () => {
+    const { publisher, type, frame, asked, advance } = setup();
+    const ui = slowListener();
+    publisher.subscribe(ui.listener);
+    type('c1');
+    expect(asked.at(-1)).toBe(false); // nothing answered yet: not known to keep up
+    ui.answers.shift()!.resolve(); // the snapshot, answered at once
+    await settle();
+    frame();
+    type('c2');
+    expect(asked.at(-1)).toBe(true);
+    frame();
+    advance(KEEPS_UP_MS + 1); // this patch's answer comes late: the page is slow
+    ui.answers.shift()!.resolve();
+    await settle();
+    type('c3');
+    expect(asked.at(-1)).toBe(false);
+    frame();
+    ui.answers.shift()!.resolve(); // and in time again
+    await settle();
+    type('c4');
+    expect(asked.at(-1)).toBe(true);
   });
 });
