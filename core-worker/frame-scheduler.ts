@@ -8,10 +8,11 @@ import type { FrameScheduler } from './ports';
 export const FRAME_MS = 16;
 
 /**
- * How far into a frame an update that waited for one is sent, while the page keeps up (KEEPS_UP_MS). The worker's animation frames start when the
- * page's do: sent at the start, an update reached the page just after the page's own frame had begun and
- * waited there a whole frame to be painted, so in a burst a change took two frames to the screen. Sent a few
- * ms in, it leaves the page ~10 ms to receive, apply and render it before its next frame, which paints it.
+ * How far into a frame an update that waited for one is sent, while the page keeps up (KEEPS_UP_MS). The
+ * worker's animation frames start when the page's do: sent at the start, an update reached the page just after
+ * the page's own frame had begun and waited there a whole frame to be painted, so in a burst a change took two
+ * frames to the screen. Sent a few ms in, it leaves the page ~10 ms to receive, apply and render it before its
+ * next frame, which paints it.
  * Measured in Chromium (frames pushed to a page in bursts, 2 runs each, bench/notes.md): sent → painted p50
  * 17.0–17.2 → 11.1–11.3 ms, the oldest change in an update folded → painted p50 30.7–30.9 → 25.2–25.6 ms.
  * Later in the frame (9 ms) was faster still on a light page, but leaves a heavy user's page too little time.
@@ -23,7 +24,7 @@ export const SEND_INTO_FRAME_MS = 6;
  * applied and rendered, and the answer back): then an update sent SEND_INTO_FRAME_MS into a frame is painted
  * at the page's next one. A slower page (a slow machine, a busy tab) could not: sent into the frame, its
  * update missed the next one as well — on a page slowed 4× the benchmark's change folded → painted p50 went
- * 41 → 45–55 ms (4 runs each) — so for it the update goes at the frame's start, as before.
+ * from a median of 41 ms in six runs to 45–55 ms in four — so for it the update goes at the frame's start, as before.
  */
 export const KEEPS_UP_MS = FRAME_MS - SEND_INTO_FRAME_MS - 2;
 

@@ -31,7 +31,9 @@ function manualTimers() {
       if (now % FRAME_MS === 0) for (const [id, fn] of [...frames]) if (frames.delete(id)) fn();
     }
   };
-  return { timers, advance, now: () => now };
+  /** Timeouts and animation frames still waiting to run. */
+  const pending = (): number => timeouts.size + frames.size;
+  return { timers, advance, now: () => now, pending };
 }
 
 /** A scheduler on manual timers; `update()` asks it for an update, and `ran` says when each one ran. */
@@ -108,12 +110,14 @@ describe('frame scheduler', () => {
   });
 
   it('cancelled between the frame and its send, it does not run', () => {
-    const { advance, now, ran, update, schedule } = setup();
+    const { advance, now, ran, update, schedule, pending } = setup();
     update();
     advance(1);
     const cancel = schedule(() => ran.push(-1), { intoFrame: true });
     advance(FRAME_MS - (now() % FRAME_MS) + 1); // the frame came; the send is SEND_INTO_FRAME_MS away
+    expect(pending()).toBe(1); // that send, the frame's stand-in timer replaced by it
     cancel();
+    expect(pending()).toBe(0);
     advance(FRAME_MS * 8); // past the 100 ms stand-in timer too
     expect(ran).toHaveLength(1);
   });
