@@ -22,6 +22,12 @@ export interface SocketConnection {
   send(frame: UpFrame): boolean;
   /** Tries now, with the delay reset, unless connected or connecting: the network is back. */
   retryNow(): void;
+  /**
+   * Checks the open socket now: a CHK, and the socket closed if its ACK does not come within 5 s. For when
+   * the browser says the network went away, which does not close a WebSocket by itself (Chromium keeps one
+   * open, silently, through its own offline mode and many a Wi-Fi change).
+   */
+  checkNow(): void;
   /** The server acknowledged a CHK. */
   acknowledged(check: number | string): void;
   readonly state: SocketState;
@@ -173,6 +179,9 @@ export function createSocketConnection(options: SocketConnectionOptions): Socket
       clock.clearTimeout(retryTimer);
       delay = null;
       connect();
+    },
+    checkNow() {
+      if (socket) probe(socket);
     },
     acknowledged(id) {
       const timer = awaiting.get(id as number);

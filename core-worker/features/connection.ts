@@ -121,7 +121,11 @@ export function createConnectionFeature(ctx: CoreContext, host: ConnectionHost):
     api: {
       async $setNetwork(online) {
         await ctx.ready();
-        if (!online || !ctx.runtime.signedIn) return;
+        if (!ctx.runtime.signedIn) return;
+        if (!online) {
+          ctx.socket.checkNow();
+          return;
+        }
         ctx.socket.retryNow();
         host.retryOutbox();
       },

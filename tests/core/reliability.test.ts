@@ -84,6 +84,29 @@ describe('the socket state machine (spec 1 §4, §9)', () => {
     expect(h.sockets).toHaveLength(2);
   });
 
+  it('checks the socket at once when the browser says the network went away, and takes it for dead without an ACK within 5 s', async () => {
+    const { h } = await online();
+    const socket = h.socket();
+    socket.autoAck = false;
+    await h.core.api.$setNetwork(false);
+    // A browser going offline leaves the socket open: only the check tells whether it still reaches the server.
+    expect(socket.sent.filter((t) => t.startsWith('CHK'))).toEqual(['CHK {"check":1}']);
+    await h.clock.advance(4_999);
+    expect(socket.readyState).toBe(1);
+    await h.clock.advance(1);
+    expect(socket.readyState).toBe(3);
+    expect(h.core.projections.connection.socket).toBe('offline');
+    // Answered, the check leaves the socket alone (a brief blip, or the browser was wrong).
+    await h.clock.advance(1_000);
+    h.socket().open();
+    await h.clock.advance(0);
+    await h.core.api.$setNetwork(false);
+    h.socket().receive(frame('ACK', { check: 2, n: 0 }));
+    await h.clock.advance(5_000);
+    expect(h.socket().readyState).toBe(1);
+    expect(h.core.projections.connection.socket).toBe('online');
+  });
+
   it('notices a time jump: checks the socket, and resyncs instead of reloading', async () => {
     const { h, server } = await online();
     const socket = h.socket();
