@@ -2,7 +2,8 @@
  * The app-shell service worker (ui/service-worker/sw.ts): signed in once online, Plaza opens again with
  * the browser offline — a reload of a conversation's page (an app route, from the cached index.html),
  * its sidebar, messages and drafts from IndexedDB and localStorage, the connection shown as down — the
- * user writes a post there, and it is delivered, once, when the network comes back, by itself.
+ * user writes a post there, and it is delivered, once, when the network comes back, by itself. And the browser
+ * going offline under an open page: its socket, which the browser leaves open, is checked and taken for dead.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './sign-in';
@@ -70,5 +71,19 @@ test('Plaza opens offline, keeps what was typed there and sends it when the netw
   const history = await rest(baseURL!, '/secure/data/confirmed/corporate/messages/history', { page: 0, address, is_favorites: false, task_guid: null }, alice);
   const texts: string[] = history.data.map((m: { json: string }) => JSON.parse(m.json)[0]?.text);
   expect(texts.filter((t) => t === post)).toHaveLength(1);
+  await context.close();
+});
+
+test('the browser going offline with the socket open shows Offline within seconds, and Online again once it returns', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'bob@acme.test');
+  const status = page.getByRole('banner').getByRole('status');
+  await expect(status).toHaveText('Online');
+  // Going offline does not close an open WebSocket: Plaza checks it (a CHK whose ACK must come within 5 s).
+  await context.setOffline(true);
+  await expect(status).toHaveText('Offline', { timeout: 8_000 });
+  await context.setOffline(false);
+  await expect(status).toHaveText('Online', { timeout: 20_000 });
   await context.close();
 });
