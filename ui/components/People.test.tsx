@@ -214,8 +214,12 @@ describe('status menu', () => {
     const text = within(dialog).getByLabelText('Text');
     expect(text.hasAttribute('aria-invalid')).toBe(false);
     a.core.results.$insertStatus = fail({ name: 'InvalidRequest', message: 'Type a status text.', field: 'text' });
-    await act(async () => fireEvent.submit(text));
+    const saveButton = within(dialog).getByRole('button', { name: 'Save status' });
+    saveButton.focus();
+    await act(async () => fireEvent.click(saveButton));
     expect(text.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard goes to the field to correct, not left on Save status.
+    expect(document.activeElement).toBe(text);
     expect(document.getElementById(text.getAttribute('aria-describedby')!)?.textContent).toBe('Type a status text.');
     // Another form: the message was about the one that closed.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Edit In a meeting' }));
