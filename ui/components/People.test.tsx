@@ -301,6 +301,12 @@ describe('People screen', () => {
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Message Carol Chen' })));
     expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-carol']]);
     expect(a.location()).toBe('/conversations/dm-new');
+    // The keyboard goes to the new conversation's composer once it is there, not to the document (the card
+    // and the page that opened it are gone).
+    expect(document.activeElement).toBe(document.body);
+    a.push({ seq: 4, reset: false, channels: { put: [channelView({ address: 'dm-new', name: 'Carol Chen', group: 'direct', target_user_guid: 'u-carol' })], remove: [] } });
+    await act(async () => {});
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
   it('answers connection requests, creates links with the 7-day/10-use defaults, and uses a pasted link', async () => {
