@@ -323,7 +323,21 @@ describe('People screen', () => {
     const create = screen.getByRole('form', { name: 'Create a connect link' });
     expect(within(create).getByLabelText('Lifetime in days')).toHaveProperty('value', '7');
     expect(within(create).getByLabelText('Number of uses')).toHaveProperty('value', '10');
-    await act(async () => fireEvent.click(within(create).getByRole('button', { name: 'Create link' })));
+    // Pressed twice while the first is on its way: one link, not two.
+    let answer!: () => void;
+    let asked = 0;
+    const created = a.core.$createConnectLink.bind(a.core);
+    a.core.$createConnectLink = (options) => {
+      asked++;
+      return new Promise((resolve) => (answer = () => resolve(created(options))));
+    };
+    const button = within(create).getByRole('button', { name: 'Create link' });
+    fireEvent.click(button);
+    fireEvent.submit(create);
+    expect(button).toHaveProperty('disabled', true);
+    expect(asked).toBe(1);
+    await act(async () => answer());
+    expect(button).toHaveProperty('disabled', false);
     expect(a.core.callsTo('$createConnectLink')).toEqual([[{ ttl_seconds: 604_800, max_clicks: 10 }]]);
     const links = screen.getByRole('list', { name: 'Your connect links' });
     expect(within(links).getByLabelText('Link ABCD2345')).toHaveProperty('value', `${window.location.origin}/connect/l1`);
