@@ -53,11 +53,12 @@ function cancelAlertsOf(state: MfaState, alerts: AlertsState, who: string, chang
  */
 function cancel(state: MfaState, alerts: AlertsState, who: string, me: string | undefined, changes: ChangeSet): void {
   const request = state.requests.get(who);
-  const hasAlert = [...alerts.byGuid.values()].some((a) => !a.is_dismissed && resetTarget(a) === who);
-  if (who === me || !hasAlert) {
+  const alert = [...alerts.byGuid.values()].find((a) => !a.is_dismissed && resetTarget(a) === who);
+  if (who === me || !alert) {
     if (state.requests.delete(who)) changes.mfa = true;
   } else if (!request?.cancelled) {
-    state.requests.set(who, { ...(request ?? { target_user_guid: who, name: '', requested: 0 }), cancelled: true });
+    // A request not known here (it was cancelled before this client listed them) is named by its alert.
+    state.requests.set(who, { ...(request ?? { target_user_guid: who, name: resetName(alert), requested: alert.alert_created }), cancelled: true });
     changes.mfa = true;
   }
   cancelAlertsOf(state, alerts, who, changes);

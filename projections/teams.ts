@@ -1,12 +1,14 @@
 /**
  * Teams beyond the sidebar: the company's directory for "Browse teams"
  * (teams/list, departments_list) and the members panels the user opened
- * (team/members), kept current by team actions (CHA member_*, invite_*).
+ * (team/members), kept current by team actions (CHA member_*, invite_*) and,
+ * for a join request, by its answer (a denial's alert; an approval's channel).
  * A panel's data exists only once loaded: changes to a team nobody opened are
  * ignored, and it is fetched fresh when opened (members are lazy).
  */
 import type { Channel } from '../protocol/entities';
 import type { Envelope } from '../protocol/events';
+import { ALERT_TYPE } from '../protocol/rules/alerts';
 import type { Invite, TeamMember, TeamSummary } from '../protocol/team-entities';
 import type { ChangeSet } from './changes';
 
@@ -71,6 +73,14 @@ export function applyTeams(state: TeamsState, { event }: Envelope, changes: Chan
     case 'channel.upserted':
       updateDirectory(state, changes, (t) => (t.guid === event.channel.guid ? becameMember(t, event.channel) : t));
       return;
+    case 'alert.received': {
+      // A request denied is no longer pending: the directory offers to ask again (an approval comes as the channel).
+      const { alert } = event;
+      const team = alert.alert_type === ALERT_TYPE.joinDenied && alert.target && typeof alert.target === 'object' ? alert.target['team_guid'] : undefined;
+      if (typeof team !== 'string') return;
+      updateDirectory(state, changes, (t) => (t.guid === team && t.request_pending ? { ...t, request_pending: false } : t));
+      return;
+    }
     case 'channels.listed': {
       const mine = new Map(event.channels.map((c) => [c.guid, c]));
       updateDirectory(state, changes, (t) => {

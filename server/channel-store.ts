@@ -147,8 +147,13 @@ SELECT c.guid, c.address, c.name, c.channel_type, c.etype, c.is_hr, c.is_externa
   FROM channel_members cm
   JOIN channels c ON c.guid = cm.channel_guid
   LEFT JOIN LATERAL (
-    SELECT u.guid, u.first_name, u.last_name FROM channel_members o JOIN users u ON u.guid = o.user_guid
-     WHERE c.channel_type = 0 AND o.channel_guid = c.guid AND o.user_guid <> cm.user_guid
+    -- A direct message's other person, even blocked (their membership set aside): it stays their conversation.
+    SELECT u.guid, u.first_name, u.last_name
+      FROM (SELECT o.user_guid, o.joined FROM channel_members o WHERE o.channel_guid = c.guid AND o.user_guid <> cm.user_guid
+            UNION ALL
+            SELECT s.user_guid, s.joined FROM suspended_members s WHERE s.channel_guid = c.guid AND s.user_guid <> cm.user_guid) o
+      JOIN users u ON u.guid = o.user_guid
+     WHERE c.channel_type = 0
      ORDER BY o.joined, u.guid LIMIT 1
   ) other ON true
   LEFT JOIN LATERAL (

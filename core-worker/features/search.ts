@@ -7,7 +7,7 @@
  * not exist in Plaza yet and show as unavailable (projections/views/search-view.ts).
  */
 import type { SearchHit } from '../../protocol/rest/search';
-import { canSearchChannel, canSearchGlobal, SEARCH_REFUSED, searchWords, wireTerm } from '../../protocol/rules/search-query';
+import { canSearchChannel, canSearchGlobal, hasGlobalSource, SEARCH_NO_SOURCE, SEARCH_REFUSED, searchWords, wireTerm } from '../../protocol/rules/search-query';
 import { fail, ok, type Result } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 
@@ -122,6 +122,7 @@ export function createSearchFeature(ctx: CoreContext, loadNewest: (address: stri
       async $searchGlobal(query) {
         await ctx.ready();
         if (!canSearchGlobal(query)) return refused();
+        if (!hasGlobalSource(query)) return fail({ name: 'InvalidRequest', message: SEARCH_NO_SOURCE, field: 'sources' });
         const id = ctx.deps.random.uuid();
         ctx.dispatch('intent', [{ type: 'global_search.started', id, query }]);
         await Promise.all([query.messages ? globalMessages(id) : null, query.people ? globalPeople(id) : null]);

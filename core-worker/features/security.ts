@@ -1,7 +1,8 @@
 /**
  * Two-factor reset requests (spec 1 §4, §6; spec 3 §7.4): the pending requests
  * on every connect (all of the company's for an admin, one's own otherwise),
- * asking for a reset, cancelling, and an admin's reset.
+ * asking for a reset, cancelling, and an admin's reset. A reset alert whose
+ * request is no longer pending when the two lists come in is marked cancelled.
  */
 import { resetTarget } from '../../projections/mfa';
 import { ok, type Result } from '../../protocol/result';
@@ -14,10 +15,30 @@ export interface SecurityFeature extends Feature<'$requestMfaReset' | '$cancelMf
 }
 
 export function createSecurityFeature(ctx: CoreContext): SecurityFeature {
+  /** This session's pending requests are known: the server's list has answered once. */
+  let listed = false;
+
+  /**
+   * A reset alert about a person with no pending request — cancelled while this client was away (a CAN it
+   * never got, as after a reload) — is marked cancelled as a CAN would have: it offers Dismiss, not a reset.
+   * Checked once both the alerts and the list of requests are in, whichever comes last.
+   */
+  function markStaleAlerts(): void {
+    if (!listed) return;
+    const { alerts, mfa } = ctx.projections;
+    const gone = new Set<string>();
+    for (const [guid, alert] of alerts.byGuid) {
+      const who = resetTarget(alert);
+      if (who && !alert.is_dismissed && !mfa.cancelledAlerts.has(guid) && !mfa.requests.has(who)) gone.add(who);
+    }
+    if (gone.size) ctx.dispatch('rest', [...gone].map((who) => ({ type: 'mfa-reset.cancelled' as const, target_user_guid: who })));
+  }
+
   async function reload(): Promise<void> {
     const at = ctx.epoch;
     const result = await ctx.api.call('adminResetRequests', {});
     if (at !== ctx.epoch || !result.ok) return;
+    listed = true;
     ctx.dispatch('rest', [
       { type: 'mfa-resets.listed', requests: result.value.requests.map((r) => ({ target_user_guid: r.target_user_guid, name: r.name, requested: r.requested })) },
     ]);
@@ -57,6 +78,12 @@ export function createSecurityFeature(ctx: CoreContext): SecurityFeature {
     },
     onSocketOpen() {
       void reload();
+    },
+    afterDispatch(events) {
+      if (events.some((e) => e.type === 'alerts.listed' || e.type === 'mfa-resets.listed')) markStaleAlerts();
+    },
+    onSessionEnded() {
+      listed = false;
     },
   };
 }

@@ -100,6 +100,9 @@ export function createTeamMembersFeature(ctx: CoreContext): Feature<Methods> {
         await ctx.ready();
         const team = teamAt(ctx, address);
         if (!team.ok) return team;
+        // Known before asking: the server tells the team's managers — the sender too — of each new
+        // invitation on the socket (CHA invite_added), which can be folded before this answer arrives.
+        const known = new Set(ctx.projections.teams.panels.get(address)?.invites.keys());
         const result = await ctx.api.call('emailInvite', {
           team_guid: team.value.guid,
           emails,
@@ -107,8 +110,7 @@ export function createTeamMembersFeature(ctx: CoreContext): Feature<Methods> {
           external_confirmed: options.externalConfirmed ?? false,
         });
         if (!result.ok) return result;
-        const known = ctx.projections.teams.panels.get(address)?.invites;
-        const fresh = result.value.invites.filter((i) => !known?.has(i.guid));
+        const fresh = result.value.invites.filter((i) => !known.has(i.guid));
         ctx.dispatch('rest', [{ type: 'team.invites_upserted', address, invites: result.value.invites }]);
         for (const invite of fresh) ctx.showToast({ title: MEMBER_TEXTS.inviteSentTitle, body: MEMBER_TEXTS.inviteSent(invite.original_email), kind: 'success' });
         return ok({ sent: fresh.map((i) => i.original_email) });

@@ -84,6 +84,13 @@ export function searchWords(term: string): string[] {
 
 export const SEARCH_REFUSED = 'Type a search term or choose a filter.';
 
+/** Whether a global search looks anywhere: with every source unchecked it would show nothing at all. */
+export function hasGlobalSource(q: GlobalSearchQuery): boolean {
+  return q.conversations || q.messages || q.people || q.meetings || q.files;
+}
+
+export const SEARCH_NO_SOURCE = 'Choose at least one place to look in.';
+
 /**
  * The 12 flag colours, ids 1–12 in this order (spec 1 §3), as the search
  * filter names them. (The flags feature may keep its own copy; the ids agree.)

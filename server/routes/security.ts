@@ -4,7 +4,8 @@
  * A person asks (totp/request_reset, Plaza's path): every other company admin
  * gets alert type 16, once per request. An admin answers with
  * totp/admin_reset: the person's second factor is reset, the admins' alerts
- * for the request are dismissed (ALD), and the person gets an information
+ * for the request are dismissed (ALD), the person and the other admins get CAN
+ * (the request is no longer pending), and the person gets an information
  * alert. The request can instead be cancelled (totp/admin_reset_cancel) by the
  * person or by an admin: the admins and the person get CAN, and the admins'
  * alerts stay until dismissed — dismissing a cancelled one clears the
@@ -68,6 +69,11 @@ export function securityHandlers({ db, hub }: RouteDeps): Handlers<'adminResetRe
       const pending = await pendingMfaReset(db, target.guid);
       if (pending && (await settleMfaReset(db, pending.guid, 'reset', user.guid))) {
         await dismissAlertsByTarget(db, hub, ALERT_TYPE.mfaResetRequest, 'request_guid', pending.guid);
+        // The request is no longer pending: the person and the other admins are told as for a cancel (after
+        // the ALD above, so no alert of theirs is left to flag it), or their settings would list it until reloaded.
+        const told = new Set([...(await admins(user.company_guid)).map((a) => a.guid), target.guid]);
+        told.delete(user.guid);
+        hub.sendToUsers([...told], 'CAN', { target_user_guid: target.guid, alerts: [] });
       }
       await createAlert(db, hub, { user_guid: target.guid, alert_type: ALERT_TYPE.informationAlert, message: SECURITY_MESSAGES.done(fullName(user)) });
       return { isOk: true };

@@ -28,6 +28,7 @@ interface World {
   mutes: unknown[];
   versions: { server_version: string; latest_release: string };
   resets: unknown[];
+  alerts: unknown[];
   me: UserWire;
 }
 
@@ -37,6 +38,7 @@ function world(over: Partial<World> = {}): World {
     mutes: [],
     versions: { server_version: '0.5.0', latest_release: '0.5.0' },
     resets: [],
+    alerts: [],
     me: bob,
     ...over,
   };
@@ -47,7 +49,7 @@ function routes(w: World): Record<string, Route> {
     '/data/login': () => ({ status: 200, body: { isOk: true, login_guid: 'lg', auth_token: 'token-0123456789abcdef', user: w.me } }),
     [`${P}/channels/list`]: () => ({ status: 200, body: { isOk: true, channels: [design, hr, dm] } }),
     [`${P}/users/list`]: () => ({ status: 200, body: { isOk: true, users: [bob, alice] } }),
-    [`${P}/last_alerts`]: () => ({ status: 200, body: { isOk: true, alerts: [] } }),
+    [`${P}/last_alerts`]: () => ({ status: 200, body: { isOk: true, alerts: w.alerts } }),
     [`${P}/alerts/dismiss`]: () => ({ status: 200, body: { isOk: true } }),
     [`${P}/notifications/global`]: (body) => {
       Object.assign(w.settings, body);
@@ -496,6 +498,18 @@ describe('two-factor reset requests', () => {
     expect((await h.core.api.$runAlertAction('r1')).ok).toBe(false);
     await h.core.api.$dismissAlerts(['r1']);
     expect(latest(h, 'mfaResets')).toEqual([]);
+  });
+
+  it('a reset alert whose request was cancelled while away (no CAN seen, as after a reload) offers only Dismiss', async () => {
+    const stored = { ...ask, alert_created: T0, is_dismissed: false };
+    const h = await signedIn(world({ me: alice, resets: [], alerts: [stored] }));
+    expect(latest(h, 'alerts')!.put.find((a) => a.guid === 'r1')).toMatchObject({ cancelled: true, action: null });
+    expect(latest(h, 'mfaResets')).toEqual([{ target_user_guid: 'carol', name: 'Carol Chen', requested: T0, cancelled: true, own: false }]);
+    await h.core.api.$dismissAlerts(['r1']);
+    expect(latest(h, 'mfaResets')).toEqual([]);
+    // Still pending: the alert offers the reset.
+    const pending = await signedIn(world({ me: alice, resets: [{ target_user_guid: 'carol', name: 'Carol Chen', requested: T0 }], alerts: [stored] }));
+    expect(latest(pending, 'alerts')!.put.find((a) => a.guid === 'r1')!.action).toEqual({ kind: 'reset', label: 'Reset two-factor' });
   });
 
   it('an admin’s reset answers the request and dismisses its alert', async () => {

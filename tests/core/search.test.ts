@@ -102,6 +102,15 @@ describe('global search', () => {
     expect(h.calls.filter((c) => c.path.endsWith('/members/search'))).toHaveLength(1);
     expect((await h.core.api.$searchGlobal({ ...DEFAULT_GLOBAL_QUERY })).ok).toBe(false);
   });
+
+  it('refuses to look nowhere: with every source unchecked it says so instead of showing nothing', async () => {
+    const h = await signedIn({});
+    const nowhere = { ...DEFAULT_GLOBAL_QUERY, term: 'engine', conversations: false, messages: false, people: false, meetings: false, files: false };
+    expect(await h.core.api.$searchGlobal(nowhere)).toEqual({ ok: false, error: { name: 'InvalidRequest', message: 'Choose at least one place to look in.', field: 'sources' } });
+    expect(h.calls.filter((c) => c.path.endsWith('/global_search') || c.path.endsWith('/members/search'))).toEqual([]);
+    // One source is enough, even one Plaza does not have yet (it says so).
+    expect((await h.core.api.$searchGlobal({ ...nowhere, files: true })).ok).toBe(true);
+  });
 });
 
 describe('jumping to a hit', () => {

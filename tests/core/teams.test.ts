@@ -180,4 +180,23 @@ describe('joining and inviting', () => {
     const bad = await h.core.api.$inviteByEmail('design', 'nope@');
     expect(bad).toMatchObject({ ok: false, error: { field: 'emails', message: 'nope@ is not a valid email address.' } });
   });
+
+  it('says so too when the socket told of the invitation before the answer came (the server tells the sender among the managers)', async () => {
+    const invite = { guid: 'i9', original_email: 'erin@acme.test', email_guid: 'i9', last_sent: T0 };
+    let harness: Harness | undefined;
+    const h = await signedIn([ch('design')], {
+      [`${P}/team/members`]: () => ({ status: 200, body: { isOk: true, members: [{ target_user_guid: 'bob', member_type: 2, member_company_guid: 'acme' }], invites: [] } }),
+      [`${P}/team/email_invite`]: () => {
+        frame(harness!, 'CHA', { action: 'invite_added', address: 'design', invite });
+        return { status: 200, body: { isOk: true, invites: [invite] } };
+      },
+    });
+    harness = h;
+    expect((await h.core.api.$loadTeamMembers('design')).ok).toBe(true);
+    expect(await h.core.api.$inviteByEmail('design', 'erin@acme.test')).toEqual({ ok: true, value: { sent: ['erin@acme.test'] } });
+    expect(toasts(h)).toEqual(['Invitation sent: Email invitation has been sent to erin@acme.test']);
+    // Asked again, the same address keeps its invitation: nothing new is said.
+    expect(await h.core.api.$inviteByEmail('design', 'erin@acme.test')).toEqual({ ok: true, value: { sent: [] } });
+    expect(toasts(h)).toHaveLength(1);
+  });
 });

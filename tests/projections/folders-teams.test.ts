@@ -4,7 +4,7 @@
  * folder unread totals equal a recount.
  */
 import { describe, expect, it } from 'vitest';
-import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
+import { alert, channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll, type Projections } from '../../projections/fold';
@@ -194,6 +194,18 @@ describe('teams', () => {
     // An approval arrives as the channel itself (CHA add).
     p = fold(listed, { type: 'channel.upserted', channel: channel({ address: 'council', guid: 'council' }) }, { type: 'channel.removed', address: 'open' });
     expect(p.teams.directory?.teams[1]).toMatchObject({ is_member: true, member_count: 3 });
+  });
+
+  it('a request denied is no longer pending: the denial alert (type 3) says for which team', () => {
+    const listed: DomainEvent = { type: 'teams.listed', teams: [summary('open'), summary('council', { is_open: false })], departments: [] };
+    const denied = (guid: string, alert_type: number, team_guid: string): DomainEvent => ({
+      type: 'alert.received',
+      alert: alert({ guid, alert_type, target: { team_guid, address: team_guid, name: team_guid } }),
+    });
+    const requested: DomainEvent = { type: 'team.join_result', team_guid: 'council', result: 'requested' };
+    expect(fold(listed, requested, denied('a1', 3, 'council')).teams.directory?.teams[1]?.request_pending).toBe(false);
+    // Another team's denial, or another kind of alert about this team, leaves the request pending.
+    expect(fold(listed, requested, denied('a2', 3, 'open'), denied('a3', 1, 'council')).teams.directory?.teams[1]?.request_pending).toBe(true);
   });
 
   it('keeps panels only once loaded, and follows member and invite changes', () => {

@@ -213,7 +213,7 @@ describe('mutes', () => {
 });
 
 describe('two-factor reset requests', () => {
-  it('alerts the company admins, lists the request, and resets on an admin’s answer', async () => {
+  it('alerts the company admins, lists the request, and resets on an admin’s answer, which the person is told (CAN)', async () => {
     const asked = await h.ok('requestReset', {}, carol);
     expect(asked.request).toMatchObject({ target_user_guid: carol.user_guid, name: 'Carol Chen', email: 'carol@acme.test' });
     const alert = await aliceS.next('ALR', (d) => d.alert.alert_type === 16);
@@ -233,7 +233,13 @@ describe('two-factor reset requests', () => {
     expect((await aliceS.next('ALD', (d) => d.alerts.includes(alert.alert.guid))).alerts).toEqual([alert.alert.guid]);
     const done = await carolS.next('ALR', (d) => d.alert.alert_type === 17);
     expect(done.alert.message).toBe(SECURITY_MESSAGES.done('Alice Anders'));
+    // The person is told the request is no longer pending (their settings listed it until a reload); the
+    // admin who answered knows.
+    expect(await carolS.next('CAN')).toEqual({ target_user_guid: carol.user_guid, alerts: [] });
+    await settleFrames();
+    expect(aliceS.count('CAN')).toBe(0);
     expect((await h.ok('adminResetRequests', {}, alice)).requests).toEqual([]);
+    expect((await h.ok('adminResetRequests', {}, carol)).requests).toEqual([]);
   });
 
   it('sends CAN to the admins and the person when a request is cancelled; the alert stays until dismissed', async () => {

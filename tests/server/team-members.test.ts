@@ -178,6 +178,9 @@ describe('blocking (company/block_user, BLO)', () => {
     expect((await members(bob, partners.guid)).members.map((m) => m.first_name)).toEqual(['Alice', 'Bob']);
     const readd = await h.call('teamMembersUpdate', { team_guid: partners.guid, members: [{ target_user_guid: gina.user_guid }], external_confirmed: true }, alice);
     expect(readd.body.message).toBe(MEMBER_MESSAGES.blocked('Gina Garcia'));
+    // The company keeps its direct message with her, still named and addressed to her (it had no name).
+    const dm = (await h.ok('channelsList', { include_recent: true }, alice)).channels.find((c: any) => c.channel_type === 0 && c.target_user_guid === gina.user_guid);
+    expect(dm).toMatchObject({ name: 'Gina Garcia', target_user_guid: gina.user_guid });
     // Blocking again is a harmless retry: no second BLO.
     await h.ok('blockUser', { target_user_guid: gina.user_guid, is_blocked: true }, alice);
     expect(ginaSocket.count('BLO')).toBe(1);

@@ -34,6 +34,16 @@ describe('the sidebar rows', () => {
     expect(shown(sidebarRows(indexOf(entries), prefs({ tab: 'unread' }), 'zed'))).toEqual(['# Mentions', 'gamma', '# Teams', 'alpha', '# Direct messages', 'zed']);
   });
 
+  it('show_last keeps exactly N when several conversations share the last activity time at the edge', () => {
+    // Five read conversations whose last messages came at the same instant: "Last 2" shows two of them, not five.
+    const tied = ['a', 'b', 'c', 'd', 'e'].map((x) => channelView({ address: x, name: x, group: 'team', sortKey: x, last_message_ts: 70 }));
+    const rows = sidebarRows(indexOf([...tied, channelView({ address: 'old', name: 'old', group: 'team', sortKey: 'old', last_message_ts: 5 })]), prefs({ showLast: { az: 2, recent: null } }), null);
+    expect(shown(rows)).toEqual(['# Teams', 'a', 'b']);
+    // Above the tie, the newer ones come first; the tie fills what is left.
+    const newer = channelView({ address: 'z', name: 'z', group: 'team', sortKey: 'z', last_message_ts: 90 });
+    expect(shown(sidebarRows(indexOf([...tied, newer]), prefs({ showLast: { az: 2, recent: null } }), null))).toEqual(['# Teams', 'a', 'z']);
+  });
+
   it('show_last keeps the N most recently active, plus unread and open ones', () => {
     // The 2 most recent are news (50) and beta (40); alpha and gamma are unread, amy is open.
     const rows = sidebarRows(indexOf(entries), prefs({ showLast: { az: 2, recent: null } }), 'amy');

@@ -23,14 +23,32 @@ export type SidebarRow =
 export const MENTIONS_LABEL = 'Mentions';
 export const FOLDERS_LABEL = 'Folders';
 
-/** The last_message_ts at or above which a conversation is among the `n` most recent (null: no limit). */
-function recencyThreshold(index: ChannelIndex, n: number | null): number | null {
+/**
+ * The addresses of the `n` most recently active conversations (null: no limit). Exactly `n`, even when
+ * several share the last_message_ts at the edge (data imported or seeded at one instant does): the tie is
+ * broken by the order the groups list them in, rather than let a "Last 10" show every conversation tied
+ * with the tenth.
+ */
+function mostRecent(index: ChannelIndex, n: number | null): ReadonlySet<string> | null {
   if (n === null) return null;
-  const times: number[] = [];
-  for (const group of CHANNEL_GROUPS) for (const e of index.group(group)) times.push(e.last_message_ts ?? -1);
-  if (times.length <= n) return null;
-  const sorted = Float64Array.from(times).sort();
-  return sorted[sorted.length - n]!;
+  const all: ChannelEntryView[] = [];
+  for (const group of CHANNEL_GROUPS) for (const e of index.group(group)) all.push(e);
+  if (all.length <= n) return null;
+  const at = (e: ChannelEntryView): number => e.last_message_ts ?? -1;
+  const sorted = Float64Array.from(all, at).sort();
+  const threshold = sorted[sorted.length - n]!;
+  let room = n;
+  for (const e of all) if (at(e) > threshold) room--;
+  const recent = new Set<string>();
+  for (const e of all) {
+    const t = at(e);
+    if (t > threshold) recent.add(e.address);
+    else if (t === threshold && room > 0) {
+      recent.add(e.address);
+      room--;
+    }
+  }
+  return recent;
 }
 
 export function sidebarRows(
@@ -40,11 +58,11 @@ export function sidebarRows(
   folders: readonly FolderView[] = [],
   collapsed: ReadonlySet<string> = new Set(),
 ): SidebarRow[] {
-  const threshold = recencyThreshold(index, prefs.showLast[prefs.sort]);
+  const recent = mostRecent(index, prefs.showLast[prefs.sort]);
   const shown = (e: ChannelEntryView): boolean => {
     if (e.unread > 0 || e.address === activeAddress) return true;
     if (prefs.tab === 'unread') return false;
-    return threshold === null || (e.last_message_ts ?? -1) >= threshold;
+    return recent === null || recent.has(e.address);
   };
   const rows: SidebarRow[] = [];
   const unreadOf = (entries: readonly ChannelEntryView[]): number => entries.reduce((n, e) => n + e.unread, 0);

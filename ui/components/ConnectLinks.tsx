@@ -43,6 +43,7 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
   const useErrorId = useId();
   const fieldRefs = { days: useRef<HTMLInputElement>(null), uses: useRef<HTMLInputElement>(null) };
   const [busy, setBusy] = useState(false);
+  const [creating, setCreating] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
   const links = store.people.value.links;
 
@@ -54,13 +55,17 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
 
   const create = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
+    if (creating) return;
     // Each field is told here, in its own unit, with what to type: an empty one too (the fields are not required).
     const lifetime = wholeIn(days, MIN_DAYS, MAX_DAYS);
     if (lifetime === null) return refuse(`A link lasts ${MIN_DAYS} to ${MAX_DAYS} days.`, 'days');
     const clicks = wholeIn(uses, CONNECT_LINK_CLICKS_RANGE.min, CONNECT_LINK_CLICKS_RANGE.max);
     if (clicks === null) return refuse(CONNECT_LINK_CLICKS_MESSAGE, 'uses');
     setCreateError(null);
+    // One link per press: a second click (or Enter) while the first is on its way would make another.
+    setCreating(true);
     const result = await core.$createConnectLink({ ttl_seconds: lifetime * DAY, max_clicks: clicks });
+    setCreating(false);
     if (!result.ok) refuse(result.error.message, FIELD_OF_MEMBER[result.error.field ?? ''] ?? null);
   };
 
@@ -127,7 +132,7 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
               {...blameProps(createError?.field === 'uses', createErrorId)}
             />
           </label>
-          <button type="submit" className="primary">
+          <button type="submit" className="primary" disabled={creating}>
             Create link
           </button>
         </form>

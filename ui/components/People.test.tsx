@@ -214,8 +214,12 @@ describe('status menu', () => {
     const text = within(dialog).getByLabelText('Text');
     expect(text.hasAttribute('aria-invalid')).toBe(false);
     a.core.results.$insertStatus = fail({ name: 'InvalidRequest', message: 'Type a status text.', field: 'text' });
-    await act(async () => fireEvent.submit(text));
+    const saveButton = within(dialog).getByRole('button', { name: 'Save status' });
+    saveButton.focus();
+    await act(async () => fireEvent.click(saveButton));
     expect(text.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard goes to the field to correct, not left on Save status.
+    expect(document.activeElement).toBe(text);
     expect(document.getElementById(text.getAttribute('aria-describedby')!)?.textContent).toBe('Type a status text.');
     // Another form: the message was about the one that closed.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Edit In a meeting' }));
@@ -297,6 +301,12 @@ describe('People screen', () => {
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Message Carol Chen' })));
     expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-carol']]);
     expect(a.location()).toBe('/conversations/dm-new');
+    // The keyboard goes to the new conversation's composer once it is there, not to the document (the card
+    // and the page that opened it are gone).
+    expect(document.activeElement).toBe(document.body);
+    a.push({ seq: 4, reset: false, channels: { put: [channelView({ address: 'dm-new', name: 'Carol Chen', group: 'direct', target_user_guid: 'u-carol' })], remove: [] } });
+    await act(async () => {});
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
   it('answers connection requests, creates links with the 7-day/10-use defaults, and uses a pasted link', async () => {
@@ -313,7 +323,21 @@ describe('People screen', () => {
     const create = screen.getByRole('form', { name: 'Create a connect link' });
     expect(within(create).getByLabelText('Lifetime in days')).toHaveProperty('value', '7');
     expect(within(create).getByLabelText('Number of uses')).toHaveProperty('value', '10');
-    await act(async () => fireEvent.click(within(create).getByRole('button', { name: 'Create link' })));
+    // Pressed twice while the first is on its way: one link, not two.
+    let answer!: () => void;
+    let asked = 0;
+    const created = a.core.$createConnectLink.bind(a.core);
+    a.core.$createConnectLink = (options) => {
+      asked++;
+      return new Promise((resolve) => (answer = () => resolve(created(options))));
+    };
+    const button = within(create).getByRole('button', { name: 'Create link' });
+    fireEvent.click(button);
+    fireEvent.submit(create);
+    expect(button).toHaveProperty('disabled', true);
+    expect(asked).toBe(1);
+    await act(async () => answer());
+    expect(button).toHaveProperty('disabled', false);
     expect(a.core.callsTo('$createConnectLink')).toEqual([[{ ttl_seconds: 604_800, max_clicks: 10 }]]);
     const links = screen.getByRole('list', { name: 'Your connect links' });
     expect(within(links).getByLabelText('Link ABCD2345')).toHaveProperty('value', `${window.location.origin}/connect/l1`);

@@ -1,8 +1,10 @@
 /** A person's profile card (spec 3 §3 User): status, contact details, and a button to message them. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { focusComposerOnceThere } from './composer-focus';
 import { Dialog } from './Dialog';
 import { StatusBadge } from './StatusBadge';
 
@@ -27,8 +29,12 @@ export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: 
     const result = await core.$startDirectMessage(userGuid);
     setBusy(false);
     if (!result.ok) return setError(result.error.message);
-    onClose();
-    router.navigate(conversationPath(result.value.address));
+    // The keyboard goes to the conversation's composer: the card, and the page that opened it, go.
+    flushSync(() => {
+      onClose();
+      router.navigate(conversationPath(result.value.address));
+    });
+    focusComposerOnceThere();
   };
 
   const name = user?.name ?? 'Unknown person';

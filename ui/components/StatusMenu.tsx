@@ -86,6 +86,8 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
     const result = await call;
     setBusy(false);
     if (!result.ok) setError({ message: result.error.message, field: result.error.field ?? null });
+    // A refused text gets the keyboard, to be corrected (the alert says why), as in the other dialogs' forms.
+    if (!result.ok && result.error.field === 'text') textRef.current?.focus();
     return result.ok;
   };
 

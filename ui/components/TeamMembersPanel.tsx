@@ -128,7 +128,10 @@ function MemberItem({
   );
 }
 
-/** Adds colleagues from the company directory. */
+/**
+ * Adds colleagues from the company directory (and connections of other companies, which the server adds
+ * only once confirmed, as invitations by email are).
+ */
 function AddPeople({ address, memberGuids }: { address: string; memberGuids: ReadonlySet<string> }) {
   useSignals();
   const { store, core } = usePlaza();
@@ -136,6 +139,15 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
   const [asAdmin, setAsAdmin] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A person of another company the server asked to confirm: Add anyway sends the confirmation. */
+  const [external, setExternal] = useState<{ guid: string; name: string } | null>(null);
+
+  const add = async (person: { guid: string; name: string }, externalConfirmed: boolean): Promise<void> => {
+    const options = { asAdmins: asAdmin, ...(externalConfirmed ? { externalConfirmed: true } : {}) };
+    const done = await runAction(() => core.$addTeamMembers(address, [person.guid], options), setBusy, setError);
+    setExternal(!done.ok && done.field === 'external_confirmed' ? person : null);
+    if (done.ok) setQuery('');
+  };
   const needle = query.trim().toLocaleLowerCase();
   const candidates = needle
     ? store.users.value.filter((u) => !u.is_bot && !memberGuids.has(u.guid) && (u.name.toLocaleLowerCase().includes(needle) || u.email.toLocaleLowerCase().includes(needle))).slice(0, MAX_SUGGESTIONS)
@@ -159,7 +171,7 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
               type="button"
               disabled={busy}
               aria-label={`Add ${u.name}`}
-              onClick={() => void runAction(() => core.$addTeamMembers(address, [u.guid], { asAdmins: asAdmin }), setBusy, setError).then((r) => r.ok && setQuery(''))}
+              onClick={() => void add(u, false)}
             >
               Add {u.name}
             </button>
@@ -170,6 +182,23 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
         <p role="alert" className="error">
           {error}
         </p>
+      )}
+      {external && (
+        <div className="confirm" role="group" aria-label={`Add ${external.name} from another company?`}>
+          <span>{external.name} is from another company and will see this team’s messages.</span>{' '}
+          <button type="button" disabled={busy} onClick={() => void add(external, true)}>
+            Add anyway
+          </button>{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setExternal(null);
+              setError(null);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
       )}
     </section>
   );

@@ -260,6 +260,16 @@ describe('members panel', () => {
     expect(within(screen.getByRole('list', { name: 'Colleagues to add' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Add Carol Chen']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add Carol Chen' })));
     expect(a.core.callsTo('$addTeamMembers')).toEqual([['design', ['u-carol'], { asAdmins: false }]]);
+    // A person of another company (a connection) needs confirming: the refusal offers it, and Add anyway sends it.
+    fireEvent.change(screen.getByLabelText('Find a colleague'), { target: { value: 'ca' } });
+    a.core.results.$addTeamMembers = fail({ name: 'Rejected', message: 'external_confirmed: Adding people from another company needs confirmation.', field: 'external_confirmed' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add Carol Chen' })));
+    const confirm = screen.getByRole('group', { name: 'Add Carol Chen from another company?' });
+    delete a.core.results.$addTeamMembers;
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Add anyway' })));
+    expect(a.core.callsTo('$addTeamMembers').at(-1)).toEqual(['design', ['u-carol'], { asAdmins: false, externalConfirmed: true }]);
+    expect(screen.queryByRole('group', { name: /from another company/ })).toBeNull();
+    expect(screen.getByLabelText('Find a colleague')).toHaveProperty('value', '');
 
     fireEvent.change(screen.getByLabelText('Email addresses'), { target: { value: 'hal@initech.test; ida@acme.test' } });
     a.core.results.$inviteByEmail = fail({ name: 'Rejected', message: 'external_confirmed: Adding people from another company needs confirmation.', field: 'external_confirmed' });

@@ -6,7 +6,8 @@
  * within it (the `.virtual-list` and `.virtual-row` styles).
  */
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useRangeKeeping } from './roving-tab-stop';
 import { fallbackRect, measureWithFallback, observeRectWithFallback } from './virtual-rect';
 
 export interface ScrollerListOptions {
@@ -29,6 +30,21 @@ export function useScrollerList({ count, scrollRef, estimate, getKey }: Scroller
     if (top !== offset) setOffset(top);
   });
   const measureElement = useMemo(() => measureWithFallback(estimate), [estimate]);
+  // The row the keyboard was last in stays rendered when the page scrolls it out of view (End, Page Down, the
+  // wheel): unrendered, its focused button would go, and the keyboard with it to the top of the document.
+  const [kept, setKept] = useState(-1);
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const onFocusIn = (e: FocusEvent): void => {
+      const row = e.target instanceof Element && listRef.current?.contains(e.target) ? e.target.closest<HTMLElement>('[data-index]') : null;
+      const index = row ? Number(row.dataset['index']) : NaN;
+      if (Number.isInteger(index)) setKept(index);
+    };
+    scroller.addEventListener('focusin', onFocusIn);
+    return () => scroller.removeEventListener('focusin', onFocusIn);
+  }, [scrollRef]);
+  const rangeExtractor = useRangeKeeping(kept < count ? kept : -1);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -36,6 +52,7 @@ export function useScrollerList({ count, scrollRef, estimate, getKey }: Scroller
     getItemKey: getKey,
     scrollMargin: offset,
     overscan: 8,
+    rangeExtractor,
     initialRect: fallbackRect(),
     observeElementRect: observeRectWithFallback,
     measureElement,

@@ -1,0 +1,32 @@
+/**
+ * The keyboard's place after opening a conversation from a control that goes with what it was on (the
+ * quick switcher, a profile card's "Message …"): the conversation's composer, as the skip link does, rather
+ * than the document itself — where the focus lands when the control is unmounted, so that Tab would start
+ * again from the top of the page.
+ */
+const composerIn = (doc: Document): HTMLElement | null => doc.querySelector<HTMLElement>('.conversation .composer textarea:not([disabled])');
+
+/**
+ * Focuses the open conversation's composer, now or once it is there: just after sign-in the page may not
+ * have the conversation's entry yet (the worker sends it as the conversation opens), and until then there is
+ * no composer to write in. Given up when the focus goes anywhere meanwhile, or after 5 s.
+ */
+export function focusComposerOnceThere(doc: Document = document): void {
+  const now = composerIn(doc);
+  if (now) return now.focus();
+  const stop = (): void => {
+    observer.disconnect();
+    doc.removeEventListener('focusin', stop, true);
+    clearTimeout(timer);
+  };
+  const observer = new MutationObserver(() => {
+    const composer = composerIn(doc);
+    if (!composer) return;
+    stop();
+    composer.focus();
+  });
+  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  doc.addEventListener('focusin', stop, true);
+  const timer = setTimeout(stop, 5_000);
+}
+
