@@ -69,9 +69,9 @@ describe('the core, end to end in Node', () => {
     expect(h.sockets).toHaveLength(0);
   });
 
-  it('refuses a wrong password with the server message and a bad email by field', async () => {
+  it('refuses a wrong password with the server message, blaming the password, and a bad email by field', async () => {
     const h = await startHarness({ routes: routes({ history: [], unread: 0 }) });
-    expect(await h.core.api.$signIn('bob@acme.test', 'nope')).toEqual({ ok: false, error: expect.objectContaining({ message: 'The email or password is incorrect.', status: 401 }) });
+    expect(await h.core.api.$signIn('bob@acme.test', 'nope')).toEqual({ ok: false, error: expect.objectContaining({ message: 'The email or password is incorrect.', status: 401, field: 'password' }) });
     expect(await h.core.api.$signIn('not-an-email', 'x')).toEqual({ ok: false, error: expect.objectContaining({ field: 'email', message: 'Invalid email address' }) });
   });
 
