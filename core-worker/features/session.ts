@@ -93,6 +93,10 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
 
       async $signOut() {
         await ctx.ready();
+        // The server ends the session too, and tells this sign-in's other tabs (OUT), which would otherwise go on
+        // as the user. The call takes the credentials now; the session ends here at once, without waiting for an
+        // answer (offline there is none) — and so before this tab's own socket could hear the OUT.
+        if (ctx.runtime.signedIn) void ctx.api.call('logout', {});
         await endSession('signed-out');
       },
     },

@@ -204,6 +204,20 @@ describe('the core, end to end in Node', () => {
     expect(h2.socket().readyState).toBe(3);
   });
 
+  it('signing out ends the session on the server too, with its credentials, and at once even when no answer comes', async () => {
+    const h = await signedIn();
+    // The server never answers (offline): the session still ends here.
+    h.routes.set('/secure/data/logout', () => new Promise(() => {}));
+    await h.core.api.$signOut();
+    h.frame();
+    expect([...h.patches].reverse().find((p) => p.session)?.session).toMatchObject({ status: 'signed-out', endedReason: 'signed-out' });
+    expect(await h.storage.getItem('credentials')).toBeUndefined();
+    const logout = h.calls.filter((c) => c.path === '/secure/data/logout');
+    expect(logout).toHaveLength(1);
+    expect(logout[0]!.headers).toMatchObject({ 'x-login-guid': LOGIN_GUID, 'x-auth-token': TOKEN });
+    expect(h.socket().readyState).toBe(3);
+  });
+
   it('comes back from storage after a reload, before any network, and its live state equals a rebuild of the stored log', async () => {
     const h = await signedIn({ history: [], unread: 0 });
     h.socket().receive(encodeFrame('MSG', { message: wire('m1', T0 + 1) }));
