@@ -204,6 +204,18 @@ describe('the core, end to end in Node', () => {
     expect(h2.socket().readyState).toBe(3);
   });
 
+  it('ends the session on a secure call answered 401 too, keeps the post it could not send waiting for the next sign-in', async () => {
+    const h = await signedIn();
+    await h.core.api.$openConversation('dm');
+    h.routes.set('/secure/data/confirmed/corporate/messages/post', () => ({ status: 401, body: { isOk: false, message: 'Session expired' } }));
+    expect((await h.core.api.$post('dm', 'typed as the session expired')).ok).toBe(true);
+    await h.clock.advance(0);
+    h.frame();
+    expect([...h.patches].reverse().find((p) => p.session)?.session).toMatchObject({ status: 'signed-out', endedReason: 'unauthorized' });
+    // Not refused ('Not sent', Retry): still waiting, for the next sign-in.
+    expect([...h.core.projections.outbox.byId.values()].map((e) => [e.kind, e.state])).toEqual([['post', 'pending']]);
+  });
+
   it('signing out ends the session on the server too, with its credentials, and at once even when no answer comes', async () => {
     const h = await signedIn();
     // The server never answers (offline): the session still ends here.
