@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useArrivalFocus } from './client/arrival-focus';
 import { usePlaza } from './client/core-context';
 import { debugApi } from './client/debug-client';
-import { LANDING_PATH, loginPath, safeDestination } from './client/router';
+import { landingPath, loginPath, safeDestination } from './client/router';
 import { AppShell } from './components/AppShell';
 import { LandingPage } from './components/LandingPage';
 import { LoginPage } from './components/LoginPage';
@@ -50,7 +50,7 @@ export function App() {
       router.navigate(safeDestination(route.destination), { replace: true });
     } else if (status === 'signed-in' && unconfirmed && route.name !== 'landing') {
       // The server answered 418 (spec 1 §8).
-      router.navigate(LANDING_PATH);
+      router.navigate(landingPath(pathname + search));
     }
   }, [status, unconfirmed, route, pathname, search, router, core]);
 
@@ -71,7 +71,7 @@ export function App() {
 
   if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={leaveDebugger} takeHandedFile={sessionImport.take} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
-  if (status === 'signed-in' && route.name === 'landing') return <LandingPage />;
+  if (status === 'signed-in' && route.name === 'landing') return <LandingPage destination={route.destination} />;
   if (status === 'signed-in' && route.name !== 'login' && route.name !== 'logout') return <AppShell route={route} />;
   return (
     <div className="loading" role="status">

@@ -12,6 +12,7 @@ describe('routes', () => {
     expect(parseRoute('/drafts/', '')).toEqual({ name: 'drafts' });
     expect(parseRoute('/settings/notifications', '')).toEqual({ name: 'notification-settings' });
     expect(parseRoute('/secure/logout', '')).toEqual({ name: 'logout' });
+    expect(parseRoute('/secure/confirmed/corporate/landing', '?destination=%2Fconversations%2Fc1')).toEqual({ name: 'landing', destination: '/conversations/c1' });
     expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
   });
 
@@ -25,6 +26,7 @@ describe('routes', () => {
     // Signing in must not sign out again.
     expect(safeDestination('/secure/logout')).toBe('/');
     expect(safeDestination('/secure/logout?x=1')).toBe('/');
+    expect(safeDestination('/secure/confirmed/corporate/landing?destination=%2F')).toBe('/');
     expect(safeDestination(null)).toBe('/');
   });
 });
