@@ -66,6 +66,19 @@ describe('LoginPage', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 
+  it('says in plain words when the server cannot be reached or fails', async () => {
+    const app = atLogin();
+    app.core.signInResult = fail({ name: 'NetworkError', message: 'Network error: Failed to fetch' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@acme.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'plaza-demo' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Plaza cannot reach the server. Check your connection and try again.');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+    app.core.signInResult = fail({ name: 'ServerError', message: 'The server failed (503).', status: 503 });
+    await act(async () => void fireEvent.submit(screen.getByRole('button', { name: 'Sign in' })));
+    expect(screen.getByRole('alert').textContent).toBe('The server is not answering right now. Please try again in a moment.');
+  });
+
   it('explains an ended session', () => {
     renderApp({ path: '/login', patches: [snapshot({ session: { status: 'signed-out', user: null, endedReason: 'unauthorized', unconfirmed: false } })] });
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeTruthy();

@@ -12,6 +12,12 @@ const ENDED_MESSAGES: Record<NonNullable<SessionView['endedReason']>, string | n
   'server-logout': 'You were signed out. Please sign in again.',
 };
 
+/** What a sign-in that did not reach an answer says: the worker's wording ('Network error: Failed to fetch') is for logs. */
+const UNREACHED_MESSAGES: Partial<Record<string, string>> = {
+  NetworkError: 'Plaza cannot reach the server. Check your connection and try again.',
+  ServerError: 'The server is not answering right now. Please try again in a moment.',
+};
+
 export function LoginPage() {
   useSignals();
   const { store, core } = usePlaza();
@@ -80,7 +86,7 @@ export function LoginPage() {
         </label>
         {failure && (
           <p id={errorId} role="alert" className="error">
-            {failure.message}
+            {UNREACHED_MESSAGES[failure.name] ?? failure.message}
           </p>
         )}
         <button type="submit" className="primary" disabled={submitting}>
