@@ -14,6 +14,8 @@ export function LandingPage({ destination }: { destination: string | null }) {
   const { store, core, router } = usePlaza();
   const unconfirmed = store.session.value.unconfirmed;
   const [trying, setTrying] = useState(false);
+  // How many times Try again ended with the account still unconfirmed: said, so the press is not a silent no-op.
+  const [stillWaiting, setStillWaiting] = useState(0);
 
   // Confirmed again (a later call succeeded): back to where the 418 came, the conversation the user was in.
   useEffect(() => {
@@ -24,6 +26,7 @@ export function LandingPage({ destination }: { destination: string | null }) {
     setTrying(true);
     try {
       await core.$resync();
+      if (store.session.peek().unconfirmed) setStillWaiting((n) => n + 1);
     } finally {
       setTrying(false);
     }
@@ -40,6 +43,9 @@ export function LandingPage({ destination }: { destination: string | null }) {
         <button type="button" onClick={() => void core.$signOut()}>
           Sign out
         </button>
+      </p>
+      <p role="status" className="hint">
+        {stillWaiting > 0 && !trying && `Still not confirmed${stillWaiting > 1 ? ` (${stillWaiting} tries)` : ''}. Ask your company admin, then try again.`}
       </p>
     </main>
   );

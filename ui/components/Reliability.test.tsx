@@ -96,6 +96,10 @@ describe('418: the corporate landing page', () => {
     expect(screen.getByRole('heading', { name: 'Your workspace account is not ready yet' })).toBeTruthy();
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     expect(app.core.callsTo('$resync')).toHaveLength(1);
+    // Still unconfirmed: said (a new text each time, so a screen reader hears each press's outcome).
+    expect(screen.getByRole('status').textContent).toBe('Still not confirmed. Ask your company admin, then try again.');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(screen.getByRole('status').textContent).toBe('Still not confirmed (2 tries). Ask your company admin, then try again.');
     app.push({ seq: 3, reset: false, session: { ...signedIn, unconfirmed: false } });
     expect(app.location()).toBe('/conversations/c1');
     act(() => app.router.navigate('/'));
