@@ -4,7 +4,7 @@
  * acceptance rule (isOk) and its schema. Never throws.
  */
 import type { z } from 'zod';
-import { acceptResponse, FAILURE } from '../protocol/rest/acceptance';
+import { acceptResponse, FAILURE, SESSION_ENDED } from '../protocol/rest/acceptance';
 import { AUTH_HEADERS, endpoints, type EndpointName, type RequestOf, type ResponseOf } from '../protocol/rest/endpoints';
 import { fail, type Failure, type Result } from '../protocol/result';
 import type { HttpPost } from './ports';
@@ -49,6 +49,10 @@ export function createApiClient(options: {
       try {
         const response = await options.http(`${options.baseUrl}${endpoint.path}`, request.data, headers, endpoint.method);
         result = acceptResponse(endpoint.response, response.status, response.body) as Result<ResponseOf<typeof name>>;
+        // 401 is a wrong password at sign-in; on a secure call it can only mean the session is no longer valid
+        // (an expired one, as some gateways answer): it ends the session like 403, rather than being a refusal
+        // of what was asked — a post shown 'Not sent', to retry by hand, in a session that goes on failing.
+        if (!result.ok && endpoint.secure && response.status === 401) result = fail({ ...result.error, name: FAILURE.unauthorized, message: SESSION_ENDED });
       } catch (error) {
         result = fail({ name: FAILURE.network, message: `Network error: ${error instanceof Error ? error.message : String(error)}` });
       }

@@ -84,7 +84,9 @@ export async function createPlazaServer(options: PlazaServerOptions = {}): Promi
     const parsed = endpoint.request.safeParse(raw);
     if (!parsed.success) throw validationRejection(parsed.error);
     const body = parsed.data as never;
-    const result = user ? await handlers[name as Exclude<EndpointName, 'login'>](user, body) : await login(deps, body);
+    // A user was found, so the login guid header is a string (findSessionUser checked it).
+    const session = { login_guid: req.headers[AUTH_HEADERS.loginGuid] as string };
+    const result = user ? await handlers[name as Exclude<EndpointName, 'login'>](user, body, session) : await login(deps, body);
     sendJson(res, 200, result);
   }
 

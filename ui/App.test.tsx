@@ -31,6 +31,21 @@ describe('App routing and session', () => {
     expect(evil.location()).toBe('/');
   });
 
+  it('signs out at /secure/logout (spec 1 §2), once, then shows the login page with no way back there', async () => {
+    const app = renderApp({ path: '/secure/logout', patches: [snapshot({})] });
+    expect(app.core.callsTo('$signOut')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('Signing out…');
+    app.push({ seq: 2, reset: false, session: signedOut });
+    expect(app.location()).toBe('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Plaza' })).toBeTruthy();
+    expect(app.core.callsTo('$signOut')).toHaveLength(1);
+
+    cleanup();
+    const out = renderApp({ path: '/secure/logout', patches: [snapshot({ session: signedOut })] });
+    expect(out.location()).toBe('/login');
+    expect(out.core.callsTo('$signOut')).toHaveLength(0);
+  });
+
   it('opens the conversation of the route, and none on /', () => {
     const app = renderApp({ path: '/conversations/c1', patches: [snapshot({ channels: { put: [channelView({ address: 'c1', name: 'General' })], remove: [] } })] });
     expect(app.core.callsTo('$openConversation')).toEqual([['c1']]);

@@ -4,11 +4,11 @@
  * which conversation is open.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useArrivalFocus } from './client/arrival-focus';
 import { usePlaza } from './client/core-context';
 import { debugApi } from './client/debug-client';
-import { LANDING_PATH, loginPath, safeDestination } from './client/router';
+import { landingPath, loginPath, safeDestination } from './client/router';
 import { AppShell } from './components/AppShell';
 import { LandingPage } from './components/LandingPage';
 import { LoginPage } from './components/LoginPage';
@@ -28,9 +28,21 @@ export function App() {
     router.navigate('/');
   };
 
+  // /secure/logout signs out once, however often the page renders meanwhile.
+  const signingOut = useRef(false);
+
   useEffect(() => {
     if (route.name === 'debug-replay') {
       // The debugger works signed in or not: no redirect.
+    } else if (route.name === 'logout') {
+      // Spec 1 §2, §7: signing out goes to /secure/logout. Signed out, the login page, with no way back here.
+      if (status === 'signed-in' && !signingOut.current) {
+        signingOut.current = true;
+        void core.$signOut();
+      } else if (status === 'signed-out') {
+        signingOut.current = false;
+        router.navigate('/login', { replace: true });
+      }
     } else if (status === 'signed-out' && route.name !== 'login') {
       router.navigate(loginPath(pathname + search), { replace: true });
     } else if (status === 'signed-in' && route.name === 'login') {
@@ -38,9 +50,9 @@ export function App() {
       router.navigate(safeDestination(route.destination), { replace: true });
     } else if (status === 'signed-in' && unconfirmed && route.name !== 'landing') {
       // The server answered 418 (spec 1 §8).
-      router.navigate(LANDING_PATH);
+      router.navigate(landingPath(pathname + search));
     }
-  }, [status, unconfirmed, route, pathname, search, router]);
+  }, [status, unconfirmed, route, pathname, search, router, core]);
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
   // The People, Search, Browse teams, Flagged and Drafts screens show no conversation: nothing is marked read behind them.
@@ -59,11 +71,11 @@ export function App() {
 
   if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={leaveDebugger} takeHandedFile={sessionImport.take} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
-  if (status === 'signed-in' && route.name === 'landing') return <LandingPage />;
-  if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;
+  if (status === 'signed-in' && route.name === 'landing') return <LandingPage destination={route.destination} />;
+  if (status === 'signed-in' && route.name !== 'login' && route.name !== 'logout') return <AppShell route={route} />;
   return (
     <div className="loading" role="status">
-      Loading Plaza…
+      {route.name === 'logout' && status === 'signed-in' ? 'Signing out…' : 'Loading Plaza…'}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * Signing in and out, resuming a stored session at boot, and ending a session
  * (signed out, refused by the server with 403, or closed by an OUT frame).
  */
-import { ok } from '../../protocol/result';
+import { fail, ok } from '../../protocol/result';
 import type { Credentials } from '../api-client';
 import type { CoreContext, Feature } from '../core-context';
 import { CREDENTIALS_KEY, DEVICE_KEY, VIEW_CACHE_KEY } from '../boot-keys';
@@ -78,7 +78,8 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
       async $signIn(email, password) {
         await ctx.ready();
         const result = await ctx.api.call('login', { email, password });
-        if (!result.ok) return result;
+        // Wrong email or password (401, no field named): the password is what to type again, so it is blamed.
+        if (!result.ok) return result.error.status === 401 && !result.error.field ? fail({ ...result.error, field: 'password' }) : result;
         const { user, login_guid, auth_token } = result.value;
         const credentials = { login_guid, auth_token, user_guid: user.target_user_guid };
         host.setCredentials(credentials);
@@ -92,6 +93,10 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
 
       async $signOut() {
         await ctx.ready();
+        // The server ends the session too, and tells this sign-in's other tabs (OUT), which would otherwise go on
+        // as the user. The call takes the credentials now; the session ends here at once, without waiting for an
+        // answer (offline there is none) — and so before this tab's own socket could hear the OUT.
+        if (ctx.runtime.signedIn) void ctx.api.call('logout', {});
         await endSession('signed-out');
       },
     },

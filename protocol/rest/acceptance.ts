@@ -26,7 +26,7 @@ export function formatValidation(results: Record<string, { isOk: boolean; messag
 
 /** Names of the failures a call can end in; the UI and the scheduler branch on these. */
 export const FAILURE = {
-  unauthorized: 'Unauthorized', // 403: go to /login?destination=…
+  unauthorized: 'Unauthorized', // 403 (or 401 on a secure call): go to /login?destination=…
   unconfirmed: 'Unconfirmed', // 418: go to the corporate landing page
   rateLimited: 'RateLimited', // 429: wait for Retry-After
   server: 'ServerError', // 5xx
@@ -35,9 +35,12 @@ export const FAILURE = {
   invalidResponse: 'InvalidResponse', // the body failed its schema
 } as const;
 
+/** What a call refused for want of a valid session says. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
 /** Turns an HTTP status and body into the accepted value or a Failure. Never throws. */
 export function acceptResponse<S extends z.ZodType>(schema: S, status: number, body: unknown): Result<z.output<S>, Failure> {
-  if (status === 403) return fail({ name: FAILURE.unauthorized, message: 'Your session has ended. Please sign in again.', status });
+  if (status === 403) return fail({ name: FAILURE.unauthorized, message: SESSION_ENDED, status });
   if (status === 418) return fail({ name: FAILURE.unconfirmed, message: 'Your account needs confirmation.', status });
   if (status === 429) return fail({ name: FAILURE.rateLimited, message: 'Too many requests; retrying shortly.', status });
   if (status >= 500) return fail({ name: FAILURE.server, message: `The server failed (${status}).`, status });

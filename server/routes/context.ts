@@ -24,7 +24,11 @@ export const MESSAGES = {
 
 export type SecureName = Exclude<EndpointName, 'login'>;
 export type RequestBody<N extends EndpointName> = z.output<Endpoints[N]['request']>;
-export type Handler<N extends SecureName> = (user: UserRow, body: RequestBody<N>) => Promise<ResponseBodyOf<N>>;
+/** The session a secure call came with (its login guid, which the headers named and the server checked). */
+export interface CallSession {
+  login_guid: string;
+}
+export type Handler<N extends SecureName> = (user: UserRow, body: RequestBody<N>, session: CallSession) => Promise<ResponseBodyOf<N>>;
 /** Handlers for a family of secure endpoints. */
 export type Handlers<N extends SecureName> = { [K in N]: Handler<K> };
 

@@ -38,6 +38,7 @@ import { userHandlers } from './users';
 import { botHandlers } from './bot';
 import { connectionHandlers } from './connections';
 import { searchHandlers } from './search';
+import { sessionHandlers } from './session';
 import { statusHandlers } from './status';
 
 export { MESSAGES, type RouteDeps } from './context';
@@ -51,6 +52,7 @@ export function secureHandlers(deps: RouteDeps): Handlers<SecureName> {
     ...userHandlers(deps),
     ...settingsHandlers(deps),
     ...healthHandlers(),
+    ...sessionHandlers(deps),
     ...statusHandlers(deps),
     ...connectionHandlers(deps),
     ...searchHandlers(deps),

@@ -69,9 +69,9 @@ describe('the core, end to end in Node', () => {
     expect(h.sockets).toHaveLength(0);
   });
 
-  it('refuses a wrong password with the server message and a bad email by field', async () => {
+  it('refuses a wrong password with the server message, blaming the password, and a bad email by field', async () => {
     const h = await startHarness({ routes: routes({ history: [], unread: 0 }) });
-    expect(await h.core.api.$signIn('bob@acme.test', 'nope')).toEqual({ ok: false, error: expect.objectContaining({ message: 'The email or password is incorrect.', status: 401 }) });
+    expect(await h.core.api.$signIn('bob@acme.test', 'nope')).toEqual({ ok: false, error: expect.objectContaining({ message: 'The email or password is incorrect.', status: 401, field: 'password' }) });
     expect(await h.core.api.$signIn('not-an-email', 'x')).toEqual({ ok: false, error: expect.objectContaining({ field: 'email', message: 'Invalid email address' }) });
   });
 
@@ -202,6 +202,32 @@ describe('the core, end to end in Node', () => {
     h2.frame();
     expect([...h2.patches].reverse().find((p) => p.session)?.session).toMatchObject({ status: 'signed-out', endedReason: 'server-logout' });
     expect(h2.socket().readyState).toBe(3);
+  });
+
+  it('ends the session on a secure call answered 401 too, keeps the post it could not send waiting for the next sign-in', async () => {
+    const h = await signedIn();
+    await h.core.api.$openConversation('dm');
+    h.routes.set('/secure/data/confirmed/corporate/messages/post', () => ({ status: 401, body: { isOk: false, message: 'Session expired' } }));
+    expect((await h.core.api.$post('dm', 'typed as the session expired')).ok).toBe(true);
+    await h.clock.advance(0);
+    h.frame();
+    expect([...h.patches].reverse().find((p) => p.session)?.session).toMatchObject({ status: 'signed-out', endedReason: 'unauthorized' });
+    // Not refused ('Not sent', Retry): still waiting, for the next sign-in.
+    expect([...h.core.projections.outbox.byId.values()].map((e) => [e.kind, e.state])).toEqual([['post', 'pending']]);
+  });
+
+  it('signing out ends the session on the server too, with its credentials, and at once even when no answer comes', async () => {
+    const h = await signedIn();
+    // The server never answers (offline): the session still ends here.
+    h.routes.set('/secure/data/logout', () => new Promise(() => {}));
+    await h.core.api.$signOut();
+    h.frame();
+    expect([...h.patches].reverse().find((p) => p.session)?.session).toMatchObject({ status: 'signed-out', endedReason: 'signed-out' });
+    expect(await h.storage.getItem('credentials')).toBeUndefined();
+    const logout = h.calls.filter((c) => c.path === '/secure/data/logout');
+    expect(logout).toHaveLength(1);
+    expect(logout[0]!.headers).toMatchObject({ 'x-login-guid': LOGIN_GUID, 'x-auth-token': TOKEN });
+    expect(h.socket().readyState).toBe(3);
   });
 
   it('comes back from storage after a reload, before any network, and its live state equals a rebuild of the stored log', async () => {

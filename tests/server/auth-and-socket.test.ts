@@ -101,6 +101,22 @@ describe('secure calls', () => {
   });
 });
 
+describe('sign-out', () => {
+  it('logout ends the calling session only: 403 afterwards, OUT on its sockets (its other tabs), other sessions untouched', async () => {
+    const tab = await h.login('carol@acme.test');
+    const other = await h.login('carol@acme.test');
+    const tabs = [await h.socket(tab), await h.socket(tab)];
+    const otherSocket = await h.socket(other);
+    expect(await h.call('logout', {}, tab)).toEqual({ status: 200, body: { isOk: true } });
+    for (const socket of tabs) await socket.next('OUT');
+    expect((await h.call('channelsList', {}, tab)).status).toBe(403);
+    expect((await h.call('logout', {}, tab)).status).toBe(403);
+    expect((await h.call('ping', {}, other)).status).toBe(200);
+    expect(otherSocket.count('OUT')).toBe(0);
+    otherSocket.close();
+  });
+});
+
 describe('socket', () => {
   it('answers a failed authentication with HTTP 403 and no socket', async () => {
     const url = socketUrl(h.server.url);

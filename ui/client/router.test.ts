@@ -11,6 +11,8 @@ describe('routes', () => {
     expect(parseRoute('/drafts', '')).toEqual({ name: 'drafts' });
     expect(parseRoute('/drafts/', '')).toEqual({ name: 'drafts' });
     expect(parseRoute('/settings/notifications', '')).toEqual({ name: 'notification-settings' });
+    expect(parseRoute('/secure/logout', '')).toEqual({ name: 'logout' });
+    expect(parseRoute('/secure/confirmed/corporate/landing', '?destination=%2Fconversations%2Fc1')).toEqual({ name: 'landing', destination: '/conversations/c1' });
     expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
   });
 
@@ -21,6 +23,10 @@ describe('routes', () => {
     expect(safeDestination('https://evil.test')).toBe('/');
     expect(safeDestination('javascript:alert(1)')).toBe('/');
     expect(safeDestination('/login?destination=/')).toBe('/');
+    // Signing in must not sign out again.
+    expect(safeDestination('/secure/logout')).toBe('/');
+    expect(safeDestination('/secure/logout?x=1')).toBe('/');
+    expect(safeDestination('/secure/confirmed/corporate/landing?destination=%2F')).toBe('/');
     expect(safeDestination(null)).toBe('/');
   });
 });

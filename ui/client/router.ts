@@ -14,7 +14,10 @@ export type Route =
   | { name: 'notification-settings' }
   | { name: 'browse-teams' }
   | { name: 'debug-replay' }
-  | { name: 'landing' }
+  /** Where a 418 leads; `destination` is where the user was, to go back to once the account is confirmed. */
+  | { name: 'landing'; destination: string | null }
+  /** Spec 1 §2's /secure/logout: signs out, then shows the login page. */
+  | { name: 'logout' }
   | { name: 'people' }
   /** A connect link opened in the browser: the People screen with it filled in. */
   | { name: 'connect'; clGuid: string }
@@ -38,7 +41,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
-  if (pathname === LANDING_PATH) return { name: 'landing' };
+  if (pathname === LANDING_PATH) return { name: 'landing', destination: new URLSearchParams(search).get('destination') };
+  if (pathname === LOGOUT_PATH || pathname === `${LOGOUT_PATH}/`) return { name: 'logout' };
   if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
   if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
@@ -66,6 +70,8 @@ export function parseRoute(pathname: string, search: string): Route {
 
 /** Where a 418 answer sends the user (spec 1 §2, §8): the account must be confirmed first. */
 export const LANDING_PATH = '/secure/confirmed/corporate/landing';
+/** Spec 1 §2, §7: where signing out goes. */
+export const LOGOUT_PATH = '/secure/logout';
 export const PEOPLE_PATH = '/people';
 export const SEARCH_PATH = '/search';
 export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
@@ -90,15 +96,17 @@ export const FLAGGED_PATH = '/flagged';
 export const DRAFTS_PATH = '/drafts';
 
 export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
+export const landingPath = (destination: string): string => `${LANDING_PATH}?destination=${encodeURIComponent(destination)}`;
 
 /**
  * Where to go after sign-in: only a same-origin path ('/…', not '//…' or
- * '/\\…', which browsers treat as another host), and never back to /login.
+ * '/\\…', which browsers treat as another host), and never back to /login, to the landing page, nor to
+ * /secure/logout (which would sign the user out again at once).
  */
 export function safeDestination(destination: string | null | undefined): string {
   if (!destination || !destination.startsWith('/') || destination.startsWith('//') || destination.startsWith('/\\')) return '/';
   if (/[\u0000-\u001f]/.test(destination)) return '/';
-  if (destination === '/login' || destination.startsWith('/login?') || destination.startsWith('/login/')) return '/';
+  for (const page of ['/login', LANDING_PATH, LOGOUT_PATH]) if (destination === page || destination.startsWith(`${page}?`) || destination.startsWith(`${page}/`)) return '/';
   return destination;
 }
 

@@ -40,7 +40,7 @@ describe('LoginPage', () => {
     expect(app.location()).toBe('/conversations/c9');
   });
 
-  it('shows a failure as an alert and marks the blamed field', async () => {
+  it('shows a failure as an alert, marks the blamed field and puts the keyboard there', async () => {
     const app = atLogin();
     app.core.signInResult = fail({ name: 'AuthError', message: 'Wrong email or password.', field: 'password' });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@acme.test' } });
@@ -48,9 +48,35 @@ describe('LoginPage', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Wrong email or password.');
-    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard is on the password, selected: typing replaces it.
+    expect(document.activeElement).toBe(password);
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 4]);
     expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
     expect(app.location()).toBe('/login?destination=%2F');
+  });
+
+  it('puts the keyboard on the email when the email is refused', async () => {
+    const app = atLogin();
+    app.core.signInResult = fail({ name: 'InvalidRequest', message: 'Invalid email address', field: 'email' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@acme' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('alert');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+  });
+
+  it('says in plain words when the server cannot be reached or fails', async () => {
+    const app = atLogin();
+    app.core.signInResult = fail({ name: 'NetworkError', message: 'Network error: Failed to fetch' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@acme.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'plaza-demo' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Plaza cannot reach the server. Check your connection and try again.');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+    app.core.signInResult = fail({ name: 'ServerError', message: 'The server failed (503).', status: 503 });
+    await act(async () => void fireEvent.submit(screen.getByRole('button', { name: 'Sign in' })));
+    expect(screen.getByRole('alert').textContent).toBe('The server is not answering right now. Please try again in a moment.');
   });
 
   it('explains an ended session', () => {

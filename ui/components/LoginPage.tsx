@@ -1,6 +1,6 @@
 /** The sign-in form. Navigation after success is the App's (it follows the session). */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Failure } from '../../protocol/result';
 import type { SessionView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -12,6 +12,12 @@ const ENDED_MESSAGES: Record<NonNullable<SessionView['endedReason']>, string | n
   'server-logout': 'You were signed out. Please sign in again.',
 };
 
+/** What a sign-in that did not reach an answer says: the worker's wording ('Network error: Failed to fetch') is for logs. */
+const UNREACHED_MESSAGES: Partial<Record<string, string>> = {
+  NetworkError: 'Plaza cannot reach the server. Check your connection and try again.',
+  ServerError: 'The server is not answering right now. Please try again in a moment.',
+};
+
 export function LoginPage() {
   useSignals();
   const { store, core } = usePlaza();
@@ -20,6 +26,7 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const errorId = useId();
+  const fieldRefs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const endedReason = store.session.value.endedReason;
   const ended = endedReason ? ENDED_MESSAGES[endedReason] : null;
 
@@ -29,7 +36,13 @@ export function LoginPage() {
     setFailure(null);
     try {
       const result = await core.$signIn(email.trim(), password);
-      if (!result.ok) setFailure(result.error);
+      if (!result.ok) {
+        setFailure(result.error);
+        // The refused field gets the keyboard, to be corrected (the alert says why); a password, selected, to be typed again.
+        const field = result.error.field === 'email' || result.error.field === 'password' ? fieldRefs[result.error.field].current : null;
+        field?.focus();
+        if (field?.type === 'password') field.select();
+      }
     } catch {
       // The worker itself failed (a bug or a crash): say so rather than spin forever.
       setFailure({ name: 'UnexpectedError', message: 'Something went wrong. Please try again.' });
@@ -48,6 +61,7 @@ export function LoginPage() {
         <label className="field">
           <span>Email</span>
           <input
+            ref={fieldRefs.email}
             type="email"
             name="email"
             autoComplete="username"
@@ -60,6 +74,7 @@ export function LoginPage() {
         <label className="field">
           <span>Password</span>
           <input
+            ref={fieldRefs.password}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -71,7 +86,7 @@ export function LoginPage() {
         </label>
         {failure && (
           <p id={errorId} role="alert" className="error">
-            {failure.message}
+            {UNREACHED_MESSAGES[failure.name] ?? failure.message}
           </p>
         )}
         <button type="submit" className="primary" disabled={submitting}>

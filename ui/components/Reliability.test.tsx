@@ -89,22 +89,27 @@ describe('the offline alert (1003)', () => {
 });
 
 describe('418: the corporate landing page', () => {
-  it('goes to the landing page when the session is unconfirmed, tries again, and leaves once confirmed', async () => {
+  it('goes to the landing page when the session is unconfirmed, tries again, and leaves once confirmed, back to where the user was', async () => {
     const app = renderApp({ path: '/conversations/c1', patches: [snapshot({ channels: { put: [general], remove: [] } })] });
     app.push({ seq: 2, reset: false, session: { ...signedIn, unconfirmed: true } });
-    expect(app.location()).toBe('/secure/confirmed/corporate/landing');
+    expect(app.location()).toBe(`/secure/confirmed/corporate/landing?destination=${encodeURIComponent('/conversations/c1')}`);
     expect(screen.getByRole('heading', { name: 'Your workspace account is not ready yet' })).toBeTruthy();
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     expect(app.core.callsTo('$resync')).toHaveLength(1);
+    // Still unconfirmed: said (a new text each time, so a screen reader hears each press's outcome).
+    expect(screen.getByRole('status').textContent).toBe('Still not confirmed. Ask your company admin, then try again.');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(screen.getByRole('status').textContent).toBe('Still not confirmed (2 tries). Ask your company admin, then try again.');
     app.push({ seq: 3, reset: false, session: { ...signedIn, unconfirmed: false } });
-    expect(app.location()).toBe('/');
+    expect(app.location()).toBe('/conversations/c1');
+    act(() => app.router.navigate('/'));
     chooseSessionAction('Sign out');
     expect(app.core.callsTo('$signOut')).toHaveLength(1);
   });
 
   it('offers Sign out on the landing page', () => {
     const app = renderApp({ path: '/', patches: [snapshot({ session: { ...signedIn, unconfirmed: true } })] });
-    expect(app.location()).toBe('/secure/confirmed/corporate/landing');
+    expect(app.location()).toBe('/secure/confirmed/corporate/landing?destination=%2F');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(app.core.callsTo('$signOut')).toHaveLength(1);
   });
