@@ -12,6 +12,7 @@ import { CHANNEL_GROUP_LABELS, type QuickSwitchItem } from '../../protocol/views
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { Dialog } from './Dialog';
+import { focusComposerOnceThere } from './focus-composer';
 
 const LIMIT = 20;
 
@@ -39,32 +40,6 @@ function describe(item: QuickSwitchItem): string {
   if (item.mentions > 0) parts.push(item.mentions === 1 ? '1 mention' : `${item.mentions} mentions`);
   if (item.unread > 0) parts.push(`${item.unread} unread`);
   return parts.join(' · ');
-}
-
-const composerIn = (doc: Document): HTMLElement | null => doc.querySelector<HTMLElement>('.conversation .composer textarea:not([disabled])');
-
-/**
- * Focuses the open conversation's composer, now or once it is there: just after sign-in the page may not
- * have the conversation's entry yet (the worker sends it as the conversation opens), and until then there is
- * no composer to write in. Given up when the focus goes anywhere meanwhile, or after 5 s.
- */
-function focusComposerOnceThere(doc: Document = document): void {
-  const now = composerIn(doc);
-  if (now) return now.focus();
-  const stop = (): void => {
-    observer.disconnect();
-    doc.removeEventListener('focusin', stop, true);
-    clearTimeout(timer);
-  };
-  const observer = new MutationObserver(() => {
-    const composer = composerIn(doc);
-    if (!composer) return;
-    stop();
-    composer.focus();
-  });
-  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
-  doc.addEventListener('focusin', stop, true);
-  const timer = setTimeout(stop, 5_000);
 }
 
 export function QuickSwitcher({ onClose }: { onClose: () => void }) {
