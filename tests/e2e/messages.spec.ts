@@ -4,6 +4,7 @@
  * device sees hers, Bob does not).
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { rest } from './server-rest';
 import { signIn as signInAs } from './sign-in';
 
 /** Contexts opened by a test, closed after it so no signed-in page lingers into the next spec. */
@@ -153,4 +154,26 @@ test('urgent messages and the New messages divider', async ({ browser }) => {
   await expect(dave.getByRole('separator', { name: 'New messages' })).toBeVisible();
   await expect(dave.getByRole('button', { name: /^Jump to first unread/ })).toBeVisible();
   await expect(messageIn(dave, text).getByText('Urgent', { exact: true })).toBeVisible();
+});
+
+test('"Jump to first unread" reaches the first of more unread messages than the first page holds', async ({ browser, baseURL }) => {
+  const api = (path: string, body: unknown, session?: { login_guid: string; auth_token: string }) => rest(baseURL!, `/secure/data/confirmed/corporate/${path}`, body, session);
+  const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
+  const carolSession = await rest(baseURL!, '/data/login', { email: 'carol@acme.test', password: 'plaza-demo' });
+  const { channels } = await api('channels/list', { include_recent: true }, bob);
+  const design = channels.find((c: { name: string }) => c.name === 'Design');
+  // Carol has read Design; then Bob posts 120 before she signs in: more than the two newest pages (50 each) hold.
+  const newest = await api('messages/history', { page: 0, address: design.address, is_favorites: false, task_guid: null }, carolSession);
+  await api('messages/bookmark', { guid: newest.data.at(-1).guid }, carolSession); // a page is oldest first
+  const run = Date.now();
+  for (let i = 1; i <= 120; i++) {
+    await api('messages/post', { address: design.address, json: JSON.stringify([{ type: 'text', text: `catch-up ${run} #${i}` }]), is_urgent: false }, bob);
+  }
+
+  const carol = await signIn(browser, 'carol@acme.test');
+  await openChannel(carol, 'Design');
+  await carol.getByRole('button', { name: 'Jump to first unread (120 new)' }).click();
+  // Not the oldest message of the newest page (#71): the older pages are loaded, and the view goes to #1.
+  await expect(carol.getByRole('log', { name: 'Messages' }).getByText(`catch-up ${run} #1`, { exact: true })).toBeInViewport();
+  await expect(carol.getByRole('separator', { name: 'New messages' })).toBeInViewport();
 });
