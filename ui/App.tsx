@@ -4,7 +4,7 @@
  * which conversation is open.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useArrivalFocus } from './client/arrival-focus';
 import { usePlaza } from './client/core-context';
 import { debugApi } from './client/debug-client';
@@ -28,9 +28,20 @@ export function App() {
     router.navigate('/');
   };
 
+  // Asked once per visit of /secure/logout, however often the page renders before the session ends.
+  const signingOut = useRef(false);
+  if (route.name !== 'logout') signingOut.current = false;
   useEffect(() => {
     if (route.name === 'debug-replay') {
       // The debugger works signed in or not: no redirect.
+    } else if (route.name === 'logout') {
+      // Signing out (the menu's Sign out goes here, and so may the address bar); once out, to the login page,
+      // with nowhere to return to: whoever signs in next starts at the start.
+      if (status === 'signed-in' && !signingOut.current) {
+        signingOut.current = true;
+        void core.$signOut();
+      }
+      else if (status === 'signed-out') router.navigate('/login', { replace: true });
     } else if (status === 'signed-out' && route.name !== 'login') {
       router.navigate(loginPath(pathname + search), { replace: true });
     } else if (status === 'signed-in' && route.name === 'login') {
@@ -40,7 +51,7 @@ export function App() {
       // The server answered 418 (spec 1 §8).
       router.navigate(LANDING_PATH);
     }
-  }, [status, unconfirmed, route, pathname, search, router]);
+  }, [status, unconfirmed, route, pathname, search, router, core]);
 
   // undefined: leave the core alone (not signed in, or a page without conversations).
   // The People, Search, Browse teams, Flagged and Drafts screens show no conversation: nothing is marked read behind them.
@@ -51,7 +62,8 @@ export function App() {
     route.name === 'search' ||
     route.name === 'browse-teams' ||
     route.name === 'flagged' ||
-    route.name === 'drafts';
+    route.name === 'drafts' ||
+    route.name === 'logout';
   const open = status !== 'signed-in' || unconfirmed ? undefined : route.name === 'conversation' ? route.address : noConversation ? null : undefined;
   useEffect(() => {
     if (open !== undefined) void core.$openConversation(open);
@@ -60,6 +72,13 @@ export function App() {
   if (route.name === 'debug-replay') return <DebugReplayPage api={debug ?? debugApi()} onLeave={leaveDebugger} takeHandedFile={sessionImport.take} />;
   if (status === 'signed-out' && route.name === 'login') return <LoginPage />;
   if (status === 'signed-in' && route.name === 'landing') return <LandingPage />;
+  if (route.name === 'logout') {
+    return (
+      <div className="loading" role="status">
+        Signing out…
+      </div>
+    );
+  }
   if (status === 'signed-in' && route.name !== 'login') return <AppShell route={route} />;
   return (
     <div className="loading" role="status">

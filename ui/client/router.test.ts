@@ -11,6 +11,7 @@ describe('routes', () => {
     expect(parseRoute('/drafts', '')).toEqual({ name: 'drafts' });
     expect(parseRoute('/drafts/', '')).toEqual({ name: 'drafts' });
     expect(parseRoute('/settings/notifications', '')).toEqual({ name: 'notification-settings' });
+    expect(parseRoute('/secure/logout', '')).toEqual({ name: 'logout' });
     expect(parseRoute('/elsewhere', '')).toEqual({ name: 'not-found' });
   });
 
@@ -21,6 +22,9 @@ describe('routes', () => {
     expect(safeDestination('https://evil.test')).toBe('/');
     expect(safeDestination('javascript:alert(1)')).toBe('/');
     expect(safeDestination('/login?destination=/')).toBe('/');
+    // Signing in must not sign out again at once.
+    expect(safeDestination('/secure/logout')).toBe('/');
+    expect(safeDestination('/secure/logout?x=1')).toBe('/');
     expect(safeDestination(null)).toBe('/');
   });
 });

@@ -15,6 +15,8 @@ export type Route =
   | { name: 'browse-teams' }
   | { name: 'debug-replay' }
   | { name: 'landing' }
+  /** Signing out (spec 1 §2, §7: logout navigates here); signed out, it leads to the login page. */
+  | { name: 'logout' }
   | { name: 'people' }
   /** A connect link opened in the browser: the People screen with it filled in. */
   | { name: 'connect'; clGuid: string }
@@ -39,6 +41,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
   if (pathname === LANDING_PATH) return { name: 'landing' };
+  if (pathname === LOGOUT_PATH || pathname === `${LOGOUT_PATH}/`) return { name: 'logout' };
   if (pathname === NOTIFICATION_SETTINGS_PATH || pathname === `${NOTIFICATION_SETTINGS_PATH}/`) return { name: 'notification-settings' };
   if (pathname === BROWSE_TEAMS_PATH || pathname === `${BROWSE_TEAMS_PATH}/`) return { name: 'browse-teams' };
   if (pathname === PEOPLE_PATH || pathname === `${PEOPLE_PATH}/`) return { name: 'people' };
@@ -66,6 +69,8 @@ export function parseRoute(pathname: string, search: string): Route {
 
 /** Where a 418 answer sends the user (spec 1 §2, §8): the account must be confirmed first. */
 export const LANDING_PATH = '/secure/confirmed/corporate/landing';
+/** Where signing out goes (spec 1 §2, §7): opened signed in, it signs out. */
+export const LOGOUT_PATH = '/secure/logout';
 export const PEOPLE_PATH = '/people';
 export const SEARCH_PATH = '/search';
 export const searchPath = (q: string): string => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
@@ -93,12 +98,14 @@ export const loginPath = (destination: string): string => `/login?destination=${
 
 /**
  * Where to go after sign-in: only a same-origin path ('/…', not '//…' or
- * '/\\…', which browsers treat as another host), and never back to /login.
+ * '/\\…', which browsers treat as another host), never back to /login, and
+ * never to /secure/logout (it would sign out again at once).
  */
 export function safeDestination(destination: string | null | undefined): string {
   if (!destination || !destination.startsWith('/') || destination.startsWith('//') || destination.startsWith('/\\')) return '/';
   if (/[\u0000-\u001f]/.test(destination)) return '/';
   if (destination === '/login' || destination.startsWith('/login?') || destination.startsWith('/login/')) return '/';
+  if (parseRoute(destination.split(/[?#]/)[0]!, '').name === 'logout') return '/';
   return destination;
 }
 
