@@ -177,3 +177,22 @@ test('"Jump to first unread" reaches the first of more unread messages than the 
   await expect(carol.getByRole('log', { name: 'Messages' }).getByText(`catch-up ${run} #1`, { exact: true })).toBeInViewport();
   await expect(carol.getByRole('separator', { name: 'New messages' })).toBeInViewport();
 });
+
+test('with a thread open, a team admin’s conversation header stays beside the thread, not under it', async ({ browser }) => {
+  const bob = await signIn(browser, 'bob@acme.test'); // Engineering's admin: Members, Team settings, Leave, Search, Notifications
+  await openChannel(bob, 'Engineering');
+  await messageIn(bob, 'Release checklist for 2.3').getByRole('button', { name: /^\d+ repl/ }).click();
+  const thread = bob.getByRole('complementary', { name: 'Thread' });
+  await expect(thread.getByRole('button', { name: 'Close thread' })).toBeVisible();
+  for (const width of [1280, 1024]) {
+    await bob.setViewportSize({ width, height: 720 });
+    const panelLeft = (await thread.boundingBox())!.x;
+    const header = bob.locator('.conversation-header');
+    for (const button of await header.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${await button.textContent()} at ${width} px`).toBeLessThanOrEqual(panelLeft);
+    }
+    // And nothing covers the thread's own controls.
+    await thread.getByRole('button', { name: 'Close thread' }).click({ trial: true });
+  }
+});
