@@ -159,19 +159,17 @@ test('urgent messages and the New messages divider', async ({ browser }) => {
 test('"Jump to first unread" reaches the first of more unread messages than the first page holds', async ({ browser, baseURL }) => {
   const api = (path: string, body: unknown, session?: { login_guid: string; auth_token: string }) => rest(baseURL!, `/secure/data/confirmed/corporate/${path}`, body, session);
   const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
-  const carolSession = await rest(baseURL!, '/data/login', { email: 'carol@acme.test', password: 'plaza-demo' });
-  const { channels } = await api('channels/list', { include_recent: true }, bob);
-  const design = channels.find((c: { name: string }) => c.name === 'Design');
-  // Carol has read Design; then Bob posts 120 before she signs in: more than the two newest pages (50 each) hold.
-  const newest = await api('messages/history', { page: 0, address: design.address, is_favorites: false, task_guid: null }, carolSession);
-  await api('messages/bookmark', { guid: newest.data.at(-1).guid }, carolSession); // a page is oldest first
+  const carolGuid = (await rest(baseURL!, '/data/login', { email: 'carol@acme.test', password: 'plaza-demo' })).user.target_user_guid;
+  // A team of its own (another test reads Design and Engineering as they are), where Bob posts 120 before Carol
+  // signs in: more than the two newest pages (50 each) hold.
   const run = Date.now();
+  const team = await api('teams/create', { name: `Catch-up ${run}`, members: [{ target_user_guid: carolGuid, member_type: 0 }] }, bob);
   for (let i = 1; i <= 120; i++) {
-    await api('messages/post', { address: design.address, json: JSON.stringify([{ type: 'text', text: `catch-up ${run} #${i}` }]), is_urgent: false }, bob);
+    await api('messages/post', { address: team.address, json: JSON.stringify([{ type: 'text', text: `catch-up ${run} #${i}` }]), is_urgent: false }, bob);
   }
 
   const carol = await signIn(browser, 'carol@acme.test');
-  await openChannel(carol, 'Design');
+  await openChannel(carol, `Catch-up ${run}`);
   await carol.getByRole('button', { name: 'Jump to first unread (120 new)' }).click();
   // Not the oldest message of the newest page (#71): the older pages are loaded, and the view goes to #1.
   await expect(carol.getByRole('log', { name: 'Messages' }).getByText(`catch-up ${run} #1`, { exact: true })).toBeInViewport();
