@@ -159,21 +159,21 @@ test('urgent messages and the New messages divider', async ({ browser }) => {
 test('"Jump to first unread" reaches the first of more unread messages than the first page holds', async ({ browser, baseURL }) => {
   const api = (path: string, body: unknown, session?: { login_guid: string; auth_token: string }) => rest(baseURL!, `/secure/data/confirmed/corporate/${path}`, body, session);
   const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
-  const carolGuid = (await rest(baseURL!, '/data/login', { email: 'carol@acme.test', password: 'plaza-demo' })).user.target_user_guid;
-  // A team of its own (another test reads Design and Engineering as they are), where Bob posts 120 before Carol
-  // signs in: more than the two newest pages (50 each) hold.
+  const aliceGuid = (await rest(baseURL!, '/data/login', { email: 'alice@acme.test', password: 'plaza-demo' })).user.target_user_guid;
+  // A team of its own (the record-replay test compares Carol's Design and sidebar, live and replayed), where Bob
+  // posts 120 before Alice signs in: more than the two newest pages (50 each) hold.
   const run = Date.now();
-  const team = await api('teams/create', { name: `Catch-up ${run}`, members: [{ target_user_guid: carolGuid, member_type: 0 }] }, bob);
+  const team = await api('teams/create', { name: `Catch-up ${run}`, members: [{ target_user_guid: aliceGuid, member_type: 0 }] }, bob);
   for (let i = 1; i <= 120; i++) {
     await api('messages/post', { address: team.address, json: JSON.stringify([{ type: 'text', text: `catch-up ${run} #${i}` }]), is_urgent: false }, bob);
   }
 
-  const carol = await signIn(browser, 'carol@acme.test');
-  await openChannel(carol, `Catch-up ${run}`);
-  await carol.getByRole('button', { name: 'Jump to first unread (120 new)' }).click();
+  const alice = await signIn(browser, 'alice@acme.test');
+  await openChannel(alice, `Catch-up ${run}`);
+  await alice.getByRole('button', { name: 'Jump to first unread (120 new)' }).click();
   // Not the oldest message of the newest page (#71): the older pages are loaded, and the view goes to #1.
-  await expect(carol.getByRole('log', { name: 'Messages' }).getByText(`catch-up ${run} #1`, { exact: true })).toBeInViewport();
-  await expect(carol.getByRole('separator', { name: 'New messages' })).toBeInViewport();
+  await expect(alice.getByRole('log', { name: 'Messages' }).getByText(`catch-up ${run} #1`, { exact: true })).toBeInViewport();
+  await expect(alice.getByRole('separator', { name: 'New messages' })).toBeInViewport();
 });
 
 test('with a thread open, a team admin’s conversation header stays beside the thread, not under it', async ({ browser }) => {
