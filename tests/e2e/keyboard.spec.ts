@@ -8,12 +8,13 @@ import { signIn } from './sign-in';
 
 test('the shortcut’s note in the header does not move the page, alerts waiting or not', async ({ page, baseURL }) => {
   await signIn(page, 'dave@acme.test');
-  // Bob's urgent message in Engineering: the header's Alerts button gets its badge ("Alerts 1"), which broke
+  // Bob's urgent direct message (not in a channel whose counts other tests read): the header's Alerts button gets
+  // its badge ("Alerts 1"), which broke
   // onto a second line when the note squeezed it.
   const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
-  const { channels } = await rest(baseURL!, '/secure/data/confirmed/corporate/channels/list', { include_recent: true }, bob);
-  const engineering = channels.find((c: { name: string }) => c.name === 'Engineering');
-  await rest(baseURL!, '/secure/data/confirmed/corporate/messages/post', { address: engineering.address, json: JSON.stringify([{ type: 'text', text: 'Header check' }]), is_urgent: true }, bob);
+  const daveGuid = (await rest(baseURL!, '/data/login', { email: 'dave@acme.test', password: 'plaza-demo' })).user.target_user_guid;
+  const { channel } = await rest(baseURL!, '/secure/data/confirmed/corporate/conversations/start', { target_user_guid: daveGuid }, bob);
+  await rest(baseURL!, '/secure/data/confirmed/corporate/messages/post', { address: channel.address, json: JSON.stringify([{ type: 'text', text: 'Header check' }]), is_urgent: true }, bob);
   await expect(page.getByRole('button', { name: /^Alerts, \d+ new$/ })).toBeVisible();
   const header = page.getByRole('banner');
   const before = (await header.boundingBox())!.height;
