@@ -73,6 +73,26 @@ describe('App routing and session', () => {
     expect(app.core.callsTo('$signOut')).toHaveLength(1);
   });
 
+  it('signs out at /secure/logout (spec 1 §2, §7), then shows the login page with nowhere to return to', () => {
+    const app = renderApp({ path: '/secure/logout', patches: [snapshot()] });
+    expect(app.core.callsTo('$signOut')).toEqual([[]]);
+    expect(screen.getByRole('status').textContent).toBe('Signing out…');
+    app.push({ seq: 2, reset: false, session: signedOut });
+    expect(app.location()).toBe('/login');
+    expect(screen.getByRole('heading', { name: 'Sign in to Plaza' })).toBeTruthy();
+    // Whoever signs in next starts at the start, not signed out again.
+    app.push({ seq: 3, reset: false, session: signedIn });
+    expect(app.location()).toBe('/');
+    expect(app.core.callsTo('$signOut')).toHaveLength(1);
+  });
+
+  it('signs out from the menu by way of /secure/logout', () => {
+    const app = renderApp({ path: '/', patches: [snapshot()] });
+    chooseSessionAction('Sign out');
+    expect(app.location()).toBe('/secure/logout');
+    expect(app.core.callsTo('$signOut')).toHaveLength(1);
+  });
+
   it('reports attention to the core', () => {
     const app = renderApp({ path: '/' });
     expect(app.core.callsTo('$setAttention').length).toBeGreaterThan(0);

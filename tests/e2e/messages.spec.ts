@@ -4,6 +4,7 @@
  * device sees hers, Bob does not).
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { rest } from './server-rest';
 import { signIn as signInAs } from './sign-in';
 
 /** Contexts opened by a test, closed after it so no signed-in page lingers into the next spec. */
@@ -153,4 +154,43 @@ test('urgent messages and the New messages divider', async ({ browser }) => {
   await expect(dave.getByRole('separator', { name: 'New messages' })).toBeVisible();
   await expect(dave.getByRole('button', { name: /^Jump to first unread/ })).toBeVisible();
   await expect(messageIn(dave, text).getByText('Urgent', { exact: true })).toBeVisible();
+});
+
+test('"Jump to first unread" reaches the first of more unread messages than the first page holds', async ({ browser, baseURL }) => {
+  const api = (path: string, body: unknown, session?: { login_guid: string; auth_token: string }) => rest(baseURL!, `/secure/data/confirmed/corporate/${path}`, body, session);
+  const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
+  const aliceGuid = (await rest(baseURL!, '/data/login', { email: 'alice@acme.test', password: 'plaza-demo' })).user.target_user_guid;
+  // A team of its own (the record-replay test compares Carol's Design and sidebar, live and replayed), where Bob
+  // posts 120 before Alice signs in: more than the two newest pages (50 each) hold.
+  const run = Date.now();
+  const team = await api('teams/create', { name: `Catch-up ${run}`, members: [{ target_user_guid: aliceGuid, member_type: 0 }] }, bob);
+  for (let i = 1; i <= 120; i++) {
+    await api('messages/post', { address: team.address, json: JSON.stringify([{ type: 'text', text: `catch-up ${run} #${i}` }]), is_urgent: false }, bob);
+  }
+
+  const alice = await signIn(browser, 'alice@acme.test');
+  await openChannel(alice, `Catch-up ${run}`);
+  await alice.getByRole('button', { name: 'Jump to first unread (120 new)' }).click();
+  // Not the oldest message of the newest page (#71): the older pages are loaded, and the view goes to #1.
+  await expect(alice.getByRole('log', { name: 'Messages' }).getByText(`catch-up ${run} #1`, { exact: true })).toBeInViewport();
+  await expect(alice.getByRole('separator', { name: 'New messages' })).toBeInViewport();
+});
+
+test('with a thread open, a team admin’s conversation header stays beside the thread, not under it', async ({ browser }) => {
+  const bob = await signIn(browser, 'bob@acme.test'); // Engineering's admin: Members, Team settings, Leave, Search, Notifications
+  await openChannel(bob, 'Engineering');
+  await messageIn(bob, 'Release checklist for 2.3').getByRole('button', { name: /^\d+ repl/ }).click();
+  const thread = bob.getByRole('complementary', { name: 'Thread' });
+  await expect(thread.getByRole('button', { name: 'Close thread' })).toBeVisible();
+  for (const width of [1280, 1024]) {
+    await bob.setViewportSize({ width, height: 720 });
+    const panelLeft = (await thread.boundingBox())!.x;
+    const header = bob.locator('.conversation-header');
+    for (const button of await header.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${await button.textContent()} at ${width} px`).toBeLessThanOrEqual(panelLeft);
+    }
+    // And nothing covers the thread's own controls.
+    await thread.getByRole('button', { name: 'Close thread' }).click({ trial: true });
+  }
 });

@@ -81,6 +81,25 @@ test('signing in returns the user to where they were going', async ({ page }) =>
   await expect(page).toHaveURL(/\/conversations\/does-not-matter\?x=1$/);
 });
 
+test('signing out goes by /secure/logout to the login page, and the next person starts at the start', async ({ page }) => {
+  await signIn(page, 'carol@acme.test');
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^Design/ }).click();
+  await page.getByRole('button', { name: 'Carol Chen' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill('dave@acme.test');
+  await page.getByLabel('Password').fill('plaza-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Not Carol's conversation (Dave is not in Design).
+  await expect(page.getByRole('heading', { name: 'Pick a conversation' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The spec's logout address signs out when opened signed in.
+  await page.goto('/secure/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Plaza' })).toBeVisible();
+});
+
 test('typing shows on the other side and a direct message can be started with anyone', async ({ browser }) => {
   const carol = await (await browser.newContext()).newPage();
   const dave = await (await browser.newContext()).newPage();

@@ -1,6 +1,7 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
 import { conversationPath, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
@@ -17,6 +18,7 @@ import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { DraftsView } from './DraftsView';
 import { FlaggedView } from './FlaggedView';
+import { focusComposerOnceThere } from './composer-focus';
 import { LiveEffects } from './LiveEffects';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { PopoverHost } from './PopoverHost';
@@ -108,7 +110,10 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
             const next = nextConversation(rows, latest.address, what, action === 'previous-unread' ? -1 : 1);
             if (next) {
               setNotice(null);
-              router.navigate(conversationPath(next));
+              // The keyboard goes to its composer, as from the quick switcher: the focus may have been in the
+              // composer of the conversation left, and on the page itself the next keys typed would be lost.
+              flushSync(() => router.navigate(conversationPath(next)));
+              focusComposerOnceThere();
             } else setNotice(what === 'mention' ? 'No unread mentions.' : 'No other unread conversations.');
             return;
           }

@@ -83,6 +83,24 @@ describe('Composer', () => {
     expect(textbox().value).toBe('half-written thought');
   });
 
+  it('keeps "Urgent" ticked for its draft across switches, until the message is sent', async () => {
+    const app = open('c1');
+    const urgent = () => screen.getByRole('checkbox', { name: 'Urgent' }) as HTMLInputElement;
+    type('the build is broken');
+    fireEvent.click(urgent());
+    fireEvent.click(screen.getByRole('link', { name: 'Random' }));
+    expect(urgent().checked).toBe(false);
+    fireEvent.click(screen.getByRole('link', { name: 'General' }));
+    expect(textbox().value).toBe('the build is broken');
+    expect(urgent().checked).toBe(true);
+    await act(async () => fireEvent.keyDown(textbox(), { key: 'Enter' }));
+    expect(app.core.callsTo('$post')).toEqual([['c1', 'the build is broken', { is_urgent: true }]]);
+    expect(urgent().checked).toBe(false);
+    fireEvent.click(screen.getByRole('link', { name: 'Random' }));
+    fireEvent.click(screen.getByRole('link', { name: 'General' }));
+    expect(urgent().checked).toBe(false);
+  });
+
   it("does not show a user's draft to whoever signs in next in the browser", () => {
     const app = open('c1');
     type('for my eyes only');

@@ -3,7 +3,7 @@
  * sends, Shift+Enter breaks the line; "Urgent" posts an urgent message; "@"
  * offers people (and @channel/@all) in a listbox, and ":" with two letters
  * the emoji whose short code they begin; emoji can be inserted from the
- * picker too. Each conversation and each thread keeps its own draft.
+ * picker too. Each conversation and each thread keeps its own draft (and, for the page's life, its Urgent box).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -14,6 +14,7 @@ import { legacyThreadDraftKey, threadDraftKey } from '../client/drafts';
 import { EmojiPicker } from './EmojiPicker';
 import { emojiOptions, emojiQueryAt } from './emoji-query';
 import { mentionOptions, mentionQueryAt, type Completion } from './mention-query';
+import { useFormDraft } from './use-form-draft';
 
 export interface ComposerProps {
   address: string;
@@ -26,7 +27,6 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   useSignals();
   const { core, drafts, store } = usePlaza();
   const [error, setError] = useState<string | null>(null);
-  const [urgent, setUrgent] = useState(false);
   const [picking, setPicking] = useState(false);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -38,6 +38,9 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
   // A conversation's draft is kept under its address, a thread's under its conversation and first message.
   const key = replyTo ? threadDraftKey(address, replyTo) : address;
   const legacyKey = replyTo ? legacyThreadDraftKey(replyTo) : null;
+  // "Urgent" goes with the draft it was ticked for: kept for the page's life when the user goes elsewhere and
+  // back, so the message is not sent as an ordinary one unawares; sending lets it go (useFormDraft).
+  const [{ urgent }, changeUrgent, sentUrgent] = useFormDraft(`composer-urgent:${key}`, { urgent: false });
   const legacyDraft = legacyKey === null ? undefined : drafts.byAddress.value[legacyKey];
   const draft = drafts.byAddress.value[key] ?? legacyDraft ?? '';
   const canPost = entry?.canPost ?? false;
@@ -117,7 +120,7 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
       drafts.set(key, typedSince === '' ? text : `${text}\n${typedSince}`);
       setError(result.error.message);
     } else {
-      setUrgent(false);
+      sentUrgent();
     }
   };
 
@@ -195,7 +198,7 @@ export function Composer({ address, entry, replyTo }: ComposerProps) {
       </div>
       <div className="composer-tools">
         <label className="urgent-toggle">
-          <input type="checkbox" checked={urgent} disabled={!canPost} onChange={(e) => setUrgent(e.target.checked)} /> Urgent
+          <input type="checkbox" checked={urgent} disabled={!canPost} onChange={(e) => changeUrgent({ urgent: e.target.checked })} /> Urgent
         </label>
         <button type="button" aria-haspopup="dialog" disabled={!canPost} onClick={() => setPicking(true)}>
           Insert emoji

@@ -4,21 +4,29 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
 import { Dialog, DialogActions, runAction } from './Dialog';
+import { useFormDraft } from './use-form-draft';
 
+/**
+ * Naming a folder. What is typed is kept, under `form`, for the page's life when the dialog is closed without
+ * deciding (Escape, a click elsewhere) and offered when it opens again, as in the other dialogs (useFormDraft);
+ * Cancel, or the name saved, lets it go.
+ */
 export function FolderNameDialog({
+  form,
   title,
   initial = '',
   submitLabel,
   onSubmit,
   onClose,
 }: {
+  form: string;
   title: string;
   initial?: string;
   submitLabel: string;
   onSubmit: (name: string) => Promise<Result<unknown>>;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(initial);
+  const [{ name }, change, discard] = useFormDraft(form, { name: initial });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -27,7 +35,10 @@ export function FolderNameDialog({
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const done = await runAction(() => onSubmit(name), setBusy, setError);
-    if (done.ok) onClose();
+    if (done.ok) {
+      discard();
+      onClose();
+    }
     // Refused (no name, a name taken): the field gets the keyboard back, to be corrected.
     else inputRef.current?.focus();
   };
@@ -37,7 +48,7 @@ export function FolderNameDialog({
       <form onSubmit={(e) => void submit(e)}>
         <label className="field">
           <span>Folder name</span>
-          <input ref={inputRef} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+          <input ref={inputRef} value={name} maxLength={100} onChange={(e) => change({ name: e.target.value })} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
         </label>
         {error && (
           <p id={errorId} role="alert" className="error">
@@ -45,7 +56,13 @@ export function FolderNameDialog({
           </p>
         )}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
+          <button
+            type="button"
+            onClick={() => {
+              discard();
+              onClose();
+            }}
+          >
             Cancel
           </button>
           <button type="submit" disabled={busy}>

@@ -159,6 +159,41 @@ describe('folders in the sidebar', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps a folder name typed when its dialog is closed without deciding (Escape); Cancel and saving let it go', async () => {
+    const a = app();
+    const openNew = () => {
+      fireEvent.click(within(nav()).getByRole('button', { name: 'New folder' }));
+      return screen.getByRole('dialog', { name: 'New folder' });
+    };
+    let dialog = openNew();
+    fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'Clients of Q3' } });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    dialog = openNew();
+    expect((within(dialog).getByLabelText('Folder name') as HTMLInputElement).value).toBe('Clients of Q3');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    dialog = openNew();
+    expect((within(dialog).getByLabelText('Folder name') as HTMLInputElement).value).toBe('');
+
+    // Renaming: the name being typed comes back too, and goes once saved.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const rename = () => {
+      fireEvent.click(within(nav()).getByRole('button', { name: 'Folder actions for Work' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+      return screen.getByRole('dialog', { name: 'Rename Work' });
+    };
+    dialog = rename();
+    expect((within(dialog).getByLabelText('Folder name') as HTMLInputElement).value).toBe('Work');
+    fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'Work 2026' } });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    dialog = rename();
+    expect((within(dialog).getByLabelText('Folder name') as HTMLInputElement).value).toBe('Work 2026');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' })));
+    expect(a.core.callsTo('$renameFolder').at(-1)).toEqual(['w', 'Work 2026']);
+    dialog = rename();
+    expect((within(dialog).getByLabelText('Folder name') as HTMLInputElement).value).toBe('Work');
+  });
+
   it('manages a folder from its menu: rename, subfolder, move (never into itself), delete', async () => {
     const a = app();
     const openItem = (label: string) => {

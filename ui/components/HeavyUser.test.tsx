@@ -105,6 +105,22 @@ describe('keyboard', () => {
     expect(a.location()).toBe('/conversations/ops');
   });
 
+  it('Alt+Shift+↓ and Alt+Shift+M from the composer put the keyboard in the opened conversation’s composer', () => {
+    const a = app('/conversations/api');
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    composer.focus();
+    key({ key: 'ArrowDown', code: 'ArrowDown', altKey: true, shiftKey: true });
+    expect(a.location()).toBe('/conversations/design');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Design');
+    // Not left on the page itself, where what is typed next would go nowhere.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    expect(document.activeElement).not.toBe(composer);
+    key({ key: 'M', code: 'KeyM', altKey: true, shiftKey: true });
+    expect(a.location()).toBe('/conversations/ops');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ops');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
   it('Ctrl+/ opens the shortcuts help, listing the chord and the jumps', () => {
     app();
     key({ key: '/', code: 'Slash', ctrlKey: true });

@@ -32,7 +32,8 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   const { core } = usePlaza();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const loadingOlder = useRef(false);
+  /** The older page being fetched, if any: a second ask waits for it rather than fetching another. */
+  const loadingOlder = useRef<Promise<void> | null>(null);
 
   // The roving tab stop; opened at a search hit, the hit is where the keyboard starts. The virtualizer
   // brings a message moved to into view (it is declared below; this runs on a key press, after render).
@@ -57,17 +58,21 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
 
   const context = meta?.context ?? null;
   const canLoadOlder = meta !== null && (context ? context.hasBefore : !meta.isComplete);
-  const loadOlder = useCallback(async (): Promise<void> => {
-    if (loadingOlder.current || !meta || meta.loading) return;
-    if (meta.context ? !meta.context.hasBefore : meta.isComplete) return;
-    loadingOlder.current = true;
-    setLoadError(null);
-    try {
-      const result = meta.context ? await core.$loadContext(address, 'before') : await core.$loadOlder(address);
-      if (!result.ok) setLoadError(result.error.message);
-    } finally {
-      loadingOlder.current = false;
-    }
+  const loadOlder = useCallback((): Promise<void> => {
+    if (loadingOlder.current) return loadingOlder.current;
+    if (!meta || meta.loading) return Promise.resolve();
+    if (meta.context ? !meta.context.hasBefore : meta.isComplete) return Promise.resolve();
+    const load = async (): Promise<void> => {
+      setLoadError(null);
+      try {
+        const result = meta.context ? await core.$loadContext(address, 'before') : await core.$loadOlder(address);
+        if (!result.ok) setLoadError(result.error.message);
+      } finally {
+        loadingOlder.current = null;
+      }
+    };
+    loadingOlder.current = load();
+    return loadingOlder.current;
   }, [core, address, meta]);
 
   const [loadingNewer, setLoadingNewer] = useState(false);
@@ -82,8 +87,14 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   // The "New messages" divider: before the first message that was unread when the conversation opened.
   const divider = meta?.newMessages ?? null;
   const dividerIndex = divider ? messages.findIndex((m) => m.guid === divider.guid) : -1;
+  // With more unread messages than the loaded pages hold, the worker's divider stands before the oldest one
+  // loaded until older pages come (projections/reading.ts): the jump loads them first, as far as the divider
+  // moves, then goes there — not to the middle of the unread part.
+  const jumping = useRef<{ askedAt: number | null } | null>(null);
+  const [jumpTick, setJumpTick] = useState(0);
   const jumpToFirstUnread = (): void => {
-    if (dividerIndex >= 0) virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+    jumping.current = { askedAt: null };
+    setJumpTick((n) => n + 1);
   };
 
   // Opening a search hit: scroll to it (once per hit). Leaving the hit: back to the newest message.
@@ -129,6 +140,30 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     const el = scrollRef.current;
     if (el && canLoadOlder && !failed && !meta?.loading && el.clientHeight > 0 && el.scrollHeight <= el.clientHeight) void loadOlder();
   });
+
+  // "Jump to first unread": while the divider stands before the oldest message loaded and older ones exist,
+  // it may not be the first unread yet — load on, a page at a time as each comes in, then go there.
+  const metaLoading = meta?.loading ?? false;
+  useLayoutEffect(() => {
+    if (jumping.current === null) return;
+    if (dividerIndex < 0) {
+      jumping.current = null;
+      return;
+    }
+    // A page that could not be loaded (the error shows, with "Load older messages") ends the loading, not the jump.
+    if (dividerIndex === 0 && canLoadOlder && !failed) {
+      const again = (): void => setJumpTick((n) => n + 1);
+      // A page in flight (a scroll to the top asked for it) is waited for; then one more page per page arrived.
+      if (metaLoading) return;
+      if (loadingOlder.current) return void loadingOlder.current.then(again);
+      if (jumping.current.askedAt === messages.length) return;
+      jumping.current.askedAt = messages.length;
+      void loadOlder().then(again);
+      return;
+    }
+    jumping.current = null;
+    virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+  }, [jumpTick, dividerIndex, canLoadOlder, failed, metaLoading, messages.length, loadOlder, virtualizer]);
 
   const onScroll = (): void => {
     const el = scrollRef.current;
@@ -189,7 +224,12 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
                     <span>New messages</span>
                   </div>
                 )}
-                <MessageItem message={message} highlighted={message.guid === anchor} tabIndex={item.index === tabStopIndex ? 0 : -1} />
+                <MessageItem
+                  message={message}
+                  highlighted={message.guid === anchor}
+                  tabIndex={item.index === tabStopIndex ? 0 : -1}
+                  startsGroup={message.guid === divider?.guid}
+                />
               </div>
             );
           })}

@@ -533,6 +533,40 @@ describe('messages as shown', () => {
     expect(separator.nextElementSibling).toBe(articleWith('unread'));
     expect(screen.getByRole('button', { name: 'Jump to first unread (1 new)' })).toBeTruthy();
   });
+
+  it('shows the author of the first unread message, though merged with the one before the divider', () => {
+    open(
+      [
+        messageView({ guid: 'm1', address: 'c1', parts: [{ type: 'text', text: 'read' }] }),
+        messageView({ guid: 'm2', address: 'c1', continued: true, parts: [{ type: 'text', text: 'first unread' }] }),
+        messageView({ guid: 'm3', address: 'c1', continued: true, parts: [{ type: 'text', text: 'second unread' }] }),
+      ],
+      { meta: metaView('c1', { newMessages: { guid: 'm2', count: 2 } }) },
+    );
+    expect(within(articleWith('first unread')).getByText('Bob Builder')).toBeTruthy();
+    // The ones after it merge as before.
+    expect(within(articleWith('second unread')).queryByText('Bob Builder')).toBeNull();
+  });
+
+  it('"Jump to first unread" loads older pages first while the divider stands before the oldest message loaded', async () => {
+    // 75 unread, 50 loaded: the worker's divider is before the oldest one loaded until older pages come.
+    const page = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => messageView({ guid: `m${from + i}`, address: 'c1', sortKey: `m${String(from + i).padStart(3, '0')}`, parts: [{ type: 'text', text: `bulk ${from + i}` }] }));
+    const app = open(page(26, 75), { meta: metaView('c1', { isComplete: false, newMessages: { guid: 'm26', count: 75 } }) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Jump to first unread (75 new)' })));
+    expect(app.core.callsTo('$loadOlder')).toEqual([['c1']]);
+    // The older page comes, and the divider with it: now it is the first unread, and the jump goes no further.
+    await act(async () =>
+      app.push({ seq: 2, reset: false, conversation: { address: 'c1', reset: false, meta: metaView('c1', { isComplete: true, newMessages: { guid: 'm1', count: 75 } }), messages: { put: page(1, 25), remove: [] } } }),
+    );
+    expect(app.core.callsTo('$loadOlder')).toHaveLength(1);
+
+    // A divider after the oldest message loaded is the first unread already: nothing more to load.
+    cleanup();
+    const again = open(page(26, 75), { meta: metaView('c1', { isComplete: false, newMessages: { guid: 'm60', count: 16 } }) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Jump to first unread (16 new)' })));
+    expect(again.core.callsTo('$loadOlder')).toEqual([]);
+  });
 });
 
 describe('the message log by keyboard', () => {

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { usePlaza } from '../client/core-context';
 import { downloadFile } from '../client/download';
-import { DEBUG_REPLAY_PATH } from '../client/router';
+import { DEBUG_REPLAY_PATH, LOGOUT_PATH } from '../client/router';
 import { ok } from '../../protocol/result';
 import { SESSION_FILE_TYPES } from '../client/session-import';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -53,7 +53,8 @@ export function SessionMenu({ name }: { name: string }) {
           { label: 'Recording settings…', onSelect: () => setSettingsOpen(true) },
           // Within the choice's click or key press, so the browser lets the page open its file chooser.
           { label: 'Import session…', onSelect: () => fileRef.current?.click() },
-          { label: 'Sign out', onSelect: () => (unsent > 0 ? setConfirmingSignOut(true) : void core.$signOut()) },
+          // Logout navigates to /secure/logout (spec 1 §7), which signs out (App.tsx).
+          { label: 'Sign out', onSelect: () => (unsent > 0 ? setConfirmingSignOut(true) : router.navigate(LOGOUT_PATH)) },
         ]}
       />
       <input
@@ -78,7 +79,7 @@ export function SessionMenu({ name }: { name: string }) {
           message="Your posts, deletions, reactions or flags that have not reached the server stay in this browser and are sent the next time you sign in here."
           confirmLabel="Sign out"
           onConfirm={async () => {
-            await core.$signOut();
+            router.navigate(LOGOUT_PATH);
             return ok(null);
           }}
           onClose={() => {

@@ -324,6 +324,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
       {open?.kind === 'team' && <CreateTeamDialog onClose={close} />}
       {open?.kind === 'new-folder' && (
         <FolderNameDialog
+          form={`new-folder:${open.parent?.guid ?? ''}`}
           title={open.parent ? `New folder in ${open.parent.name}` : 'New folder'}
           submitLabel="Create"
           onSubmit={(name) => core.$createFolder(name, open.parent?.guid ?? null)}
@@ -331,7 +332,14 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
         />
       )}
       {open?.kind === 'rename-folder' && (
-        <FolderNameDialog title={`Rename ${open.folder.name}`} initial={open.folder.name} submitLabel="Rename" onSubmit={(name) => core.$renameFolder(open.folder.guid, name)} onClose={close} />
+        <FolderNameDialog
+          form={`rename-folder:${open.folder.guid}`}
+          title={`Rename ${open.folder.name}`}
+          initial={open.folder.name}
+          submitLabel="Rename"
+          onSubmit={(name) => core.$renameFolder(open.folder.guid, name)}
+          onClose={close}
+        />
       )}
       {open?.kind === 'move-folder' && (
         <MoveToFolderDialog

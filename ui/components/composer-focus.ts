@@ -1,15 +1,16 @@
 /**
- * The keyboard's place after opening a conversation from a control that goes with what it was on (the
- * quick switcher, a profile card's "Message …"): the conversation's composer, as the skip link does, rather
- * than the document itself — where the focus lands when the control is unmounted, so that Tab would start
- * again from the top of the page.
+ * The keyboard's place after a command or a control opens a conversation (the quick switcher, Alt+Shift+↓/↑,
+ * Alt+Shift+M, a profile card's "Message …"): the conversation's composer, as the skip link does. The control
+ * the command was given from is elsewhere or gone — often the previous conversation's composer — and the focus
+ * left on the document itself would drop whatever is typed next, and Tab would start again from the top.
  */
 const composerIn = (doc: Document): HTMLElement | null => doc.querySelector<HTMLElement>('.conversation .composer textarea:not([disabled])');
 
 /**
  * Focuses the open conversation's composer, now or once it is there: just after sign-in the page may not
  * have the conversation's entry yet (the worker sends it as the conversation opens), and until then there is
- * no composer to write in. Given up when the focus goes anywhere meanwhile, or after 5 s.
+ * no composer to write in. Given up when the focus goes anywhere meanwhile, or after 5 s. Call it once the
+ * conversation is rendered (flushSync), or it finds the composer of the one being left.
  */
 export function focusComposerOnceThere(doc: Document = document): void {
   const now = composerIn(doc);

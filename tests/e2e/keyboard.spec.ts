@@ -1,0 +1,41 @@
+/**
+ * Keyboard paths in Chromium, as a person uses them: the shortcut's note in the header leaves the page where it
+ * is, and jumping to the next unread conversation from the composer lets typing go on there.
+ */
+import { expect, test } from '@playwright/test';
+import { rest } from './server-rest';
+import { signIn } from './sign-in';
+
+test('the shortcut’s note in the header does not move the page, alerts waiting or not', async ({ page, baseURL }) => {
+  await signIn(page, 'dave@acme.test');
+  // Bob's urgent direct message (not in a channel whose counts other tests read): the header's Alerts button gets
+  // its badge ("Alerts 1"), which broke
+  // onto a second line when the note squeezed it.
+  const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
+  const daveGuid = (await rest(baseURL!, '/data/login', { email: 'dave@acme.test', password: 'plaza-demo' })).user.target_user_guid;
+  const { channel } = await rest(baseURL!, '/secure/data/confirmed/corporate/conversations/start', { target_user_guid: daveGuid }, bob);
+  await rest(baseURL!, '/secure/data/confirmed/corporate/messages/post', { address: channel.address, json: JSON.stringify([{ type: 'text', text: 'Header check' }]), is_urgent: true }, bob);
+  await expect(page.getByRole('button', { name: /^Alerts, \d+ new$/ })).toBeVisible();
+  const header = page.getByRole('banner');
+  const before = (await header.boundingBox())!.height;
+  await page.keyboard.press('Control+k');
+  await page.keyboard.press('k');
+  await expect(page.getByText('Ctrl+K K: Jump to a conversation or person')).toBeAttached();
+  expect((await header.boundingBox())!.height).toBe(before);
+});
+
+test('Alt+Shift+↓ from the composer: what is typed next goes into the unread conversation’s composer', async ({ page }) => {
+  await signIn(page, 'carol@acme.test');
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await nav.getByRole('link', { name: /^Engineering/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeVisible();
+  // The welcome bot's greeting at sign-in: an unread conversation after Engineering (nothing posted, so other
+  // tests see the conversations they read as they were).
+  await expect(nav.getByRole('link', { name: /^Plaza Bot .*unread/ })).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.press('Alt+Shift+ArrowDown');
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeHidden();
+  await page.keyboard.type('sure, now');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('sure, now');
+});
