@@ -107,8 +107,9 @@ test('a browser session exports and replays in the CLI to the same hash, with no
   await expect(carol.getByText('Replay matches the recording')).toBeVisible();
   const app = carol.getByRole('region', { name: 'Replayed app' });
   await expect(app.getByRole('heading', { name: 'Design' })).toBeVisible();
-  expect(await app.getByRole('log', { name: 'Messages' }).ariaSnapshot()).toBe(live.messages);
-  expect(await app.getByRole('navigation', { name: 'Conversations' }).ariaSnapshot()).toBe(live.conversations);
+  // Read once it has settled, as the live page was: the lists render the rows in view, found after layout.
+  await expect.poll(() => app.getByRole('log', { name: 'Messages' }).ariaSnapshot()).toBe(live.messages);
+  await expect.poll(() => app.getByRole('navigation', { name: 'Conversations' }).ariaSnapshot()).toBe(live.conversations);
 });
 
 test('each tab holds a Web Lock on the recording it writes, so another tab never evicts it', async ({ browser }) => {
