@@ -31,14 +31,20 @@ export interface MessageItemProps {
    * not focusable and its controls are tabbable.
    */
   tabIndex?: 0 | -1;
+  /**
+   * Right after the "New messages" divider: shown with its author even when merged with the message before
+   * (spec 1 §5), which is on the other side of the divider — often scrolled away, as after "Jump to first unread".
+   */
+  startsGroup?: boolean;
 }
 
-export const MessageItem = memo(function MessageItem({ message, inThread = false, highlighted = false, tabIndex }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, inThread = false, highlighted = false, tabIndex, startsGroup = false }: MessageItemProps) {
   const { core } = usePlaza();
   const bodyId = useId();
   const time = formatMessageTime(message.created);
+  const continued = message.continued && !startsGroup;
   const classes = ['message'];
-  if (message.continued) classes.push('continued');
+  if (continued) classes.push('continued');
   if (message.isOwn) classes.push('own');
   if (message.is_urgent) classes.push('urgent');
   if (highlighted) classes.push('highlighted');
@@ -58,7 +64,7 @@ export const MessageItem = memo(function MessageItem({ message, inThread = false
       data-roving-target={tabIndex === undefined ? undefined : true}
     >
       <MessageTabStop.Provider value={tabIndex !== -1}>
-        {message.continued ? (
+        {continued ? (
           <time className="gutter-time" dateTime={time.iso} title={time.full}>
             {time.clock}
           </time>

@@ -224,7 +224,12 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
                     <span>New messages</span>
                   </div>
                 )}
-                <MessageItem message={message} highlighted={message.guid === anchor} tabIndex={item.index === tabStopIndex ? 0 : -1} />
+                <MessageItem
+                  message={message}
+                  highlighted={message.guid === anchor}
+                  tabIndex={item.index === tabStopIndex ? 0 : -1}
+                  startsGroup={message.guid === divider?.guid}
+                />
               </div>
             );
           })}

@@ -534,6 +534,20 @@ describe('messages as shown', () => {
     expect(screen.getByRole('button', { name: 'Jump to first unread (1 new)' })).toBeTruthy();
   });
 
+  it('shows the author of the first unread message, though merged with the one before the divider', () => {
+    open(
+      [
+        messageView({ guid: 'm1', address: 'c1', parts: [{ type: 'text', text: 'read' }] }),
+        messageView({ guid: 'm2', address: 'c1', continued: true, parts: [{ type: 'text', text: 'first unread' }] }),
+        messageView({ guid: 'm3', address: 'c1', continued: true, parts: [{ type: 'text', text: 'second unread' }] }),
+      ],
+      { meta: metaView('c1', { newMessages: { guid: 'm2', count: 2 } }) },
+    );
+    expect(within(articleWith('first unread')).getByText('Bob Builder')).toBeTruthy();
+    // The ones after it merge as before.
+    expect(within(articleWith('second unread')).queryByText('Bob Builder')).toBeNull();
+  });
+
   it('"Jump to first unread" loads older pages first while the divider stands before the oldest message loaded', async () => {
     // 75 unread, 50 loaded: the worker's divider is before the oldest one loaded until older pages come.
     const page = (from: number, to: number) =>
