@@ -49,17 +49,22 @@ function shown(patches: ViewPatch[]): MessageView[] {
 const textOf = (m: MessageView) => (m.parts[0] as { text: string }).text;
 const latestConnection = (h: Harness) => [...h.patches].reverse().find((p) => p.connection)!.connection!;
 
+/** The socket is still `before` (0 connecting, 1 open) until `ms` have passed, then closed, and the connection offline. */
+async function expectClosedAfter(h: Harness, socket: { readyState: number }, ms: number, before: 0 | 1): Promise<void> {
+  await h.clock.advance(ms - 1);
+  expect(socket.readyState).toBe(before);
+  await h.clock.advance(1);
+  expect(socket.readyState).toBe(3);
+  expect(h.core.projections.connection.socket).toBe('offline');
+}
+
 describe('the socket state machine (spec 1 §4, §9)', () => {
   it('closes a socket that does not open within 2 s and retries after 1 s', async () => {
     const server = new ScriptedServer();
     const h = await startHarness({ routes: server.routes() });
     expect((await h.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
     const first = h.socket();
-    await h.clock.advance(1_999);
-    expect(first.readyState).toBe(0);
-    await h.clock.advance(1);
-    expect(first.readyState).toBe(3);
-    expect(h.core.projections.connection.socket).toBe('offline');
+    await expectClosedAfter(h, first, 2_000, 0);
     await h.clock.advance(1_000);
     expect(h.sockets).toHaveLength(2);
   });
@@ -75,11 +80,7 @@ describe('the socket state machine (spec 1 §4, §9)', () => {
     expect(socket.readyState).toBe(1); // answered: alive
     await h.clock.advance(25_000);
     expect(socket.sent.filter((t) => t.startsWith('CHK'))).toHaveLength(2);
-    await h.clock.advance(4_999);
-    expect(socket.readyState).toBe(1);
-    await h.clock.advance(1);
-    expect(socket.readyState).toBe(3); // no answer within 5 s
-    expect(h.core.projections.connection.socket).toBe('offline');
+    await expectClosedAfter(h, socket, 5_000, 1); // no answer within 5 s
     await h.clock.advance(1_000);
     expect(h.sockets).toHaveLength(2);
   });
@@ -91,11 +92,7 @@ describe('the socket state machine (spec 1 §4, §9)', () => {
     await h.core.api.$setNetwork(false);
     // A browser going offline leaves the socket open: only the check tells whether it still reaches the server.
     expect(socket.sent.filter((t) => t.startsWith('CHK'))).toEqual(['CHK {"check":1}']);
-    await h.clock.advance(4_999);
-    expect(socket.readyState).toBe(1);
-    await h.clock.advance(1);
-    expect(socket.readyState).toBe(3);
-    expect(h.core.projections.connection.socket).toBe('offline');
+    await expectClosedAfter(h, socket, 5_000, 1);
     // Answered, the check leaves the socket alone (a brief blip, or the browser was wrong).
     await h.clock.advance(1_000);
     h.socket().open();
