@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { describeIssue } from '../frames/frame-codec';
 import { fail, ok, type Failure, type Result } from '../result';
+import { FAILURE } from './failure-names';
 
 /** A per-field validation result (spec 3 §5: "a results map per field with isOk and message"). */
 export const FieldResult = z.object({ isOk: z.boolean(), message: z.string().max(2_000).default('') });
@@ -24,16 +25,7 @@ export function formatValidation(results: Record<string, { isOk: boolean; messag
     .join('; ');
 }
 
-/** Names of the failures a call can end in; the UI and the scheduler branch on these. */
-export const FAILURE = {
-  unauthorized: 'Unauthorized', // 403 (or 401 on a secure call): go to /login?destination=…
-  unconfirmed: 'Unconfirmed', // 418: go to the corporate landing page
-  rateLimited: 'RateLimited', // 429: wait for Retry-After
-  server: 'ServerError', // 5xx
-  network: 'NetworkError',
-  rejected: 'Rejected', // isOk false
-  invalidResponse: 'InvalidResponse', // the body failed its schema
-} as const;
+export { FAILURE } from './failure-names';
 
 /** What a call refused for want of a valid session says. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';

@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { rest } from './server-rest';
+import { urgentDirectMessage } from './server-rest';
 import { signIn } from './sign-in';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -160,12 +160,8 @@ test('the app: a conversation, the flag menu and a flagged message, thread, a re
 
 test('the header with new alerts, and the Drafts page', async ({ page, baseURL }) => {
   await signIn(page, 'dave@acme.test');
-  // Bob's urgent direct message: an alert for Dave, counted on the header's Alerts button (in their direct
-  // message, not a channel whose unread counts other tests read).
-  const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
-  const daveGuid = (await rest(baseURL!, '/data/login', { email: 'dave@acme.test', password: 'plaza-demo' })).user.target_user_guid;
-  const { channel } = await rest(baseURL!, '/secure/data/confirmed/corporate/conversations/start', { target_user_guid: daveGuid }, bob);
-  await rest(baseURL!, '/secure/data/confirmed/corporate/messages/post', { address: channel.address, json: JSON.stringify([{ type: 'text', text: 'Alert for the axe check' }]), is_urgent: true }, bob);
+  // Bob's urgent direct message: an alert for Dave, counted on the header's Alerts button.
+  await urgentDirectMessage(baseURL!, 'bob@acme.test', 'dave@acme.test', 'Alert for the axe check');
   await expect(page.getByRole('button', { name: /^Alerts, \d+ new$/ })).toBeVisible();
   // A draft, for the Drafts page to list.
   await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^HR/ }).click();

@@ -3,18 +3,14 @@
  * is, and jumping to the next unread conversation from the composer lets typing go on there.
  */
 import { expect, test } from '@playwright/test';
-import { rest } from './server-rest';
+import { urgentDirectMessage } from './server-rest';
 import { signIn } from './sign-in';
 
 test('the shortcut’s note in the header does not move the page, alerts waiting or not', async ({ page, baseURL }) => {
   await signIn(page, 'dave@acme.test');
-  // Bob's urgent direct message (not in a channel whose counts other tests read): the header's Alerts button gets
-  // its badge ("Alerts 1"), which broke
-  // onto a second line when the note squeezed it.
-  const bob = await rest(baseURL!, '/data/login', { email: 'bob@acme.test', password: 'plaza-demo' });
-  const daveGuid = (await rest(baseURL!, '/data/login', { email: 'dave@acme.test', password: 'plaza-demo' })).user.target_user_guid;
-  const { channel } = await rest(baseURL!, '/secure/data/confirmed/corporate/conversations/start', { target_user_guid: daveGuid }, bob);
-  await rest(baseURL!, '/secure/data/confirmed/corporate/messages/post', { address: channel.address, json: JSON.stringify([{ type: 'text', text: 'Header check' }]), is_urgent: true }, bob);
+  // Bob's urgent direct message: the header's Alerts button gets its badge ("Alerts 1"), which broke onto a
+  // second line when the note squeezed it.
+  await urgentDirectMessage(baseURL!, 'bob@acme.test', 'dave@acme.test', 'Header check');
   await expect(page.getByRole('button', { name: /^Alerts, \d+ new$/ })).toBeVisible();
   const header = page.getByRole('banner');
   const before = (await header.boundingBox())!.height;

@@ -64,8 +64,12 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
     setCreateError(null);
     // One link per press: a second click (or Enter) while the first is on its way would make another.
     setCreating(true);
-    const result = await core.$createConnectLink({ ttl_seconds: lifetime * DAY, max_clicks: clicks });
-    setCreating(false);
+    let result;
+    try {
+      result = await core.$createConnectLink({ ttl_seconds: lifetime * DAY, max_clicks: clicks });
+    } finally {
+      setCreating(false);
+    }
     if (!result.ok) refuse(result.error.message, FIELD_OF_MEMBER[result.error.field ?? ''] ?? null);
   };
 

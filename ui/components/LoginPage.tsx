@@ -1,6 +1,7 @@
 /** The sign-in form. Navigation after success is the App's (it follows the session). */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { FAILURE } from '../../protocol/rest/failure-names';
 import type { Failure } from '../../protocol/result';
 import type { SessionView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
@@ -14,8 +15,8 @@ const ENDED_MESSAGES: Record<NonNullable<SessionView['endedReason']>, string | n
 
 /** What a sign-in that did not reach an answer says: the worker's wording ('Network error: Failed to fetch') is for logs. */
 const UNREACHED_MESSAGES: Partial<Record<string, string>> = {
-  NetworkError: 'Plaza cannot reach the server. Check your connection and try again.',
-  ServerError: 'The server is not answering right now. Please try again in a moment.',
+  [FAILURE.network]: 'Plaza cannot reach the server. Check your connection and try again.',
+  [FAILURE.server]: 'The server is not answering right now. Please try again in a moment.',
 };
 
 export function LoginPage() {
