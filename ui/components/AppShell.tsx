@@ -176,15 +176,19 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
         <Link href={PEOPLE_PATH} className="header-link" aria-current={route.name === 'people' ? 'page' : undefined}>
           People
         </Link>
-        {sessionActions ? <SessionMenu name={user?.name ?? ''} /> : <span className="user-name">{user?.name}</span>}
-        <StatusMenu />
-        <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
-        <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
-          Settings
-        </button>
-        <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
-          Shortcuts
-        </button>
+        {/* The person's controls, kept together at the right: in a window too narrow for one line they move
+            as a group onto a second line (and wrap within it) instead of running off the edge. */}
+        <div className="header-actions">
+          {sessionActions ? <SessionMenu name={user?.name ?? ''} /> : <span className="user-name">{user?.name}</span>}
+          <StatusMenu />
+          <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
+          <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
+            Settings
+          </button>
+          <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
+            Shortcuts
+          </button>
+        </div>
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
       <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
