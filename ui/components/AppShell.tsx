@@ -27,6 +27,7 @@ import { SessionMenu } from './SessionMenu';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
+import { ToastDockProvider } from './toast-dock';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
   online: 'Online',
@@ -50,7 +51,15 @@ export interface AppShellProps {
   embedded?: boolean;
 }
 
-export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window', embedded = false }: AppShellProps) {
+export function AppShell(props: AppShellProps) {
+  return (
+    <ToastDockProvider>
+      <Shell {...props} />
+    </ToastDockProvider>
+  );
+}
+
+function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedded = false }: AppShellProps) {
   useSignals();
   const { store, router } = usePlaza();
   const user = store.session.value.user;
@@ -191,7 +200,7 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
         </div>
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
-      <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <ToastStack onOpenAlerts={() => setAlertsOpen(true)} mainArea={mainRef} />
       <PopoverHost />
       {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
       {sessionActions && <LiveEffects />}
