@@ -27,6 +27,7 @@ import { SessionMenu } from './SessionMenu';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { ToastStack } from './ToastStack';
+import { ToastDockProvider } from './toast-dock';
 
 const CONNECTION_TEXT: Record<SocketState, string> = {
   online: 'Online',
@@ -50,7 +51,15 @@ export interface AppShellProps {
   embedded?: boolean;
 }
 
-export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window', embedded = false }: AppShellProps) {
+export function AppShell(props: AppShellProps) {
+  return (
+    <ToastDockProvider>
+      <Shell {...props} />
+    </ToastDockProvider>
+  );
+}
+
+function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedded = false }: AppShellProps) {
   useSignals();
   const { store, router } = usePlaza();
   const user = store.session.value.user;
@@ -176,18 +185,22 @@ export function AppShell({ route, sessionActions = true, shortcutsFrom = 'window
         <Link href={PEOPLE_PATH} className="header-link" aria-current={route.name === 'people' ? 'page' : undefined}>
           People
         </Link>
-        {sessionActions ? <SessionMenu name={user?.name ?? ''} /> : <span className="user-name">{user?.name}</span>}
-        <StatusMenu />
-        <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
-        <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
-          Settings
-        </button>
-        <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
-          Shortcuts
-        </button>
+        {/* The person's controls, kept together at the right: in a window too narrow for one line they move
+            as a group onto a second line (and wrap within it) instead of running off the edge. */}
+        <div className="header-actions">
+          {sessionActions ? <SessionMenu name={user?.name ?? ''} /> : <span className="user-name">{user?.name}</span>}
+          <StatusMenu />
+          <AlertsButton open={alertsOpen} onToggle={() => setAlertsOpen((o) => !o)} />
+          <button type="button" aria-current={route.name === 'notification-settings' ? 'page' : undefined} onClick={() => router.navigate(NOTIFICATION_SETTINGS_PATH)}>
+            Settings
+          </button>
+          <button type="button" aria-haspopup="dialog" aria-keyshortcuts="Control+/" onClick={() => setHelpOpen(true)}>
+            Shortcuts
+          </button>
+        </div>
       </header>
       {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
-      <ToastStack onOpenAlerts={() => setAlertsOpen(true)} />
+      <ToastStack onOpenAlerts={() => setAlertsOpen(true)} mainArea={mainRef} />
       <PopoverHost />
       {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
       {sessionActions && <LiveEffects />}

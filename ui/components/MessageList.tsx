@@ -16,6 +16,7 @@ import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
 import { useRangeKeeping, useRovingTabStop } from './roving-tab-stop';
+import { useToastDock } from './toast-dock';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -31,6 +32,8 @@ export interface MessageListProps {
 export const MessageList = memo(function MessageList({ address, messages, meta }: MessageListProps) {
   const { core } = usePlaza();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Toasts show over the log, not over the composer below it or the conversation's header above (ToastStack).
+  useToastDock(scrollRef);
   const [loadError, setLoadError] = useState<string | null>(null);
   /** The older page being fetched, if any: a second ask waits for it rather than fetching another. */
   const loadingOlder = useRef<Promise<void> | null>(null);
