@@ -136,13 +136,26 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   // Digests and the footer are checked with the hash of the file's own format version.
   const hash = sessionHashName(file.header.version);
 
+  /**
+   * The first output that differed from the file's. It is thrown from a port, inside the core's own code:
+   * the core may catch it (a request that fails is an expected failure to it) or drop the promise it
+   * rejects, so the replay loop reports this one — with the output the core made — rather than what it
+   * finds next (that the file's output never came, or nothing at all).
+   */
+  let outputDiverged: Diverged | null = null;
   /** Takes the next line, which must be this output; returns it. */
   const expectOutput = <K extends OutputLine['k']>(actual: Omit<Extract<OutputLine, { k: K }>, never>, compare: (keyof Extract<OutputLine, { k: K }>)[]): Extract<OutputLine, { k: K }> => {
     const next = peek();
     const matches = next && next.k === actual.k && compare.every((field) => same((next as never)[field], actual[field]));
-    if (!matches) throw new Diverged({ what: 'output', expected: next ?? 'the end of the recording', actual });
+    if (!matches) throw (outputDiverged ??= new Diverged({ what: 'output', expected: next ?? 'the end of the recording', actual }));
     cursor++;
     return next as Extract<OutputLine, { k: K }>;
+  };
+  /** A core call's promise, whose rejection by a divergence (noted by expectOutput) is not left unhandled: Node would end the process on it. */
+  const handled = (promise: Promise<unknown>): void => {
+    promise.catch((error: unknown) => {
+      if (!(error instanceof Diverged)) throw error;
+    });
   };
 
   // ---- ports answering from the file ----------------------------------------
@@ -291,12 +304,12 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
       }
       case 'intent': {
         if (line.m === '$boot') {
-          void core.start();
+          handled(core.start());
           return;
         }
         const method = (core.api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[line.m];
         if (!method) throw new Diverged({ what: 'error', expected: 'a core API method', actual: line.m });
-        void method(...line.a);
+        handled(method(...line.a));
         return;
       }
       case 'io': {
@@ -332,7 +345,8 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   };
 
   let divergence: Divergence | null = null;
-  const fail = (error: unknown): void => {
+  const fail = (thrown: unknown): void => {
+    const error = outputDiverged ?? thrown;
     const d = error instanceof Diverged ? error.divergence : { what: 'error' as const, expected: 'no error', actual: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
     divergence = { ...d, input: inputIndex, line: cursor + 2 };
   };
@@ -363,6 +377,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
         deliver(line);
         if (line.d !== 0) await options.settle();
       }
+      if (outputDiverged) throw outputDiverged;
       options.onInput?.(inputIndex, core);
     }
     if (options.until === undefined || inputIndex < options.until) checkDigest();

@@ -99,6 +99,30 @@ describe('record and replay', () => {
     expect(JSON.stringify(result.divergence!.actual)).toContain('hello Bill');
   });
 
+  it('names an output the core made differently as that output, not as one it never made', async () => {
+    // The request is made in the core's own async code, which takes a failing request for a network error:
+    // the report used to say "nothing: the core did not make this output", hiding the body it did send.
+    const rows = recorded.text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.startsWith('{"k":"req"') && r.includes('/messages/post') && r.includes('design review at 3?'));
+    expect(target).toBeGreaterThan(0);
+    rows[target] = rows[target]!.replace('design review at 3?', 'design review at 4?');
+    const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+    expect(result.divergence).toMatchObject({ what: 'output', line: target + 1 });
+    expect(JSON.stringify(result.divergence!.expected)).toContain('design review at 4?');
+    expect(JSON.stringify(result.divergence!.actual)).toContain('design review at 3?');
+  });
+
+  it('names a storage read the core asked differently at start, without an unhandled rejection', async () => {
+    // Made by $boot, whose promise nobody awaits: the CLI used to die on the unhandled rejection with a stack trace.
+    const rows = recorded.text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.startsWith('{"k":"op"') && r.includes('"op":"get"'));
+    expect(target).toBeGreaterThan(0);
+    const key = (JSON.parse(rows[target]!) as { key: string }).key;
+    rows[target] = rows[target]!.replace(`"key":"${key}"`, `"key":"${key}-altered"`);
+    const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+    expect(result.divergence).toMatchObject({ what: 'output', line: target + 1, expected: { key: `${key}-altered` }, actual: { key } });
+  });
+
   it('refuses truncated, corrupted, wrong-version and hostile files, naming the line', () => {
     const rows = recorded.text.trimEnd().split('\n');
     expect(refusalOf(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);

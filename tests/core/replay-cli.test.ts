@@ -104,6 +104,17 @@ describe('npm run replay', () => {
     expect(single.stderr).toBe(stderr);
   });
 
+  it('names a divergence in the first input (the start) as a divergence, not with a stack trace', async () => {
+    const rows = text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.startsWith('{"k":"op"') && r.includes('"op":"get"'));
+    rows[target] = rows[target]!.replace(/"key":"([^"]+)"/, '"key":"$1-altered"');
+    const { code, stderr } = await replay('altered-start.jsonl', rows.join('\n') + '\n');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^DIVERGED after input 1 \\(file line ${target + 1}\\): output$`, 'm'));
+    expect(stderr).toMatch(/^ {2}actual: {3}\{"k":"op","o":\d+,"op":"get","key":"[^"]+"\}$/m);
+    expect(stderr).not.toContain('    at ');
+  });
+
   it('with --fast, still names the exact first divergence when the final state differs', async () => {
     // Alter Bob's own post in the response that delivers it, so the end state differs too.
     const altered = text.replace('design review at 3?', 'design review at 4?');
