@@ -63,6 +63,11 @@ for (let i = 0; i < args.length; i++) {
   else path = arg;
 }
 if (!path) usage();
+// Output read by a program that stops early (`--dump messages | head`) closes the pipe: what nobody reads is
+// not printed, and the exit code stays the replay's, instead of an EPIPE stack trace and exit 1 ("diverged").
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 if (trim && until === undefined) usage('--trim needs --until N');
 
 let bytes: Uint8Array;

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,19 @@ describe('npm run replay', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('inputs    2 of');
     expect(stdout).toContain('"active": false');
+  });
+
+  it('exits with the replay\'s code, and no EPIPE stack trace, when what reads its output stops early (`| head`)', async () => {
+    const file = join(dir, 'piped.jsonl');
+    writeFileSync(file, text);
+    // The reading end is closed before the CLI writes anything, as `head` does once it has its lines.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', file, '--dump', 'messages'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
   });
 
   it('trims a session to its first inputs, and the trimmed file replays to its own footer', async () => {
