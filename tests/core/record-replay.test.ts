@@ -11,6 +11,7 @@ import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from './record-session';
 import { writtenAsVersion } from './session-versions';
 import { refusalOf } from '../protocol/session-refusal';
+import { HOSTILE_LOG, withStoredLog } from './hostile-session';
 
 let server: PlazaServer;
 beforeAll(async () => {
@@ -121,6 +122,16 @@ describe('record and replay', () => {
     rows[target] = rows[target]!.replace(`"key":"${key}"`, `"key":"${key}-altered"`);
     const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
     expect(result.divergence).toMatchObject({ what: 'output', line: target + 1, expected: { key: `${key}-altered` }, actual: { key } });
+  });
+
+  it('names the line of a hostile stored value the core fails on, without an unhandled rejection', async () => {
+    // The stored event log a sign-in loads, not a log of envelopes: the core's fold throws inside $signIn,
+    // which used to end `npm run replay` with a TypeError's stack trace (and the debugger with nothing).
+    for (const value of [HOSTILE_LOG, 'not a log']) {
+      const hostile = withStoredLog(recorded.text, value);
+      const result = await replaySession(parseSessionFile(hostile.text), { settle });
+      expect(result.divergence, JSON.stringify(value)).toMatchObject({ what: 'error', line: hostile.line, actual: expect.stringMatching(/^TypeError: /) });
+    }
   });
 
   it('refuses truncated, corrupted, wrong-version and hostile files, naming the line', () => {

@@ -52,6 +52,16 @@ async function loadedWhileChecking() {
 }
 
 describe('session-replay debugger', () => {
+  it('says so when a load fails in the worker, instead of going back to asking for a file', async () => {
+    const api = new FakeDebugApi();
+    api.$load = () => Promise.reject(new Error('Cannot read properties of null'));
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    expect((await screen.findByRole('alert')).textContent).toBe('The session could not be loaded: Cannot read properties of null');
+    expect(screen.queryByText(/^Choose a session file/)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull(); // no longer loading
+  });
+
   it('shows how far a load has got: the phase, and a bar with the inputs replayed', async () => {
     const api = new FakeDebugApi();
     let release = (): void => {};
