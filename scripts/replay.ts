@@ -114,6 +114,8 @@ try {
     console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.what}${d.projection ? ` in projection "${d.projection}"` : ''}`);
     console.error(`  expected: ${shown(d.expected)}`);
     console.error(`  actual:   ${shown(d.actual)}`);
+    // As the debugger's Save inputs: only the inputs before the divergence make a file that replays.
+    if (trim) console.error(`not trimmed: ${trim} was not written; --until ${Math.max(0, d.input - 1)} --trim writes the inputs before the divergence`);
     process.exit(1);
   }
 } catch (error) {

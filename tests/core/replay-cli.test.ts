@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -126,6 +126,15 @@ describe('npm run replay', () => {
     expect(stderr).toMatch(new RegExp(`^DIVERGED after input 1 \\(file line ${target + 1}\\): output$`, 'm'));
     expect(stderr).toMatch(/^ {2}actual: {3}\{"k":"op","o":\d+,"op":"get","key":"[^"]+"\}$/m);
     expect(stderr).not.toContain('    at ');
+  });
+
+  it('says that --trim wrote nothing when the replay diverged before the input it was to cut at', async () => {
+    const out = join(dir, 'not-trimmed.jsonl');
+    const { code, stderr } = await replay('altered-trim.jsonl', text.replace('hello Bob', 'hello Bill'), '--until', '100000', '--trim', out);
+    expect(code).toBe(1);
+    const input = Number(/^DIVERGED after input (\d+) /m.exec(stderr)?.[1]);
+    expect(stderr).toContain(`not trimmed: ${out} was not written; --until ${input - 1} --trim writes the inputs before the divergence`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('with --fast, still names the exact first divergence when the final state differs', async () => {
