@@ -100,7 +100,7 @@ describe('session-replay debugger', () => {
     api.checking = null;
     api.divergence = { input: 12, line: 40, what: 'events', expected: '{"events":1}', actual: '{"events":2}' };
     const alert = await within(summary).findByRole('alert');
-    expect(alert.textContent).toContain('Replay diverged after input 12 (line 40): events differs.');
+    expect(alert.textContent).toContain('Replay diverged after input 12 (line 40): the events it appended differ.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Go to input 12' }));
     await waitFor(() => expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuenow')).toBe('12'));
   });

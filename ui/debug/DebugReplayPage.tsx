@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import type { DebugApi, LoadProgress, SessionSummary } from '../../protocol/debug-api';
+import type { DebugApi, DebugDivergence, LoadProgress, SessionSummary } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
 import { SESSION_FILE_TYPES } from '../client/session-import';
 import { EventList } from './EventList';
@@ -55,6 +55,20 @@ function CheckStatus({ checks }: { checks: { done: number; total: number } }) {
 
 const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
 
+/** What differed, as the summary's sentence says it ("events differs" it used to read). */
+function divergenceText(d: DebugDivergence): string {
+  switch (d.what) {
+    case 'output':
+      return 'an output differs';
+    case 'events':
+      return 'the events it appended differ';
+    case 'projection':
+      return d.projection ? `the projection ${d.projection} differs` : 'the projection hash differs';
+    case 'error':
+      return 'the core threw an error';
+  }
+}
+
 function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugController }) {
   useSignals();
   const d = summary.divergence;
@@ -91,8 +105,7 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
           {d ? (
             <>
               <p>
-                Replay diverged after input {d.input} (line {d.line}): {d.what}
-                {d.projection ? ` ${d.projection}` : ''} differs.
+                Replay diverged after input {d.input} (line {d.line}): {divergenceText(d)}.
                 {summary.checking && ' The events before it are still being checked: an earlier difference may yet be found.'}
               </p>
               <p>
