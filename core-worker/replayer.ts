@@ -353,7 +353,9 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
 
   let divergence: Divergence | null = null;
   const fail = (thrown: unknown): void => {
-    const { error, input, line } = failure ?? { error: thrown, input: inputIndex, line: cursor + 2 };
+    // An output or a digest is named by the file's line the replay expected it at; an error by its input's line.
+    const atCursor = thrown instanceof Diverged && thrown.divergence.what !== 'error';
+    const { error, input, line } = failure ?? { error: thrown, input: inputIndex, line: atCursor ? cursor + 2 : inputLine };
     const d = error instanceof Diverged ? error.divergence : { what: 'error' as const, expected: 'no error', actual: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
     divergence = { ...d, input, line };
   };

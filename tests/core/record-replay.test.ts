@@ -134,6 +134,18 @@ describe('record and replay', () => {
     }
   });
 
+  it('names the line of an intent the core throws on, or has no method for', async () => {
+    // Both used to be named by the line after the intent's (its first output, or the footer).
+    for (const [m, a] of [['$post', [123, null]], ['$nonexistent', []]] as const) {
+      const rows = recorded.text.trimEnd().split('\n');
+      rows.splice(-1, 0, JSON.stringify({ k: 'intent', m, a, t: JSON.parse(rows[0]!).started }));
+      const footer = JSON.parse(rows.at(-1)!);
+      rows[rows.length - 1] = JSON.stringify({ ...footer, inputs: footer.inputs + 1 });
+      const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+      expect(result.divergence, m).toMatchObject({ what: 'error', line: rows.length - 1, input: footer.inputs + 1 });
+    }
+  });
+
   it('refuses truncated, corrupted, wrong-version and hostile files, naming the line', () => {
     const rows = recorded.text.trimEnd().split('\n');
     expect(refusalOf(rows.slice(0, -3).join('\n'))).toMatch(/^line \d+: the file is truncated/);
