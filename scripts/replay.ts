@@ -111,7 +111,7 @@ try {
   if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
   if (result.divergence) {
     const d = result.divergence;
-    console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.what}${d.projection ? ` in projection "${d.projection}"` : ''}`);
+    console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.projection ? `projection "${d.projection}"` : d.what}`);
     console.error(`  expected: ${shown(d.expected)}`);
     console.error(`  actual:   ${shown(d.actual)}`);
     // As the debugger's Save inputs: only the inputs before the divergence make a file that replays.

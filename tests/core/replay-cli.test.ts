@@ -137,6 +137,16 @@ describe('npm run replay', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('names the projection whose hash the footer does not match', async () => {
+    const rows = text.trimEnd().split('\n');
+    const footer = JSON.parse(rows.at(-1)!);
+    rows[rows.length - 1] = JSON.stringify({ ...footer, hash: '0'.repeat(16), projections: { ...footer.projections, unread: '0'.repeat(16) } });
+    const { code, stderr } = await replay('footer.jsonl', rows.join('\n') + '\n');
+    expect(code).toBe(1);
+    // It read 'projection in projection "unread"'.
+    expect(stderr).toMatch(new RegExp(`^DIVERGED after input \\d+ \\(file line ${rows.length}\\): projection "unread"$`, 'm'));
+  });
+
   it('with --fast, still names the exact first divergence when the final state differs', async () => {
     // Alter Bob's own post in the response that delivers it, so the end state differs too.
     const altered = text.replace('design review at 3?', 'design review at 4?');
