@@ -155,6 +155,15 @@ describe('npm run replay', () => {
     expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): (events|output)/m);
   });
 
+  it('reads a file an editor saved with a byte order mark, as the debugger does', async () => {
+    const footer = JSON.parse(text.trimEnd().split('\n').at(-1)!);
+    for (const args of [[], ['--one-thread']]) {
+      const { code, stdout } = await replay('bom.jsonl', `\uFEFF${text}`, ...args);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+    }
+  });
+
   it('refuses a corrupted file, naming the line, and exits 2', async () => {
     const rows = text.trimEnd().split('\n');
     rows[3] = '{"k":"res","t":"soon"}';
