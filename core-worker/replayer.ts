@@ -136,13 +136,33 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   // Digests and the footer are checked with the hash of the file's own format version.
   const hash = sessionHashName(file.header.version);
 
+  /** The line (1-based, the header is line 1) of the input being delivered. */
+  let inputLine = 1;
+  /**
+   * The first thing that went wrong inside the core's own code, where the replay loop does not see it thrown:
+   * an output that differed from the file's, thrown from a port (the core may catch it — a request that fails
+   * is an expected failure to it — or drop the promise it rejects), or an error that rejected a core call (a
+   * hostile file's stored value the core cannot fold). The replay ends there and reports it, not what it
+   * finds next (that the file's output never came, or nothing at all); Node would end the process on it.
+   */
+  let failure = null as { error: unknown; input: number; line: number } | null;
   /** Takes the next line, which must be this output; returns it. */
   const expectOutput = <K extends OutputLine['k']>(actual: Omit<Extract<OutputLine, { k: K }>, never>, compare: (keyof Extract<OutputLine, { k: K }>)[]): Extract<OutputLine, { k: K }> => {
     const next = peek();
     const matches = next && next.k === actual.k && compare.every((field) => same((next as never)[field], actual[field]));
-    if (!matches) throw new Diverged({ what: 'output', expected: next ?? 'the end of the recording', actual });
+    if (!matches) {
+      const diverged = new Diverged({ what: 'output', expected: next ?? 'the end of the recording', actual });
+      failure ??= { error: diverged, input: inputIndex, line: cursor + 2 };
+      throw diverged;
+    }
     cursor++;
     return next as Extract<OutputLine, { k: K }>;
+  };
+  /** A core call's promise: its rejection is noted where it happened (the core's API answers with results and never rejects). */
+  const handled = (promise: Promise<unknown>): void => {
+    promise.catch((error: unknown) => {
+      failure ??= { error, input: inputIndex, line: inputLine };
+    });
   };
 
   // ---- ports answering from the file ----------------------------------------
@@ -291,12 +311,12 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
       }
       case 'intent': {
         if (line.m === '$boot') {
-          void core.start();
+          handled(core.start());
           return;
         }
         const method = (core.api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[line.m];
         if (!method) throw new Diverged({ what: 'error', expected: 'a core API method', actual: line.m });
-        void method(...line.a);
+        handled(method(...line.a));
         return;
       }
       case 'io': {
@@ -332,9 +352,12 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   };
 
   let divergence: Divergence | null = null;
-  const fail = (error: unknown): void => {
+  const fail = (thrown: unknown): void => {
+    // An output or a digest is named by the file's line the replay expected it at; an error by its input's line.
+    const atCursor = thrown instanceof Diverged && thrown.divergence.what !== 'error';
+    const { error, input, line } = failure ?? { error: thrown, input: inputIndex, line: atCursor ? cursor + 2 : inputLine };
     const d = error instanceof Diverged ? error.divergence : { what: 'error' as const, expected: 'no error', actual: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
-    divergence = { ...d, input: inputIndex, line: cursor + 2 };
+    divergence = { ...d, input, line };
   };
 
   try {
@@ -353,16 +376,18 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
         checkDigest();
         const at = cursor++;
         inputIndex++;
+        inputLine = at + 2;
         deliverFrame(at);
         if (!file.frameInBurst(at)) await options.settle();
       } else {
         const line = peek() as Exclude<InputLine, { k: 'frame' }>;
         checkDigest();
-        cursor++;
+        inputLine = ++cursor + 1;
         inputIndex++;
         deliver(line);
         if (line.d !== 0) await options.settle();
       }
+      if (failure) throw failure.error;
       options.onInput?.(inputIndex, core);
     }
     if (options.until === undefined || inputIndex < options.until) checkDigest();

@@ -74,7 +74,11 @@ export function readSharedFile(path: string): Uint8Array {
       if (read === 0) break;
       at += read;
     }
-    return at === size ? bytes : bytes.subarray(0, at);
+    // A byte order mark, which some editors put before UTF-8 text, is no part of the session: a browser's
+    // File.text() drops it too, so the debugger and the CLI read such a file alike (the CLI refused it as
+    // "line 1: not valid JSON").
+    const bom = at >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    return bom === 0 && at === size ? bytes : bytes.subarray(bom, at);
   } finally {
     closeSync(fd);
   }

@@ -63,6 +63,11 @@ for (let i = 0; i < args.length; i++) {
   else path = arg;
 }
 if (!path) usage();
+// Output read by a program that stops early (`--dump messages | head`) closes the pipe: what nobody reads is
+// not printed, and the exit code stays the replay's, instead of an EPIPE stack trace and exit 1 ("diverged").
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 if (trim && until === undefined) usage('--trim needs --until N');
 
 let bytes: Uint8Array;
@@ -106,9 +111,11 @@ try {
   if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
   if (result.divergence) {
     const d = result.divergence;
-    console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.what}${d.projection ? ` in projection "${d.projection}"` : ''}`);
+    console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.projection ? `projection "${d.projection}"` : d.what}`);
     console.error(`  expected: ${shown(d.expected)}`);
     console.error(`  actual:   ${shown(d.actual)}`);
+    // As the debugger's Save inputs: only the inputs before the divergence make a file that replays.
+    if (trim) console.error(`not trimmed: ${trim} was not written; --until ${Math.max(0, d.input - 1)} --trim writes the inputs before the divergence`);
     process.exit(1);
   }
 } catch (error) {

@@ -156,6 +156,19 @@ const messageCount = (p: Projections): number => {
 
 const notLoaded = { name: 'NotLoaded', message: 'No session is loaded' };
 const superseded = { name: 'Superseded', message: 'Another session was chosen while this one was loading.' };
+
+/**
+ * Why a replayed session cannot be shown: the events its replay appended do not fold (a hostile file's
+ * stored log, say, that the core took in before failing on it). Named, like a refusal, by the line where the
+ * replay failed, when it did.
+ */
+function unfoldable(index: SessionIndex, error: unknown): { name: string; message: string } {
+  const problem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const d = index.replay.divergence;
+  if (!d) return { name: 'Unfoldable', message: `the replay's events cannot be folded (${problem})` };
+  const what = d.what === 'error' ? String(d.actual) : `its ${d.what}${d.projection ? ` ${d.projection}` : ''} differs from the recording`;
+  return { name: 'Unfoldable', message: `line ${d.line}: the session cannot be shown: the replay failed at input ${d.input}: ${what}` };
+}
 const notAPosition = (position: unknown) => ({ name: 'InvalidPosition', message: `Not an input position: ${String(position)}` });
 
 /** A position asked for as a whole number of inputs within the session (beyond either end: that end); null if it is not a number. */
@@ -391,15 +404,20 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
         return fail({ name: 'Error', message: error instanceof Error ? error.message : String(error) });
       }
       const replaying: LoadProgress = (progress = { phase: 'replaying', done: 0, total: file.footer.inputs });
-      index = await indexSession(file, {
-        settle: options.settle,
-        ...(decoder ? { frames: decoder.frames } : {}),
-        onInput: (replayed) => {
-          // Thrown into the replay, which ends there (as at a divergence): no time is spent on a file no longer wanted.
-          if (id !== latestLoad) throw new Error(superseded.message);
-          replaying.done = replayed;
-        },
-      });
+      try {
+        index = await indexSession(file, {
+          settle: options.settle,
+          ...(decoder ? { frames: decoder.frames } : {}),
+          onInput: (replayed) => {
+            // Thrown into the replay, which ends there (as at a divergence): no time is spent on a file no longer wanted.
+            if (id !== latestLoad) throw new Error(superseded.message);
+            replaying.done = replayed;
+          },
+        });
+      } catch (error) {
+        if (id !== latestLoad) return fail(superseded);
+        return fail({ name: 'Unfoldable', message: `the replay's events cannot be read (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})` });
+      }
     } finally {
       decoder?.stop(); // done with, whatever happened: the checkpoints have both cores
     }
@@ -412,7 +430,12 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     progress = { phase: 'checkpoints', done: index.inputCount, total: index.inputCount };
     await options.settle();
     if (id !== latestLoad) return fail(superseded);
-    const timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
+    let timeline: Timeline;
+    try {
+      timeline = createTimeline(index, options.checkpointEvery !== undefined ? { checkpointEvery: options.checkpointEvery } : {});
+    } catch (error) {
+      return fail(unfoldable(index, error));
+    }
     const eventStart = new Int32Array(index.inputCount + 1);
     for (let i = 0; i <= index.inputCount; i++) eventStart[i] = timeline.eventsUpTo(i);
     const summary: Loaded['summary'] = {
@@ -429,7 +452,12 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const checking: EventChecking = { done: 0, failed: null, finished: false, settled: Promise.resolve() };
     const l: Loaded = { index, timeline, eventStart, filtered: null, filteredEvents: null, hashes: new Map(), hash: sessionHashName(file.header.version), text, summary, checking };
     loaded = l;
-    warmUp(l);
+    try {
+      warmUp(l);
+    } catch (error) {
+      loaded = null;
+      return fail(unfoldable(index, error));
+    }
     summary.loadMs = now() - started;
     runChecks(l, 0); // a session with nothing to check is finished at once
     // The checks start once the load's answer has gone out.

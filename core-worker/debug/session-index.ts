@@ -132,7 +132,13 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
       options.onInput?.(index);
     },
   });
-  sync(replay.inputs, replay.core.log, replay.core.projections);
+  try {
+    sync(replay.inputs, replay.core.log, replay.core.projections);
+  } catch (error) {
+    // A replay that failed may leave the core's log as a hostile file made it (a stored log that is not an
+    // array of envelopes): the events are then those taken up to the failure, which the summary names.
+    if (!replay.divergence) throw error;
+  }
   const checks = { input: Int32Array.from(checkInput), line: Int32Array.from(checkLine), from: Int32Array.from(checkFrom), to: Int32Array.from(checkTo) };
   const eventChecks: EventChecks = {
     count: checks.line.length,

@@ -11,6 +11,7 @@ import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from './record-session';
 import { writtenAsVersion } from './session-versions';
 import { refusalOf } from '../protocol/session-refusal';
+import { HOSTILE_LOG, withStoredLog } from './hostile-session';
 
 let server: PlazaServer;
 beforeAll(async () => {
@@ -97,6 +98,52 @@ describe('record and replay', () => {
     const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
     expect(result.divergence).toMatchObject({ input: inputsBefore + 1, what: 'events' });
     expect(JSON.stringify(result.divergence!.actual)).toContain('hello Bill');
+  });
+
+  it('names an output the core made differently as that output, not as one it never made', async () => {
+    // The request is made in the core's own async code, which takes a failing request for a network error:
+    // the report used to say "nothing: the core did not make this output", hiding the body it did send.
+    const rows = recorded.text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.startsWith('{"k":"req"') && r.includes('/messages/post') && r.includes('design review at 3?'));
+    expect(target).toBeGreaterThan(0);
+    rows[target] = rows[target]!.replace('design review at 3?', 'design review at 4?');
+    const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+    expect(result.divergence).toMatchObject({ what: 'output', line: target + 1 });
+    expect(JSON.stringify(result.divergence!.expected)).toContain('design review at 4?');
+    expect(JSON.stringify(result.divergence!.actual)).toContain('design review at 3?');
+  });
+
+  it('names a storage read the core asked differently at start, without an unhandled rejection', async () => {
+    // Made by $boot, whose promise nobody awaits: the CLI used to die on the unhandled rejection with a stack trace.
+    const rows = recorded.text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.startsWith('{"k":"op"') && r.includes('"op":"get"'));
+    expect(target).toBeGreaterThan(0);
+    const key = (JSON.parse(rows[target]!) as { key: string }).key;
+    rows[target] = rows[target]!.replace(`"key":"${key}"`, `"key":"${key}-altered"`);
+    const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+    expect(result.divergence).toMatchObject({ what: 'output', line: target + 1, expected: { key: `${key}-altered` }, actual: { key } });
+  });
+
+  it('names the line of a hostile stored value the core fails on, without an unhandled rejection', async () => {
+    // The stored event log a sign-in loads, not a log of envelopes: the core's fold throws inside $signIn,
+    // which used to end `npm run replay` with a TypeError's stack trace (and the debugger with nothing).
+    for (const value of [HOSTILE_LOG, 'not a log']) {
+      const hostile = withStoredLog(recorded.text, value);
+      const result = await replaySession(parseSessionFile(hostile.text), { settle });
+      expect(result.divergence, JSON.stringify(value)).toMatchObject({ what: 'error', line: hostile.line, actual: expect.stringMatching(/^TypeError: /) });
+    }
+  });
+
+  it('names the line of an intent the core throws on, or has no method for', async () => {
+    // Both used to be named by the line after the intent's (its first output, or the footer).
+    for (const [m, a] of [['$post', [123, null]], ['$nonexistent', []]] as const) {
+      const rows = recorded.text.trimEnd().split('\n');
+      rows.splice(-1, 0, JSON.stringify({ k: 'intent', m, a, t: JSON.parse(rows[0]!).started }));
+      const footer = JSON.parse(rows.at(-1)!);
+      rows[rows.length - 1] = JSON.stringify({ ...footer, inputs: footer.inputs + 1 });
+      const result = await replaySession(parseSessionFile(rows.join('\n')), { settle });
+      expect(result.divergence, m).toMatchObject({ what: 'error', line: rows.length - 1, input: footer.inputs + 1 });
+    }
   });
 
   it('refuses truncated, corrupted, wrong-version and hostile files, naming the line', () => {

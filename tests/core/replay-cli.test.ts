@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,6 +68,19 @@ describe('npm run replay', () => {
     expect(stdout).toContain('"active": false');
   });
 
+  it('exits with the replay\'s code, and no EPIPE stack trace, when what reads its output stops early (`| head`)', async () => {
+    const file = join(dir, 'piped.jsonl');
+    writeFileSync(file, text);
+    // The reading end is closed before the CLI writes anything, as `head` does once it has its lines.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', file, '--dump', 'messages'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+  });
+
   it('trims a session to its first inputs, and the trimmed file replays to its own footer', async () => {
     const out = join(dir, 'trimmed.jsonl');
     const trimmed = await replay('good.jsonl', text, '--until', '6', '--trim', out);
@@ -104,12 +117,51 @@ describe('npm run replay', () => {
     expect(single.stderr).toBe(stderr);
   });
 
+  it('names a divergence in the first input (the start) as a divergence, not with a stack trace', async () => {
+    const rows = text.trimEnd().split('\n');
+    const target = rows.findIndex((r) => r.startsWith('{"k":"op"') && r.includes('"op":"get"'));
+    rows[target] = rows[target]!.replace(/"key":"([^"]+)"/, '"key":"$1-altered"');
+    const { code, stderr } = await replay('altered-start.jsonl', rows.join('\n') + '\n');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^DIVERGED after input 1 \\(file line ${target + 1}\\): output$`, 'm'));
+    expect(stderr).toMatch(/^ {2}actual: {3}\{"k":"op","o":\d+,"op":"get","key":"[^"]+"\}$/m);
+    expect(stderr).not.toContain('    at ');
+  });
+
+  it('says that --trim wrote nothing when the replay diverged before the input it was to cut at', async () => {
+    const out = join(dir, 'not-trimmed.jsonl');
+    const { code, stderr } = await replay('altered-trim.jsonl', text.replace('hello Bob', 'hello Bill'), '--until', '100000', '--trim', out);
+    expect(code).toBe(1);
+    const input = Number(/^DIVERGED after input (\d+) /m.exec(stderr)?.[1]);
+    expect(stderr).toContain(`not trimmed: ${out} was not written; --until ${input - 1} --trim writes the inputs before the divergence`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names the projection whose hash the footer does not match', async () => {
+    const rows = text.trimEnd().split('\n');
+    const footer = JSON.parse(rows.at(-1)!);
+    rows[rows.length - 1] = JSON.stringify({ ...footer, hash: '0'.repeat(16), projections: { ...footer.projections, unread: '0'.repeat(16) } });
+    const { code, stderr } = await replay('footer.jsonl', rows.join('\n') + '\n');
+    expect(code).toBe(1);
+    // It read 'projection in projection "unread"'.
+    expect(stderr).toMatch(new RegExp(`^DIVERGED after input \\d+ \\(file line ${rows.length}\\): projection "unread"$`, 'm'));
+  });
+
   it('with --fast, still names the exact first divergence when the final state differs', async () => {
     // Alter Bob's own post in the response that delivers it, so the end state differs too.
     const altered = text.replace('design review at 3?', 'design review at 4?');
     const { code, stderr } = await replay('altered-fast.jsonl', altered, '--fast');
     expect(code).toBe(1);
     expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): (events|output)/m);
+  });
+
+  it('reads a file an editor saved with a byte order mark, as the debugger does', async () => {
+    const footer = JSON.parse(text.trimEnd().split('\n').at(-1)!);
+    for (const args of [[], ['--one-thread']]) {
+      const { code, stdout } = await replay('bom.jsonl', `\uFEFF${text}`, ...args);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`hash      ${footer.hash} (recorded ${footer.hash})`);
+    }
   });
 
   it('refuses a corrupted file, naming the line, and exits 2', async () => {

@@ -17,6 +17,7 @@ import { lineInfo, parseSessionFile, trimmedSessionText } from '../../protocol/s
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession, settle } from '../core/record-session';
 import { writtenAsVersion } from '../core/session-versions';
+import { HOSTILE_LOG, withStoredLog } from '../core/hostile-session';
 
 let server: PlazaServer;
 let text: string;
@@ -46,6 +47,17 @@ function alteredText(): string {
 }
 
 describe('debug service on a recorded session', () => {
+  it('refuses a session whose stored log does not fold, naming its line; one the core cannot take loads up to there', async () => {
+    // Both used to make $load throw (the screen went back to "Choose a session file", saying nothing).
+    const unfoldable = withStoredLog(text, HOSTILE_LOG);
+    const refused = await createDebugService({ settle }).$load(unfoldable.text);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(new RegExp(`^line ${unfoldable.line}: the session cannot be shown: the replay failed at input \\d+: TypeError: `));
+    const notALog = withStoredLog(text, 'not a log');
+    const loaded = await createDebugService({ settle }).$load(notALog.text);
+    expect(loaded.ok && loaded.value.divergence).toMatchObject({ what: 'error', line: notALog.line });
+  });
+
   it('summarizes the replay: counts, span, hash, match', async () => {
     const { summary } = await loadedService();
     const file = parseSessionFile(text);

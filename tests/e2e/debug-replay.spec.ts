@@ -6,7 +6,7 @@
  * app's heading.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { signIn } from './sign-in';
@@ -149,4 +149,23 @@ test('imports an exported session and scrubs it with the keyboard', async ({ pag
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Pick a conversation', level: 1 })).toBeFocused();
+});
+
+test('loads a session file chosen again after it was edited, and names the file shown', async ({ page }, testInfo) => {
+  // A developer edits the file the debugger shows (cuts it, alters a line to see what breaks) and chooses it
+  // again: the browser reports no change when the same file is chosen, so the page kept the old replay.
+  const file = testInfo.outputPath('bob.jsonl');
+  const original = readFileSync('fixtures/sessions/bob-reads-and-replies.jsonl', 'utf8');
+  writeFileSync(file, original);
+  await page.goto('/debug/replay');
+  const chooser = page.getByLabel('Import session');
+  await chooser.setInputFiles(file);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('Replay matches the recording')).toBeVisible();
+  await expect(summary.getByRole('definition').first()).toHaveText('bob.jsonl');
+
+  const digest = /^E 1 [0-9a-f]{16}$/m.exec(original)![0];
+  writeFileSync(file, original.replace(digest, 'E 1 0000000000000000'));
+  await chooser.setInputFiles(file);
+  await expect(summary.getByRole('alert')).toContainText('the events it appended differ');
 });

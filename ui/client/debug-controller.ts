@@ -10,6 +10,7 @@
  */
 import { batch, signal, type Signal } from '@preact/signals-react';
 import type { DebugApi, DebugProjectionName, EventRateSeries, InputFilter, LoadProgress, SessionSummary, StateAt } from '../../protocol/debug-api';
+import { fail } from '../../protocol/result';
 
 export interface DebugController {
   api: DebugApi;
@@ -170,7 +171,8 @@ export function createDebugController(api: DebugApi, options: { playIntervalMs?:
         });
       }, PROGRESS_POLL_MS);
       try {
-        const result = await api.$load(session);
+        // A load that throws (the worker failed on the file) says so, as a refusal does, rather than leave the page as it was before the file was chosen.
+        const result = await api.$load(session).catch((error: unknown) => fail({ name: 'LoadFailed', message: `The session could not be loaded: ${error instanceof Error ? error.message : String(error)}` }));
         if (!latest()) return;
         if (!result.ok) {
           batch(() => {

@@ -54,6 +54,26 @@ describe('Recording settings dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Recording' })).toBeTruthy();
   });
 
+  it('says a stored recording is being exported, and does not export it again meanwhile', async () => {
+    // Sealing a previous session replays it in the worker (seconds for a heavy user's): a second press used to
+    // start a second replay and download the file twice.
+    const { core, dialog } = await openDialog();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: () => {} });
+    let release = (): void => {};
+    core.exportGate = new Promise<void>((resolve) => (release = resolve));
+    const before = within(dialog).getAllByRole('button', { name: /^Export recording of/ })[1]!;
+    await act(async () => fireEvent.click(before));
+    expect(before.textContent).toBe('Exporting…');
+    expect(before.getAttribute('aria-label')).toMatch(/^Exporting recording of /);
+    expect(before.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => fireEvent.click(before));
+    await act(async () => fireEvent.click(within(dialog).getAllByRole('button', { name: /^Export(ing)? recording of/ })[0]!));
+    expect(core.callsTo('$exportSession')).toEqual([['before']]);
+    await act(async () => release());
+    expect(before.textContent).toBe('Export');
+    expect(before.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('exports a stored recording by id; Escape and Cancel close without saving', async () => {
     const { core, dialog, button } = await openDialog();
     const createObjectURL = vi.fn(() => 'blob:x');

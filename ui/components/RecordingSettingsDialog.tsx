@@ -52,11 +52,26 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
     } else setError(result.error.message);
   };
 
+  /**
+   * The recording being exported. A previous session without a footer is replayed in the worker to seal it
+   * (seconds for a heavy user's): the button says so meanwhile, and presses wait for it, rather than start
+   * another replay and download the file twice.
+   */
+  const [exporting, setExporting] = useState<string | null>(null);
+  const exportingRef = useRef(false);
   const exportRecording = async (id: string): Promise<void> => {
+    if (exportingRef.current) return;
+    exportingRef.current = true;
+    setExporting(id);
     setError(null);
-    const result = await core.$exportSession(id);
-    if (result.ok) downloadFile(result.value.fileName, result.value.file);
-    else setError(result.error.message);
+    try {
+      const result = await core.$exportSession(id);
+      if (result.ok) downloadFile(result.value.fileName, result.value.file);
+      else setError(result.error.message);
+    } finally {
+      exportingRef.current = false;
+      setExporting(null);
+    }
   };
 
   return (
@@ -105,8 +120,14 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
                   {r.inputs} inputs, {formatBytes(r.bytes)}
                   {r.stopped ? ', stopped' : ''}
                 </span>{' '}
-                <button type="button" onClick={() => void exportRecording(r.id)} aria-label={`Export recording of ${new Date(r.started).toLocaleString()}`}>
-                  Export
+                {/* Not disabled while exporting, which would drop the keyboard focus: it says so, and ignores presses. */}
+                <button
+                  type="button"
+                  onClick={() => void exportRecording(r.id)}
+                  aria-disabled={exporting !== null || undefined}
+                  aria-label={`${exporting === r.id ? 'Exporting' : 'Export'} recording of ${new Date(r.started).toLocaleString()}`}
+                >
+                  {exporting === r.id ? 'Exporting…' : 'Export'}
                 </button>
               </li>
             ))}

@@ -52,6 +52,16 @@ async function loadedWhileChecking() {
 }
 
 describe('session-replay debugger', () => {
+  it('says so when a load fails in the worker, instead of going back to asking for a file', async () => {
+    const api = new FakeDebugApi();
+    api.$load = () => Promise.reject(new Error('Cannot read properties of null'));
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    expect((await screen.findByRole('alert')).textContent).toBe('The session could not be loaded: Cannot read properties of null');
+    expect(screen.queryByText(/^Choose a session file/)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull(); // no longer loading
+  });
+
   it('shows how far a load has got: the phase, and a bar with the inputs replayed', async () => {
     const api = new FakeDebugApi();
     let release = (): void => {};
@@ -90,7 +100,7 @@ describe('session-replay debugger', () => {
     api.checking = null;
     api.divergence = { input: 12, line: 40, what: 'events', expected: '{"events":1}', actual: '{"events":2}' };
     const alert = await within(summary).findByRole('alert');
-    expect(alert.textContent).toContain('Replay diverged after input 12 (line 40): events differs.');
+    expect(alert.textContent).toContain('Replay diverged after input 12 (line 40): the events it appended differ.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Go to input 12' }));
     await waitFor(() => expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuenow')).toBe('12'));
   });
@@ -268,7 +278,8 @@ describe('session-replay debugger', () => {
     await within(inputs).findByText('input 7 in c1');
     fireEvent.change(screen.getByLabelText('Filter by code'), { target: { value: 'MSG' } });
     await waitFor(() => expect(within(inputs).queryByText('input 7 in c1')).toBeNull());
-    expect(within(inputs).getByRole('heading').textContent).toBe('Inputs (10)');
+    // The count reads "…" until the worker has answered the new filter, which may come after the rows went.
+    await waitFor(() => expect(within(inputs).getByRole('heading').textContent).toBe('Inputs (10)'));
     fireEvent.change(screen.getByLabelText('Filter by channel'), { target: { value: 'c1' } });
     await waitFor(() => expect(within(inputs).getByRole('heading').textContent).toBe('Inputs (5)'));
     expect(screen.getByLabelText('Filter by user')).toBeTruthy();

@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import type { DebugApi, LoadProgress, SessionSummary } from '../../protocol/debug-api';
+import type { DebugApi, DebugDivergence, LoadProgress, SessionSummary } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
 import { SESSION_FILE_TYPES } from '../client/session-import';
 import { EventList } from './EventList';
@@ -55,13 +55,33 @@ function CheckStatus({ checks }: { checks: { done: number; total: number } }) {
 
 const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
 
-function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugController }) {
+/** What differed, as the summary's sentence says it ("events differs" it used to read). */
+function divergenceText(d: DebugDivergence): string {
+  switch (d.what) {
+    case 'output':
+      return 'an output differs';
+    case 'events':
+      return 'the events it appended differ';
+    case 'projection':
+      return d.projection ? `the projection ${d.projection} differs` : 'the projection hash differs';
+    case 'error':
+      return 'the core threw an error';
+  }
+}
+
+function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug: DebugController; fileName: string | null }) {
   useSignals();
   const d = summary.divergence;
   const span = spanText(summary.firstAt !== null && summary.lastAt !== null ? summary.lastAt - summary.firstAt : 0);
   return (
     <section className="debug-summary" aria-label="Summary">
       <dl>
+        {fileName !== null && (
+          <>
+            <dt>File</dt>
+            <dd>{fileName}</dd>
+          </>
+        )}
         <dt>App</dt>
         <dd>{summary.header.app}</dd>
         <dt>Inputs</dt>
@@ -91,8 +111,7 @@ function Summary({ summary, debug }: { summary: SessionSummary; debug: DebugCont
           {d ? (
             <>
               <p>
-                Replay diverged after input {d.input} (line {d.line}): {d.what}
-                {d.projection ? ` ${d.projection}` : ''} differs.
+                Replay diverged after input {d.input} (line {d.line}): {divergenceText(d)}.
                 {summary.checking && ' The events before it are still being checked: an earlier difference may yet be found.'}
               </p>
               <p>
@@ -199,12 +218,15 @@ function Filters({ debug }: { debug: DebugController }) {
 export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugApi; onLeave?: () => void; takeHandedFile?: () => File | null }) {
   useSignals();
   const [debug] = useState(() => createDebugController(api));
+  // The file input is emptied after each choice (below), so the summary names the file shown.
+  const [fileName, setFileName] = useState<string | null>(null);
   useEffect(() => () => debug.dispose(), [debug]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const sliderRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const handed = takeHandedFile?.();
     if (!handed) return;
+    setFileName(handed.name);
     void debug.load(handed);
     // The menu that chose the file is gone with the page it was on: focus starts at the top of this one.
     headingRef.current?.focus();
@@ -216,8 +238,10 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
   const openChannel = openAddress === null ? null : { address: openAddress, name: state?.view.channels?.put.find((c) => c.address === openAddress)?.name ?? null };
 
   const onFile = async (file: File | undefined): Promise<void> => {
+    if (!file) return;
+    setFileName(file.name);
     // The file itself goes to the worker, which reads it: this thread never holds or copies its text.
-    if (file) await debug.load(file);
+    await debug.load(file);
   };
 
   return (
@@ -228,7 +252,17 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
         </h1>
         <label className="debug-import">
           Import session{' '}
-          <input type="file" accept={SESSION_FILE_TYPES} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            type="file"
+            accept={SESSION_FILE_TYPES}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // The browser reports a choice only when it differs from the input's current one: emptied, the same
+              // file chosen again (edited since, trimmed, re-exported under its name) is loaded again.
+              e.target.value = '';
+              void onFile(file);
+            }}
+          />
         </label>
         {onLeave && (
           <button type="button" onClick={onLeave}>
@@ -246,7 +280,7 @@ export function DebugReplayPage({ api, onLeave, takeHandedFile }: { api: DebugAp
         {!summary && !debug.error.value && !debug.loading.value && <p>Choose a session file (Export session, in the menu under your name in the app, writes one).</p>}
         {summary && (
           <>
-            <Summary summary={summary} debug={debug} />
+            <Summary summary={summary} debug={debug} fileName={fileName} />
             <Timeline debug={debug} sliderRef={sliderRef} />
             <FirstTouch debug={debug} openChannel={openChannel} focusPosition={() => sliderRef.current?.focus()} />
             <Filters debug={debug} />

@@ -273,8 +273,12 @@ export class FakeCore implements CoreApi {
   /** What $exportSession answers; tests may replace it. */
   exportResult: Result<{ fileName: string; file: Blob }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', file: new Blob(['{"format":"plaza-session"}\n']) } };
 
+  /** Holds $exportSession's answer until it resolves (an export that takes a while: a previous session being sealed). */
+  exportGate: Promise<void> | null = null;
+
   async $exportSession(id?: string) {
     this.record('$exportSession', id === undefined ? [] : [id]);
+    await this.exportGate;
     return this.exportResult;
   }
 
