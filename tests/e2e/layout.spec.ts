@@ -197,3 +197,16 @@ test('a thread at 640 px takes over the conversation’s area: every control rea
   await expect(reply).toBeFocused();
   await expect(reply).toHaveValue('A reply in progress');
 });
+
+/** How far the page scrolls sideways: how much wider than the window its content is. */
+const sidewaysScroll = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('at 360 px the page after sign-in is no wider than the window: it does not scroll sideways', async ({ page }) => {
+  await signIn(page, 'dave@acme.test');
+  await page.setViewportSize({ width: 360, height: 720 });
+  const heading = page.getByRole('heading', { level: 1, name: 'Pick a conversation' });
+  await expect(heading).toBeVisible();
+  // It was 32 px wider: the empty state's heading, wider than the room beside the sidebar.
+  expect(await sidewaysScroll(page), 'sideways scroll at 360 px').toBe(0);
+  await expect(heading).toBeInViewport({ ratio: 1 });
+});
