@@ -210,3 +210,27 @@ test('at 360 px the page after sign-in is no wider than the window: it does not 
   expect(await sidewaysScroll(page), 'sideways scroll at 360 px').toBe(0);
   await expect(heading).toBeInViewport({ ratio: 1 });
 });
+
+test('the status pop-up stays in the window down to 360 px, every control in it reachable', async ({ page }) => {
+  await signIn(page, 'dave@acme.test');
+  const button = page.getByRole('banner').getByRole('button', { name: /^Your status: / });
+  const dialog = page.getByRole('dialog', { name: 'Set your status' });
+  for (const width of [1280, 400, 360]) {
+    await page.setViewportSize({ width, height: 720 });
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog, `the pop-up at ${width} px`).toBeInViewport({ ratio: 1 });
+    for (const control of [...(await dialog.getByRole('radio').all()), ...(await dialog.getByRole('button').all())]) {
+      await expect(control, `${await nameOf(control)} at ${width} px`).toBeInViewport({ ratio: 1 });
+      await control.click({ trial: true, timeout: 2_000 });
+    }
+    if (width === 1280) {
+      // Where there is room, as before: under the button, from its right edge.
+      const [pop, anchor] = [(await dialog.boundingBox())!, (await button.boundingBox())!];
+      expect(Math.abs(pop.x + pop.width - (anchor.x + anchor.width)), 'right edges apart at 1280 px').toBeLessThan(1);
+    }
+    expect(await sidewaysScroll(page), `sideways scroll at ${width} px`).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
