@@ -180,6 +180,8 @@ test('a thread at 640 px takes over the conversation’s area: every control rea
     else await page.keyboard.press('Escape');
     await expect(thread).toBeHidden();
     await expect(opener).toBeFocused();
+    // Where it was: the messages were not scrolled away from it (to the end) while the thread covered them.
+    await expect(opener).toBeInViewport({ ratio: 1 });
     await expect(message).toHaveValue('Half a thought for Engineering');
     await expect(composer.getByRole('checkbox', { name: 'Urgent' })).toBeChecked();
     await expectReachable(await controlsOf(composer), `thread closed by ${how}`);

@@ -158,7 +158,7 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
     const main = mainRef.current;
     // The first one shown: in a narrow window an open thread hides its conversation, composer and all (narrow-layout.ts).
     const composers = main ? [...main.querySelectorAll<HTMLElement>('textarea:not([disabled])')] : [];
-    const target = composers.find((c) => c.checkVisibility?.() ?? true) ?? main;
+    const target = composers.find((c) => getComputedStyle(c).visibility !== 'hidden') ?? main;
     target?.focus();
   };
 
