@@ -1,8 +1,10 @@
 /**
  * Layout in Chromium at the window sizes people use: the header keeps every control in the window, clickable and
- * reached by Tab, down to 640 px; toasts never cover the composer (Send, Urgent, the text) or a thread's Reply.
- * Found in a QA pass: at 800 px the header ran past the window's edge (Shortcuts cut off), and the Plaza Bot's
- * "Welcome back" toast after every sign-in sat on Send for 5 s, taking the click.
+ * reached by Tab, down to 640 px; toasts never cover the composer (Send, Urgent, the text) or a thread's Reply; at
+ * 640 px an open thread takes over the conversation's area, every control of both reachable.
+ * Found in a QA pass: at 800 px the header ran past the window's edge (Shortcuts cut off), the Plaza Bot's
+ * "Welcome back" toast after every sign-in sat on Send for 5 s, taking the click, and at 640 px with a thread open
+ * the conversation's Send was under the thread panel and the thread's Reply past the window's edge.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { urgentDirectMessage } from './server-rest';
@@ -91,6 +93,18 @@ async function expectToastsClear(page: Page, baseURL: string, label: string, con
   }
 }
 
+/** Every control of a composer form: its text, Urgent, Insert emoji, Send or Reply. */
+const controlsOf = async (form: Locator): Promise<Locator[]> => [...(await form.getByRole('textbox').all()), ...(await form.getByRole('checkbox').all()), ...(await form.getByRole('button').all())];
+
+/** Expects each control wholly in the window and clickable (nothing covers it). */
+async function expectReachable(controls: Locator[], label: string): Promise<void> {
+  for (const control of controls) {
+    const name = `${await nameOf(control)} (${label})`;
+    await expect(control, name).toBeInViewport({ ratio: 1 });
+    await control.click({ trial: true, timeout: 2_000 });
+  }
+}
+
 test('toasts never cover the composer or a thread’s Reply, at 1280, 800 and 640 px', async ({ page, baseURL }) => {
   await signIn(page, 'dave@acme.test');
   await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^Engineering/ }).click();
@@ -105,7 +119,6 @@ test('toasts never cover the composer or a thread’s Reply, at 1280, 800 and 64
   const replyComposer = thread.getByRole('form', { name: 'Reply in thread' });
   await composer.getByRole('textbox', { name: 'Message' }).fill('Ready to send');
   await replyComposer.getByRole('textbox', { name: 'Reply' }).fill('Ready to reply');
-  const controlsOf = async (form: Locator): Promise<Locator[]> => [...(await form.getByRole('textbox').all()), ...(await form.getByRole('checkbox').all()), ...(await form.getByRole('button').all())];
   // Nor the conversation's and the thread's headers (their buttons), just above where the toasts now show.
   const headers = [page.getByRole('button', { name: 'Search in conversation' }), page.getByRole('button', { name: 'Notifications', exact: true }), thread.getByRole('button', { name: 'Close thread' })];
 
@@ -113,9 +126,113 @@ test('toasts never cover the composer or a thread’s Reply, at 1280, 800 and 64
     await page.setViewportSize({ width, height: 720 });
     await expectToastsClear(page, baseURL!, `thread open, ${width} px`, [...(await controlsOf(composer)), ...(await controlsOf(replyComposer)), ...headers]);
   }
-  // At 640 px the thread is closed: beside a thread there the conversation's own Send is under the thread panel.
+  // At 640 px the thread takes over the conversation's area (narrow-layout.ts): toasts show over its replies, clear
+  // of its Reply composer and Close thread; closed, over the conversation's messages again.
+  await page.setViewportSize({ width: 640, height: 720 });
+  await expectToastsClear(page, baseURL!, 'thread open, 640 px', [...(await controlsOf(replyComposer)), headers[2]!]);
+  const toast = (await page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'thread open, 640 px' }).boundingBox())!;
+  const panel = (await thread.boundingBox())!;
+  expect(toast.x >= panel.x && toast.x + toast.width <= panel.x + panel.width, 'the toast is over the thread').toBe(true);
   await thread.getByRole('button', { name: 'Close thread' }).click();
   await expect(thread).toBeHidden();
-  await page.setViewportSize({ width: 640, height: 720 });
   await expectToastsClear(page, baseURL!, '640 px', [...(await controlsOf(composer)), ...headers.slice(0, 2)]);
+});
+
+test('a thread at 640 px takes over the conversation’s area: every control reachable by pointer and keyboard, the focus sensible, nothing typed lost', async ({ page }) => {
+  await signIn(page, 'dave@acme.test');
+  await page.setViewportSize({ width: 640, height: 720 });
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^Engineering/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeVisible();
+  const composer = page.getByRole('form', { name: 'New message' });
+  const message = composer.getByRole('textbox', { name: 'Message' });
+  await message.fill('Half a thought for Engineering');
+  await composer.getByRole('checkbox', { name: 'Urgent' }).check();
+
+  const opener = page.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Release checklist for 2.3' }).getByRole('button', { name: /^\d+ repl/ });
+  const thread = page.getByRole('complementary', { name: 'Thread' });
+  const close = thread.getByRole('button', { name: 'Close thread' });
+  const replyComposer = thread.getByRole('form', { name: 'Reply in thread' });
+  const reply = replyComposer.getByRole('textbox', { name: 'Reply' });
+
+  for (const how of ['pointer', 'keyboard'] as const) {
+    if (how === 'pointer') await opener.click();
+    else {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+    }
+    // Opened, the keyboard is on Close thread, the way back; the thread has the conversation's area, the conversation is hidden.
+    await expect(close).toBeFocused();
+    await expectReachable([close, ...(await controlsOf(replyComposer))], `thread open by ${how}`);
+    await expect(composer).toBeHidden();
+    // By keyboard: from Close thread, Tab goes through the thread to its Reply composer, each stop wholly in the window.
+    for (let i = 0; i < 20 && !(await reply.evaluate((e) => e === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = page.locator(':focus');
+      await expect(focused, `Tab stop ${i + 1} (${how})`).toBeInViewport({ ratio: 1 });
+    }
+    await expect(reply).toBeFocused();
+    if (how === 'pointer') await page.keyboard.type('A reply in progress');
+    else await expect(reply).toHaveValue('A reply in progress');
+
+    // Closed (Close thread, or Escape from inside the thread), the conversation is back, the keyboard on what opened
+    // the thread, and what was typed in the conversation still there.
+    if (how === 'pointer') await close.click();
+    else await page.keyboard.press('Escape');
+    await expect(thread).toBeHidden();
+    await expect(opener).toBeFocused();
+    // Where it was: the messages were not scrolled away from it (to the end) while the thread covered them.
+    await expect(opener).toBeInViewport({ ratio: 1 });
+    await expect(message).toHaveValue('Half a thought for Engineering');
+    await expect(composer.getByRole('checkbox', { name: 'Urgent' })).toBeChecked();
+    await expectReachable(await controlsOf(composer), `thread closed by ${how}`);
+  }
+
+  // The window narrowed with a thread open and the keyboard in the conversation's composer: the keyboard comes to
+  // Close thread, not left on a hidden composer; and Skip to conversation goes to the composer shown, the thread's.
+  await page.setViewportSize({ width: 1024, height: 720 });
+  await opener.click();
+  await message.focus();
+  await page.setViewportSize({ width: 640, height: 720 });
+  await expect(close).toBeFocused();
+  await page.getByRole('link', { name: 'Skip to conversation' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(reply).toBeFocused();
+  await expect(reply).toHaveValue('A reply in progress');
+});
+
+/** How far the page scrolls sideways: how much wider than the window its content is. */
+const sidewaysScroll = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('at 360 px the page after sign-in is no wider than the window: it does not scroll sideways', async ({ page }) => {
+  await signIn(page, 'dave@acme.test');
+  await page.setViewportSize({ width: 360, height: 720 });
+  const heading = page.getByRole('heading', { level: 1, name: 'Pick a conversation' });
+  await expect(heading).toBeVisible();
+  // It was 32 px wider: the empty state's heading, wider than the room beside the sidebar.
+  expect(await sidewaysScroll(page), 'sideways scroll at 360 px').toBe(0);
+  await expect(heading).toBeInViewport({ ratio: 1 });
+});
+
+test('the status pop-up stays in the window down to 360 px, every control in it reachable', async ({ page }) => {
+  await signIn(page, 'dave@acme.test');
+  const button = page.getByRole('banner').getByRole('button', { name: /^Your status: / });
+  const dialog = page.getByRole('dialog', { name: 'Set your status' });
+  for (const width of [1280, 400, 360]) {
+    await page.setViewportSize({ width, height: 720 });
+    await button.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog, `the pop-up at ${width} px`).toBeInViewport({ ratio: 1 });
+    for (const control of [...(await dialog.getByRole('radio').all()), ...(await dialog.getByRole('button').all())]) {
+      await expect(control, `${await nameOf(control)} at ${width} px`).toBeInViewport({ ratio: 1 });
+      await control.click({ trial: true, timeout: 2_000 });
+    }
+    if (width === 1280) {
+      // Where there is room, as before: under the button, from its right edge.
+      const [pop, anchor] = [(await dialog.boundingBox())!, (await button.boundingBox())!];
+      expect(Math.abs(pop.x + pop.width - (anchor.x + anchor.width)), 'right edges apart at 1280 px').toBeLessThan(1);
+    }
+    expect(await sidewaysScroll(page), `sideways scroll at ${width} px`).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });

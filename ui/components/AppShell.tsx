@@ -156,7 +156,9 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
   const skipToMain = (e: ReactMouseEvent): void => {
     e.preventDefault();
     const main = mainRef.current;
-    const target = main?.querySelector<HTMLElement>('textarea:not([disabled])') ?? main;
+    // The first one shown: in a narrow window an open thread hides its conversation, composer and all (narrow-layout.ts).
+    const composers = main ? [...main.querySelectorAll<HTMLElement>('textarea:not([disabled])')] : [];
+    const target = composers.find((c) => getComputedStyle(c).visibility !== 'hidden') ?? main;
     target?.focus();
   };
 

@@ -11,7 +11,7 @@ import type { Result } from '../../protocol/result';
 import { usePlaza } from '../client/core-context';
 import { statusDraftKey, type StatusDraft as Draft } from '../client/status-drafts';
 import { DialogActions } from './Dialog';
-import { trapTab, useKeepFocusInside } from './dialog-helpers';
+import { trapTab, useKeepFocusInside, useKeepInWindow } from './dialog-helpers';
 import { blameProps } from './field-error';
 import { STATUS_COLOR_LABELS, STATUS_ICON_GLYPHS } from './status-icons';
 import { StatusBadge } from './StatusBadge';
@@ -74,6 +74,8 @@ function StatusDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => firstRef.current?.focus(), []);
   // Adding, saving or deleting a status takes the focused button away: the keyboard stays in the dialog.
   useKeepFocusInside(dialogRef);
+  // 22rem wide from the status button's right edge, it ran past the window's left edge below about 400 px.
+  useKeepInWindow(dialogRef);
   // Add a status and Edit open the form with the keyboard in its text, ready to type.
   const formFor = draft ? statusDraftKey(draft) : null;
   useEffect(() => {

@@ -1,6 +1,6 @@
-/** The thread panel beside a conversation: the thread's first message, its replies, and a reply composer. */
+/** The thread panel beside a conversation (in its place, in a narrow window): the thread's first message, its replies, and a reply composer. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChannelEntryView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { threadDraftsIn } from '../client/drafts';
@@ -8,8 +8,10 @@ import { conversationPath } from '../client/router';
 import { Composer } from './Composer';
 import { useReturnFocus } from './dialog-helpers';
 import { MessageItem } from './MessageItem';
+import { THREAD_TAKES_OVER_QUERY, useMediaQuery } from './narrow-layout';
 import { useRovingTabStop } from './roving-tab-stop';
 import { UnsentReply } from './UnsentReply';
+import { useToastDock } from './toast-dock';
 
 export function ThreadPanel({ address, guid, entry }: { address: string; guid: string; entry: ChannelEntryView | undefined }) {
   useSignals();
@@ -54,6 +56,21 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
     focused.current = null;
     (panelRef.current?.querySelector<HTMLElement>('.unsent-reply button') ?? closeRef.current)?.focus();
   });
+  // In a narrow window the thread takes over the conversation's area (narrow-layout.ts). Toasts then show over its
+  // replies, as they do over the conversation's messages; and a window narrowed while the keyboard was in the
+  // conversation (its composer, a message) would leave it on something hidden: it comes to Close thread, as when
+  // the thread opens. (What was typed there stays: the conversation is hidden, not unmounted.)
+  const takesOver = useMediaQuery(THREAD_TAKES_OVER_QUERY);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  useToastDock(scroller, takesOver);
+  const tookOver = useRef(takesOver);
+  useEffect(() => {
+    if (takesOver === tookOver.current) return;
+    tookOver.current = takesOver;
+    const active = document.activeElement;
+    const conversation = panelRef.current?.parentElement?.querySelector('.conversation');
+    if (takesOver && (active === null || active === document.body || conversation?.contains(active))) closeRef.current?.focus();
+  }, [takesOver]);
   // Follow new replies. (A block body: Chromium's scrollIntoView may return a Promise, which must not become the effect's cleanup.)
   useEffect(() => {
     void endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -89,7 +106,7 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
       )}
       {gone ? (
         unsent.length > 0 ? (
-          <div className="thread-scroller">
+          <div className="thread-scroller" ref={setScroller}>
             {unsent.map((d) => (
               <UnsentReply key={d.key} explanation="This thread was deleted. Your unsent reply:" text={d.text} onDiscard={() => drafts.clear(d.key)} />
             ))}
@@ -104,7 +121,7 @@ export function ThreadPanel({ address, guid, entry }: { address: string; guid: s
           </p>
         )
       ) : (
-        <div className="thread-scroller">
+        <div className="thread-scroller" ref={setScroller}>
           <MessageItem message={parent} inThread />
           <p className="thread-count">
             {replies.length} {replies.length === 1 ? 'reply' : 'replies'}

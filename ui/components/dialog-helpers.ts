@@ -1,5 +1,5 @@
 /** Small helpers shared by the modal dialogs and the panels that open over or beside a page. */
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
 
 /**
  * When the component unmounts, gives the focus back to what had it when the component mounted (the control
@@ -52,6 +52,29 @@ export function useKeepFocusInside(container: RefObject<HTMLElement | null>): vo
       element.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
     };
+    // The container is there for as long as the component is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * Keeps a popover that opens leftwards from its opener's right edge (right: 0) wholly in the window: where its left
+ * edge would run past the window's — a narrow window, the opener near its left — the popover moves right by as much
+ * (the CSS offsets it by --shift), placed before it is painted and again as the window resizes. Its CSS width should
+ * also leave `margin` on each side: min(its width, 100vw − 2 × margin).
+ */
+export function useKeepInWindow(container: RefObject<HTMLElement | null>, margin = 8): void {
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const place = (): void => {
+      element.style.removeProperty('--shift');
+      const over = margin - element.getBoundingClientRect().left;
+      if (over > 0) element.style.setProperty('--shift', `${over}px`);
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
     // The container is there for as long as the component is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
