@@ -18,6 +18,7 @@ function usage(message?: string): never {
   console.error('  --trim OUT    with --until N: write the first N inputs as a session file of their own');
   console.error('  --fast        check outputs and the final hash only, not each input\'s events (re-checks them after a mismatch)');
   console.error('  --one-thread  decode the socket frames on the main thread, not ahead on a second one');
+  console.error('  --dump P      print projection P as JSON on standard output (the summary then goes to standard error)');
   console.error('  --full        print a divergence\'s expected and actual values whole (they are cut at 4,000 characters)');
   console.error(`projections: ${PROJECTION_NAMES.join(', ')}`);
   process.exit(2);
@@ -95,10 +96,13 @@ try {
   });
   progress?.done();
   await decoder?.stop();
-  const out = (line: string) => console.log(line);
+  // With --dump, standard output is the projection's JSON alone (`--dump channels > channels.json`, `| jq`):
+  // the summary goes to standard error.
+  const out = dump ? (line: string) => console.error(line) : (line: string) => console.log(line);
   out(`session   ${file.header.app}, recorded ${new Date(file.header.started).toISOString()}`);
   out(`format    version ${file.header.version} (digests and hashes: ${sessionHashName(file.header.version)})`);
   out(`inputs    ${result.inputs} of ${file.footer.inputs}`);
+  if (until !== undefined && until > result.inputs && !result.divergence) out(`          (--until ${until} is past the session's last input: it was replayed whole)`);
   out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}`);
   out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
   out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
@@ -108,7 +112,7 @@ try {
     writeFileSync(trim, trimmedSessionText(sharedText(bytes), result.linesUsed, replayFooter(result)));
     out(`trimmed   ${trim}: the first ${result.inputs} inputs`);
   }
-  if (dump) out(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
+  if (dump) console.log(JSON.stringify(JSON.parse(projectionJson(result.core.projections, dump)), null, 2));
   if (result.divergence) {
     const d = result.divergence;
     console.error(`DIVERGED after input ${d.input} (file line ${d.line}): ${d.projection ? `projection "${d.projection}"` : d.what}`);

@@ -62,10 +62,17 @@ describe('npm run replay', () => {
   });
 
   it('dumps a projection at an input', async () => {
-    const { code, stdout } = await replay('good.jsonl', text, '--until', '2', '--dump', 'session');
+    const { code, stdout, stderr } = await replay('good.jsonl', text, '--until', '2', '--dump', 'session');
     expect(code).toBe(0);
-    expect(stdout).toContain('inputs    2 of');
-    expect(stdout).toContain('"active": false');
+    // Standard output is the projection alone, so it can be redirected to a file or piped into jq.
+    expect(JSON.parse(stdout)).toMatchObject({ active: false });
+    expect(stderr).toContain('inputs    2 of');
+  });
+
+  it('says when --until is past the last input', async () => {
+    const { code, stdout } = await replay('good.jsonl', text, '--until', '1000000');
+    expect(code).toBe(0);
+    expect(stdout).toContain("(--until 1000000 is past the session's last input: it was replayed whole)");
   });
 
   it('exits with the replay\'s code, and no EPIPE stack trace, when what reads its output stops early (`| head`)', async () => {
