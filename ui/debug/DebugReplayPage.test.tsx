@@ -128,6 +128,22 @@ describe('session-replay debugger', () => {
     expect(within(summary).getByText(/0123456789abcdef \(recorded/)).toBeTruthy();
   });
 
+  it('groups the digits of a large session\'s input and event counts, as its other counts', async () => {
+    const api = new FakeDebugApi();
+    const large = <T extends { inputs: number; events: number } | null>(s: T): T => (s ? { ...s, inputs: 50_378, events: 1_234_567 } : s);
+    const [load, summaryOf] = [api.$load.bind(api), api.$summary.bind(api)];
+    api.$load = async (session) => {
+      const result = await load(session);
+      return result.ok ? { ...result, value: large(result.value) } : result;
+    };
+    api.$summary = async () => large(await summaryOf());
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('50,378')).toBeTruthy();
+    expect(within(summary).getByText('1,234,567')).toBeTruthy();
+  });
+
   it('names the line when a file is refused', async () => {
     render(<DebugReplayPage api={new FakeDebugApi()} />);
     await importFile('bad file');

@@ -85,9 +85,9 @@ function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug:
         <dt>App</dt>
         <dd>{summary.header.app}</dd>
         <dt>Inputs</dt>
-        <dd>{summary.inputs}</dd>
+        <dd>{summary.inputs.toLocaleString('en')}</dd>
         <dt>Events</dt>
-        <dd>{summary.events}</dd>
+        <dd>{summary.events.toLocaleString('en')}</dd>
         <dt>Span</dt>
         <dd>
           {span} ({iso(summary.firstAt)} → {iso(summary.lastAt)})
