@@ -352,10 +352,10 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
     last = lastStart === 0 ? headerRaw : parseJson(lastStart, lastEnd, 0);
   } catch (error) {
     if (!(error instanceof SessionFileError)) throw error;
-    // A blank last line is just not JSON, and a footer that does not parse was damaged; any other last line
+    // A blank last line (an editor's extra line break) is named as such, a footer that does not parse was damaged; any other last line
     // that does not parse is where the file was cut off.
     const start = text.slice(lastStart, Math.min(lastEnd, lastStart + 16)).replace(/\s/g, '');
-    if (start === '') throw new SessionFileError(footerLine(), error.problem);
+    if (start === '') throw new SessionFileError(footerLine(), 'an empty line at the end: a session file ends with its footer ({"k":"end",…}); remove the empty lines after it');
     if (start.startsWith('{"k":"end"')) throw new SessionFileError(footerLine(), `footer: ${error.problem}`);
     const endsMidLine = lastEnd === text.length;
     throw new SessionFileError(footerLine(), endsMidLine ? `${truncated} (it ends in the middle of a line)` : truncated);

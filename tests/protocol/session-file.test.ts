@@ -215,7 +215,7 @@ describe('reading a file', () => {
     const cut = text.slice(0, text.indexOf('{"k":"end"'));
     expect(refusalOf(cut)).toBe('line 6: the file is truncated: its last line is not the footer');
     expect(refusalOf(cut.slice(0, -5))).toBe('line 6: the file is truncated: its last line is not the footer (it ends in the middle of a line)');
-    expect(refusalOf(text + '\n')).toBe('line 8: not valid JSON');
+    expect(refusalOf(text + '\n')).toBe('line 8: an empty line at the end: a session file ends with its footer ({"k":"end",…}); remove the empty lines after it');
     expect(refusalOf(header(3))).toBe('line 1: the file is truncated: its last line is not the footer');
     expect(refusalOf(header(3) + '\n')).toBe('line 1: the file is truncated: its last line is not the footer');
     expect(refusalOf('\n')).toBe('line 1: not valid JSON');
