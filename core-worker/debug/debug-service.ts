@@ -12,7 +12,7 @@ import { fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionFileName, sessionHashName, trimmedSessionText, type HashName, type SessionFile } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
-import { clip, eventSummary, inputCode, inputMentionsId, inputSummary, valueMentionsId } from './describe';
+import { clip, eventSummary, inputCode, inputMentionsId, inputPath, inputSummary, valueMentionsId } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
 import type { FrameDecoder } from './frame-decoder';
 import { indexSession, type SessionIndex } from './session-index';
@@ -247,7 +247,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
   const inputRow = (l: Loaded, index: number): InputRow => {
     const input = l.index.input(index);
     const line = l.index.inputLine(index);
-    return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input), events: l.eventStart[index]! - l.eventStart[index - 1]! };
+    return { index, line, t: input.t, kind: input.k, code: inputCode(input), summary: inputSummary(input, l.index.outputs), events: l.eventStart[index]! - l.eventStart[index - 1]! };
   };
 
   const touches = (l: Loaded, index: number, id: string): boolean =>
@@ -257,7 +257,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     if (filter.code) {
       const input = l.index.input(index);
       const q = filter.code.toLowerCase();
-      if (!`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
+      // A response is found by its request's path too ('login' finds the sign-in's answer), a storage answer by its op and key.
+      if (!`${input.k} ${inputCode(input)}${inputPath(input, l.index.outputs)}`.toLowerCase().includes(q)) return false;
     }
     for (const id of [filter.channel, filter.user, filter.message]) if (id && !touches(l, index, id)) return false;
     return true;
@@ -272,7 +273,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     if (filter.code) {
       const q = filter.code.toLowerCase();
       const input = l.index.input(l.index.inputOf[i]!);
-      if (!event.type.toLowerCase().includes(q) && !`${input.k} ${inputCode(input)}`.toLowerCase().includes(q)) return false;
+      if (!event.type.toLowerCase().includes(q) && !`${input.k} ${inputCode(input)}${inputPath(input, l.index.outputs)}`.toLowerCase().includes(q)) return false;
     }
     for (const id of [filter.channel, filter.user, filter.message]) if (id && (event.type === 'log.snapshot' || !valueMentionsId(event, id))) return false;
     return true;

@@ -30,7 +30,29 @@ export function inputCode(input: InputLine): string {
   return input.k;
 }
 
-export function inputSummary(input: InputLine): string {
+/** What a response's request asked for and what a storage op did, by id (the session's outputs); unknown ids are left out. */
+export interface OutputNamesLookup {
+  requestPath: ReadonlyMap<number, string>;
+  storageOp: ReadonlyMap<number, string>;
+}
+
+const NO_NAMES: OutputNamesLookup = { requestPath: new Map(), storageOp: new Map() };
+
+/** ' /data/login' for a response or network error to that request, '' for other inputs: what the code filter also matches. */
+export function inputPath(input: InputLine, names: OutputNamesLookup = NO_NAMES): string {
+  if (input.k === 'res' || input.k === 'neterr') {
+    const path = names.requestPath.get(input.r);
+    return path === undefined ? '' : ` ${path}`;
+  }
+  if (input.k === 'io') {
+    const op = names.storageOp.get(input.o);
+    return op === undefined ? '' : ` (${op})`;
+  }
+  return '';
+}
+
+export function inputSummary(input: InputLine, names: OutputNamesLookup = NO_NAMES): string {
+  const named = inputPath(input, names);
   switch (input.k) {
     case 'frame':
       return clip(`socket ${input.s}: ${typeof input.x === 'string' ? input.x : json(input.x)}`);
@@ -39,15 +61,15 @@ export function inputSummary(input: InputLine): string {
     case 'close':
       return `socket ${input.s} closed`;
     case 'res':
-      return clip(`request ${input.r} → ${input.st} ${json(input.b)}`);
+      return clip(`request ${input.r}${named} → ${input.st} ${json(input.b)}`);
     case 'neterr':
-      return clip(`request ${input.r} failed: ${input.m}`);
+      return clip(`request ${input.r}${named} failed: ${input.m}`);
     case 'timer':
       return `timer ${input.id} fired`;
     case 'intent':
       return clip(`${input.m}(${input.a.map(json).join(', ')})`);
     case 'io':
-      return clip(input.e !== undefined ? `storage op ${input.o} failed: ${input.e}` : `storage op ${input.o} → ${json(input.v)}`);
+      return clip(input.e !== undefined ? `storage op ${input.o}${named} failed: ${input.e}` : `storage op ${input.o}${named} → ${json(input.v)}`);
   }
 }
 

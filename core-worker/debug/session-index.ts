@@ -27,6 +27,8 @@ export interface SessionIndex extends TimelineSource {
   inputLine(i: number): number;
   /** The time of every input: input i at [i - 1]. */
   inputTimes: Float64Array;
+  /** What each request id asked for and each storage op id did, from the file's outputs: the lists name them by id. */
+  outputs: OutputNames;
   events: Envelope[];
   inputOf: Int32Array;
   resets: { event: number; input: number }[];
@@ -53,13 +55,30 @@ export interface EventChecks {
   check(k: number): Divergence | null;
 }
 
+/** The paths of the session's requests and the kinds and keys of its storage ops, by id: a response names only its request's id. */
+export interface OutputNames {
+  requestPath: ReadonlyMap<number, string>;
+  /** e.g. 'get device_guid', 'append'. */
+  storageOp: ReadonlyMap<number, string>;
+}
+
 /** `onInput`: called after each input has settled, with how many have been replayed (for a load's progress). */
 export async function indexSession(file: SessionFile, options: { settle: SettleAsync; now?: () => number; onInput?: (replayed: number) => void; frames?: DecodedFrames }): Promise<SessionIndex> {
   // Where each input is among the file's lines (the header not counted), and when it came.
   const lines: number[] = [];
   const times: number[] = [];
+  const requestPath = new Map<number, string>();
+  const storageOp = new Map<number, string>();
   for (let i = 0; i < file.count; i++) {
-    if (!INPUT_KINDS.has(file.kind(i))) continue;
+    const kind = file.kind(i);
+    if (kind === 'req' || kind === 'op') {
+      // A few thousand in a heavy session, beside a million frames.
+      const output = file.line(i);
+      if (output.k === 'req') requestPath.set(output.r, output.p);
+      else if (output.k === 'op') storageOp.set(output.o, output.key === undefined ? output.op : `${output.op} ${output.key}`);
+      continue;
+    }
+    if (!INPUT_KINDS.has(kind)) continue;
     lines.push(i);
     times.push((file.line(i) as InputLine).t); // built to be dropped: young garbage, as the replay's own lines are
   }
@@ -159,6 +178,7 @@ export async function indexSession(file: SessionFile, options: { settle: SettleA
     input: (i) => file.line(lineOf[i - 1]!) as InputLine,
     inputLine: (i) => lineOf[i - 1]! + 2,
     inputTimes: Float64Array.from(times),
+    outputs: { requestPath, storageOp },
     events,
     inputOf: Int32Array.from(inputOf),
     resets,

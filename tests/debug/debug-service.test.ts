@@ -307,6 +307,22 @@ describe('debug service on a recorded session', () => {
     expect(byUser.rows[0]!.index).toBeLessThanOrEqual(session.input);
   });
 
+  it('names a response by its request\'s path and a storage answer by its op, and the code filter finds them so', async () => {
+    const { service } = await loadedService();
+    const all = (await service.$inputs(0, 10_000)).rows;
+    const login = all.find((r) => r.kind === 'res' && r.summary.includes('/data/login'))!;
+    expect(login.summary).toMatch(/^request \d+ \/data\/login → 200 /);
+    const byPath = await service.$inputs(0, 100, { code: 'login' });
+    expect(byPath.rows.map((r) => r.index)).toContain(login.index);
+    expect(byPath.rows.every((r) => r.summary.includes('login'))).toBe(true);
+    expect(all.find((r) => r.kind === 'io')!.summary).toMatch(/^storage op 0 \(get device_guid\) → /);
+    // The events a response appended are found by its path too.
+    const answer = all.find((r) => r.kind === 'res' && r.events > 0)!;
+    const path = / (\/\S+) → /.exec(answer.summary)![1]!;
+    const answered = await service.$events(0, 1_000, all.length, { code: path });
+    expect(answered.rows.map((e) => e.input)).toContain(answer.index);
+  });
+
   it('filters events by type or input code and by id, up to a position', async () => {
     const { service, summary } = await loadedService();
     const all = (await service.$events(0, 10_000)).rows;
