@@ -201,11 +201,13 @@ export interface ConnectionView {
   unsent: number;
 }
 
-/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations). */
+/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations); and the folders collapsed. */
 export interface PreferencesView {
   tab: SidebarTab;
   sort: SidebarSort;
   showLast: { az: number | null; recent: number | null };
+  /** The guids of the folders the user collapsed, on this device (projections/preferences.ts). Absent: none (and in a sidebar cache written before it existed). */
+  collapsedFolders?: string[];
 }
 
 /** One row of the quick switcher, best match first. `matches` are the matched character positions in `name`. */

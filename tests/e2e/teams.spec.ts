@@ -6,6 +6,7 @@
  * total follows new messages.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PERSIST_DELAY_MS } from '../../core-worker/event-log';
 import { signInNewPage } from './sign-in';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
@@ -113,4 +114,45 @@ test('folders: create one, move a channel in from its menu, and see the unread t
   await carol.reload();
   await expect(sidebar(carol).getByRole('button', { name: 'Focus', exact: true })).toBeVisible();
   await expect(sidebar(carol).getByRole('link', { name: /^Design/ })).toBeVisible();
+});
+
+test('folders: one collapsed stays collapsed after a reload, and expanded stays expanded', async ({ browser }) => {
+  const carol = await signInNewPage(browser, 'carol@acme.test');
+  const folderMenu = async (name: string, item: string) => {
+    await sidebar(carol).getByRole('button', { name: `Folder actions for ${name}` }).click();
+    await carol.getByRole('menuitem', { name: item }).click();
+  };
+  await sidebar(carol).getByRole('button', { name: 'New folder' }).click();
+  await carol.getByRole('dialog', { name: 'New folder' }).getByLabel('Folder name').fill('Later');
+  await carol.getByRole('dialog', { name: 'New folder' }).getByRole('button', { name: 'Create' }).click();
+  await folderMenu('Later', 'New subfolder…');
+  await carol.getByRole('dialog', { name: 'New folder in Later' }).getByLabel('Folder name').fill('Inside');
+  await carol.getByRole('dialog', { name: 'New folder in Later' }).getByRole('button', { name: 'Create' }).click();
+  const later = sidebar(carol).getByRole('button', { name: 'Later', exact: true });
+  const inside = sidebar(carol).getByRole('button', { name: 'Inside', exact: true });
+  await expect(inside).toBeVisible();
+
+  // The log is written in batches PERSIST_DELAY_MS apart: the collapse is given that long before the reload.
+  await later.click();
+  await expect(later).toHaveAttribute('aria-expanded', 'false');
+  await expect(inside).toHaveCount(0);
+  await carol.waitForTimeout(PERSIST_DELAY_MS * 4);
+  await carol.reload();
+  await expect(sidebar(carol).getByRole('link', { name: /^Acme/ })).toBeVisible();
+  await expect(later).toHaveAttribute('aria-expanded', 'false');
+  await expect(inside).toHaveCount(0);
+
+  await later.press('ArrowRight');
+  await expect(inside).toBeVisible();
+  await carol.waitForTimeout(PERSIST_DELAY_MS * 4);
+  await carol.reload();
+  await expect(inside).toBeVisible();
+  await expect(later).toHaveAttribute('aria-expanded', 'true');
+
+  // Carol's sidebar as it was, for the tests after this one.
+  for (const name of ['Later', 'Inside']) {
+    await folderMenu(name, 'Delete…');
+    await carol.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete folder' }).click();
+    await expect(sidebar(carol).getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
 });

@@ -101,7 +101,9 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   const prefs = store.preferences.value;
   const indexVersion = store.channelIndex.value;
   const folders = store.folders.value;
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // Which folders are collapsed is the user's, kept by the core in their log on this device, so it is back
+  // after a reload (projections/preferences.ts says why there): a click asks the core, and the patch shows it.
+  const collapsed: ReadonlySet<string> = useMemo(() => new Set(prefs.collapsedFolders), [prefs.collapsedFolders]);
   const rows: readonly SidebarRow[] = useMemo(
     () => sidebarRows(indexVersion.index, prefs, activeAddress, folders, collapsed),
     [indexVersion, prefs, activeAddress, folders, collapsed],
@@ -143,14 +145,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
     rangeExtractor,
   });
 
-  const setExpanded = (guid: string, expanded: boolean): void =>
-    setCollapsed((prev) => {
-      if (expanded === !prev.has(guid)) return prev;
-      const next = new Set(prev);
-      if (expanded) next.delete(guid);
-      else next.add(guid);
-      return next;
-    });
+  const setExpanded = (guid: string, expanded: boolean): void => void core.$setFolderCollapsed(guid, !expanded);
 
   // Focus goes back to the button that opened the dialog (Dialog.tsx), then on to `follow`'s row, if any.
   const close = (): void => setOpen(null);
