@@ -175,7 +175,7 @@ export interface UserView {
   /** The selected custom status, shown instead of the automatic status; null when automatic or unknown. */
   customStatus: CustomStatusView | null;
   is_bot: boolean;
-  /** Belongs to another company (a connection). */
+  /** Belongs to another company (a connection, or the other person of a direct message). */
   is_external: boolean;
   /** Profile details, once loaded (users/details). */
   details: UserDetailsView | null;

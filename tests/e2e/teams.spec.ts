@@ -66,6 +66,24 @@ test('blocking: Gina loses every Acme channel and is told; reinstated, she is to
   // Alice hears the channel no longer has external members.
   await expect(alice.getByRole('status').filter({ hasText: 'Channel Launch Partners no longer contains external members.' })).toBeVisible();
 
+  // Alice sees Gina as blocked wherever her status shows: their direct message's row and header, and her card.
+  await panel.getByRole('button', { name: 'Close' }).click();
+  const dm = sidebar(alice).getByRole('link', { name: 'Gina Garcia Blocked' });
+  await expect(dm).toBeVisible();
+  await dm.click();
+  await expect(alice.getByRole('heading', { level: 1, name: 'Gina Garcia' })).toBeVisible();
+  await expect(alice.getByRole('region', { name: 'Gina Garcia' }).getByText('Blocked', { exact: true })).toBeVisible();
+  await alice.reload();
+  await expect(sidebar(alice).getByRole('link', { name: 'Gina Garcia Blocked' })).toBeVisible();
+  await alice.getByRole('link', { name: 'People' }).click();
+  await alice.getByRole('list', { name: 'Directory' }).getByRole('button', { name: /Gina Garcia/ }).click();
+  const card = alice.getByRole('dialog', { name: 'Profile of Gina Garcia' });
+  await expect(card.getByText('This user has been blocked from your organization.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Message Gina Garcia' })).toBeDisabled();
+  await card.getByRole('button', { name: 'Close' }).click();
+  await sidebar(alice).getByRole('link', { name: /^Launch Partners/ }).click();
+  await alice.getByRole('button', { name: 'Members', exact: true }).click();
+
   // Reinstated: Gina is told to refresh, and after refreshing has her channels back.
   await ginaItem.getByRole('button', { name: 'Reinstate Gina Garcia' }).click();
   await gina.getByRole('button', { name: /^Alerts/ }).click();
@@ -73,6 +91,8 @@ test('blocking: Gina loses every Acme channel and is told; reinstated, she is to
   await restored.getByRole('button', { name: 'Refresh' }).click();
   await expect(sidebar(gina).getByRole('link', { name: /^Launch Partners/ })).toBeVisible();
   await expect(sidebar(gina).getByRole('link', { name: /^Alice Anders/ })).toBeVisible();
+  // And Alice no longer sees her blocked.
+  await expect(sidebar(alice).getByRole('link', { name: 'Gina Garcia', exact: true })).toBeVisible();
 });
 
 test('folders: create one, move a channel in from its menu, and see the unread total', async ({ browser }) => {

@@ -434,6 +434,24 @@ function FolderRow({
   );
 }
 
+/**
+ * "Blocked" after a direct message's name while its other person is blocked (spec 3 §4.1: a blocked user shows as
+ * blocked) — in words, not a colour alone, so the link reads "Gina Garcia Blocked". Read through a computed: the
+ * directory changes with every presence report, and only this person's being blocked may re-render the row.
+ */
+function PeerBlocked({ userGuid }: { userGuid: string }) {
+  useSignals();
+  const { store } = usePlaza();
+  const blocked = useComputed(() => store.usersByGuid.value.get(userGuid)?.status === 'Blocked').value;
+  if (!blocked) return null;
+  return (
+    <>
+      {' '}
+      <span className="blocked-tag">Blocked</span>
+    </>
+  );
+}
+
 /** One conversation; re-rendered only when its entry, depth, active or muted state, or its place in the Tab order changes. */
 const ChannelRow = memo(function ChannelRow({
   entry,
@@ -466,6 +484,8 @@ const ChannelRow = memo(function ChannelRow({
         data-roving-target
       >
         <span className="channel-name">{entry.name}</span>
+        {/* Keyed by the person: rows are keyed by position, and the mark reads one person's state. */}
+        {entry.target_user_guid !== null && <PeerBlocked key={entry.target_user_guid} userGuid={entry.target_user_guid} />}
         {muted && (
           <span className="muted-mark" role="img" aria-label="muted">
             {' '}
