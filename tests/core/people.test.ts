@@ -180,6 +180,13 @@ describe('directory', () => {
     expect(ginaView()?.status).toBe('Idle');
   });
 
+  it('opens a direct message already listed without asking the server (which starts them only within the company)', async () => {
+    const ginaDm: ChannelWire = { guid: 'dm-g', address: 'dm-gina', name: 'Gina Garcia', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'gina' };
+    const h = await signedIn({ [`${P}/conversations/start`]: () => ({ status: 400, body: { isOk: false, message: 'No such user in your company.' } }) }, [botDm, ginaDm]);
+    expect(await h.core.api.$startDirectMessage('gina')).toEqual({ ok: true, value: { address: 'dm-gina' } });
+    expect(h.calls.filter((c) => c.path.endsWith('/conversations/start'))).toEqual([]);
+  });
+
   it('searches people and shows de-duplicated results without blocked users', async () => {
     const h = await signedIn({
       [`${P}/members/search`]: () => ({
