@@ -38,8 +38,11 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
       if (user_guid === me) return [];
       return [{ type: 'typing.started', address, user_guid, name: `${first_name} ${last_name}`.trim() || 'Someone' }];
     }
-    case 'NOS':
-      return [{ type: 'presence.changed', user_guid: frame.data.user_guid, connection_state: frame.data.connection_state, custom_status: frame.data.custom_status }];
+    case 'NOS': {
+      const { user_guid, connection_state, custom_status, is_blocked } = frame.data;
+      const presence: DomainEvent = { type: 'presence.changed', user_guid, connection_state, custom_status };
+      return is_blocked === undefined ? [presence] : [presence, { type: 'user.blocked_changed', user_guid, is_blocked }];
+    }
     case 'CRQ':
       return connectionEvents(frame.data);
     case 'ALR':

@@ -47,6 +47,18 @@ export function applySession(state: SessionState, { event }: Envelope, changes: 
       changes.users = true;
       return;
     }
+    case 'user.detailed':
+    case 'user.blocked_changed': {
+      // Whether someone is blocked (in their company, or by the user's) is kept on their directory entry, the
+      // newest word winning: the list, their details, or a block or reinstatement heard since (spec 3 §4.1).
+      const guid = event.type === 'user.detailed' ? event.user.target_user_guid : event.user_guid;
+      const blocked = event.type === 'user.detailed' ? event.user.is_blocked : event.is_blocked;
+      const known = state.usersByGuid.get(guid);
+      if (!known || known.is_blocked === blocked) return;
+      state.usersByGuid.set(guid, { ...known, is_blocked: blocked });
+      changes.userGuids.add(guid);
+      return;
+    }
     case 'session.unconfirmed':
     case 'session.confirmed': {
       const unconfirmed = event.type === 'session.unconfirmed';

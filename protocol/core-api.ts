@@ -153,6 +153,8 @@ export interface CoreApi {
   $setSidebar(change: { tab?: SidebarTab; sort?: SidebarSort }): Promise<void>;
   /** How many of the most recently active conversations a sort shows (null: all); saved in the user's UI settings on the server. */
   $setShowLast(sort: SidebarSort, showLast: number | null): Promise<Result<null>>;
+  /** Collapses (closes) or expands one of the user's folders in the sidebar; kept per user on this device. */
+  $setFolderCollapsed(guid: string, collapsed: boolean): Promise<void>;
   /**
    * Marks conversations read up to their newest known message, locally at once and on the server:
    * the given addresses (a sidebar group, a folder), or every conversation when none are given.

@@ -9,6 +9,8 @@ import type { User } from './entities';
 export type PeopleEvent =
   /** Someone's presence changed (NOS frame). An automatic 'active' turns idle 30 s after the envelope time. */
   | { type: 'presence.changed'; user_guid: string; connection_state: string; custom_status: UserCustomStatus | null }
+  /** The user's company blocked someone, or reinstated them (NOS with `is_blocked`): they show as blocked, or no longer. */
+  | { type: 'user.blocked_changed'; user_guid: string; is_blocked: boolean }
   /** The worker decided the signed-in user became idle or active (spec 3 §4.1). */
   | { type: 'self.activity'; idle: boolean }
   /** The user's own custom statuses (status/custom/*): the whole list, `selected` on the chosen one. */

@@ -181,6 +181,8 @@ export type DomainEvent =
   | { type: 'ui-settings.changed'; msg_sorting: { az: { show_last: number | null }; recent: { show_last: number | null } } }
   /** The user changed the sidebar's tab (all or unread only) or sort (a–z or recent). Stored in the user's log. */
   | { type: 'sidebar.changed'; tab?: SidebarTab; sort?: SidebarSort }
+  /** The user closed (collapsed) or opened one of their folders in the sidebar. Stored in the user's log, like the tab and sort. */
+  | { type: 'sidebar.folder_collapsed'; guid: string; collapsed: boolean }
   /** The clock jumped (sleep, clock change) by `by` ms more than the check period: a resync is due (spec 1 §4). */
   | { type: 'clock.jumped'; by: number }
   /** Catch-up applied every message change up to `cursor` (messages/changes; docs/protocol.md "Exact catch-up"). */

@@ -175,7 +175,7 @@ export interface UserView {
   /** The selected custom status, shown instead of the automatic status; null when automatic or unknown. */
   customStatus: CustomStatusView | null;
   is_bot: boolean;
-  /** Belongs to another company (a connection). */
+  /** Belongs to another company (a connection, or the other person of a direct message). */
   is_external: boolean;
   /** Profile details, once loaded (users/details). */
   details: UserDetailsView | null;
@@ -201,11 +201,13 @@ export interface ConnectionView {
   unsent: number;
 }
 
-/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations). */
+/** The sidebar's preferences (spec 3 §3): tab, sort, and show_last per sort (null: all conversations); and the folders collapsed. */
 export interface PreferencesView {
   tab: SidebarTab;
   sort: SidebarSort;
   showLast: { az: number | null; recent: number | null };
+  /** The guids of the folders the user collapsed, on this device (projections/preferences.ts). Absent: none (and in a sidebar cache written before it existed). */
+  collapsedFolders?: string[];
 }
 
 /** One row of the quick switcher, best match first. `matches` are the matched character positions in `name`. */

@@ -1,14 +1,20 @@
 /**
  * The directory as one user sees it: colleagues plus connections (people of
- * other companies they connected with), details, search, and who hears about
- * whose presence.
+ * other companies they connected with) and the other people of their direct
+ * messages, details, search, and who hears about whose presence.
+ *
+ * `is_blocked` is as the viewer sees the person (spec 3 §4.1 "A blocked user
+ * shows as blocked"): blocked in their own company, or blocked by the viewer's
+ * company (company_blocks — how a company blocks a person of another one).
  */
 import type { UserWire } from '../protocol/entities';
 import type { Queryable } from './db';
 import { toPgArray } from './status-store';
 import { userWire, type UserRow } from './user-store';
 
-const COLUMNS = 'u.guid, u.company_guid, u.email, u.first_name, u.last_name, u.user_type, u.is_company_admin, u.is_blocked';
+/** Blocked as the viewer whose company is the query's $2 sees them. */
+const BLOCKED = '(u.is_blocked OR EXISTS (SELECT 1 FROM company_blocks b WHERE b.company_guid = $2 AND b.user_guid = u.guid))';
+const COLUMNS = `u.guid, u.company_guid, u.email, u.first_name, u.last_name, u.user_type, u.is_company_admin, ${BLOCKED} AS is_blocked`;
 const DETAIL_COLUMNS = 'u.job_title, u.address1, u.address2, u.city, u.state, u.zip, u.desk_number, u.cell_number';
 
 export interface DetailRow extends UserRow {
@@ -25,21 +31,42 @@ export interface DetailRow extends UserRow {
 /** Users connected with `userGuid` (either direction). */
 const CONNECTED = `SELECT CASE WHEN c.user_a = $1 THEN c.user_b ELSE c.user_a END FROM connections c WHERE c.user_a = $1 OR c.user_b = $1`;
 
+/**
+ * The other people of the direct messages `$1` is a member of — a person of another company too, who is in
+ * no directory of theirs otherwise (Gina of Globex and Alice of Acme in the demo) — even one whose membership
+ * a block set aside: it stays their conversation (channel-store.ts names it after them), and they show as
+ * blocked in it. One set aside does not see the other person this way: the conversation is no longer theirs.
+ */
+const DM_PARTNERS = `SELECT o.user_guid
+    FROM channel_members mine JOIN channels dm ON dm.guid = mine.channel_guid AND dm.channel_type = 0
+    JOIN (SELECT channel_guid, user_guid FROM channel_members UNION ALL SELECT channel_guid, user_guid FROM suspended_members) o
+      ON o.channel_guid = dm.guid AND o.user_guid <> $1
+   WHERE mine.user_guid = $1`;
+
+/** The members of the direct messages `$1` is in, or was set aside from: those who have `$1` among their DM_PARTNERS. */
+const DM_MEMBERS_WITH = `SELECT m.user_guid
+    FROM channel_members m JOIN channels dm ON dm.guid = m.channel_guid AND dm.channel_type = 0
+   WHERE m.user_guid <> $1
+     AND dm.guid IN (SELECT channel_guid FROM channel_members WHERE user_guid = $1 UNION ALL SELECT channel_guid FROM suspended_members WHERE user_guid = $1)`;
+
+/** Whom the viewer ($1, of company $2) sees: colleagues, connections and direct-message partners. */
+const VISIBLE = `(u.company_guid = $2 OR u.guid IN (${CONNECTED}) OR u.guid IN (${DM_PARTNERS}))`;
+
 /** Colleagues and connections, optionally with details. Ordered by name. */
 export async function directory(db: Queryable, viewer: UserRow, options: { details?: boolean } = {}): Promise<DetailRow[]> {
   return db.query<DetailRow>(
     `SELECT ${COLUMNS}${options.details ? `, ${DETAIL_COLUMNS}` : ''} FROM users u
-      WHERE u.company_guid = $2 OR u.guid IN (${CONNECTED})
+      WHERE ${VISIBLE}
       ORDER BY u.first_name, u.last_name, u.guid`,
     [viewer.guid, viewer.company_guid],
   );
 }
 
-/** One user the viewer may see (a colleague or a connection), with details; undefined otherwise. */
+/** One user the viewer may see (a colleague, a connection or a direct-message partner), with details; undefined otherwise. */
 export async function visibleUser(db: Queryable, viewer: UserRow, targetGuid: string): Promise<DetailRow | undefined> {
   const rows = await db.query<DetailRow>(
     `SELECT ${COLUMNS}, ${DETAIL_COLUMNS} FROM users u
-      WHERE u.guid = $3 AND (u.company_guid = $2 OR u.guid IN (${CONNECTED}))`,
+      WHERE u.guid = $3 AND ${VISIBLE}`,
     [viewer.guid, viewer.company_guid, targetGuid],
   );
   return rows[0];
@@ -47,16 +74,16 @@ export async function visibleUser(db: Queryable, viewer: UserRow, targetGuid: st
 
 /**
  * Searches the directory by name or email (case-insensitive substring of
- * first, last, full name or email). Blocked users are left out unless asked
- * for (spec 2 §5); bots are never people to contact.
+ * first, last, full name or email). Blocked users (as the viewer sees them) are
+ * left out unless asked for (spec 2 §5); bots are never people to contact.
  */
 export async function searchMembers(db: Queryable, viewer: UserRow, name: string, options: { details: boolean; includeBlocked: boolean; limit?: number }): Promise<DetailRow[]> {
   const needle = `%${name.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db.query<DetailRow>(
     `SELECT ${COLUMNS}${options.details ? `, ${DETAIL_COLUMNS}` : ''} FROM users u
-      WHERE (u.company_guid = $2 OR u.guid IN (${CONNECTED}))
+      WHERE ${VISIBLE}
         AND u.user_type <> 2
-        AND ($4 OR NOT u.is_blocked)
+        AND ($4 OR NOT ${BLOCKED})
         AND (lower(u.first_name) LIKE $3 OR lower(u.last_name) LIKE $3
              OR lower(u.first_name || ' ' || u.last_name) LIKE $3 OR lower(coalesce(u.email, '')) LIKE $3)
       ORDER BY u.first_name, u.last_name, u.guid
@@ -65,11 +92,17 @@ export async function searchMembers(db: Queryable, viewer: UserRow, name: string
   );
 }
 
-/** Who hears about a user's presence: their colleagues and connections (themselves included, for their other devices). */
-export async function presenceAudience(db: Queryable, user: Pick<UserRow, 'guid' | 'company_guid'>): Promise<string[]> {
+/**
+ * Who hears about a user's presence: those who see them (VISIBLE, turned around) — their colleagues, their
+ * connections and the members of direct messages they are in or were set aside from (themselves included, for
+ * their other devices). `companyGuid`: only the people of that company (a block's news is for its company).
+ */
+export async function presenceAudience(db: Queryable, user: Pick<UserRow, 'guid' | 'company_guid'>, companyGuid?: string): Promise<string[]> {
   const rows = await db.query<{ guid: string }>(
-    `SELECT u.guid FROM users u WHERE (u.company_guid = $2 OR u.guid IN (${CONNECTED})) AND u.user_type <> 2`,
-    [user.guid, user.company_guid],
+    `SELECT u.guid FROM users u
+      WHERE (u.company_guid = $2 OR u.guid IN (${CONNECTED}) OR u.guid IN (${DM_MEMBERS_WITH}))
+        AND u.user_type <> 2 AND ($3::text IS NULL OR u.company_guid = $3)`,
+    [user.guid, user.company_guid, companyGuid ?? null],
   );
   return rows.map((r) => r.guid);
 }

@@ -218,6 +218,9 @@ export function createBaselineClient(store: BaselineStore, onQueued: (queuedAt: 
     async $setSidebar(change) {
       store.dispatch(actions.prefs.changed(change));
     },
+    async $setFolderCollapsed(guid, collapsed) {
+      store.dispatch(actions.prefs.folderCollapsed({ guid, collapsed }));
+    },
     async $setShowLast(sort, n) {
       store.dispatch(actions.prefs.showLast({ sort, n }));
       return ok(null);

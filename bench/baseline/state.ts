@@ -63,8 +63,12 @@ const session = createSlice({
 
 const prefs = createSlice({
   name: 'prefs',
-  initialState: { tab: 'all' as 'all' | 'unread', sort: 'az' as 'az' | 'recent', showLast: { az: null as number | null, recent: null as number | null } },
+  initialState: { tab: 'all' as 'all' | 'unread', sort: 'az' as 'az' | 'recent', showLast: { az: null as number | null, recent: null as number | null }, collapsedFolders: [] as string[] },
   reducers: {
+    folderCollapsed(state, action: PayloadAction<{ guid: string; collapsed: boolean }>) {
+      state.collapsedFolders = state.collapsedFolders.filter((g) => g !== action.payload.guid);
+      if (action.payload.collapsed) state.collapsedFolders.push(action.payload.guid);
+    },
     changed(state, action: PayloadAction<{ tab?: 'all' | 'unread'; sort?: 'az' | 'recent' }>) {
       if (action.payload.tab) state.tab = action.payload.tab;
       if (action.payload.sort) state.sort = action.payload.sort;

@@ -112,7 +112,8 @@ export function createViewDiffer() {
         unconfirmed: false,
       };
       patch.connection = { socket: 'online', resyncing: false, unsent: 0 };
-      patch.preferences = { tab: state.prefs.tab, sort: state.prefs.sort, showLast: { ...state.prefs.showLast } };
+      const { collapsedFolders } = state.prefs;
+      patch.preferences = { tab: state.prefs.tab, sort: state.prefs.sort, showLast: { ...state.prefs.showLast }, ...(collapsedFolders.length ? { collapsedFolders: [...collapsedFolders] } : {}) };
     }
     return Object.keys(patch).length > 2 ? patch : null;
   };

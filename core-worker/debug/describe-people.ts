@@ -7,6 +7,8 @@ export function describePeopleOrSearchEvent(e: PeopleEvent | SearchEvent): strin
   switch (e.type) {
     case 'presence.changed':
       return `${e.user_guid} ${e.connection_state}${e.custom_status ? ` "${e.custom_status.text}"` : ''}`;
+    case 'user.blocked_changed':
+      return `${e.user_guid} ${e.is_blocked ? 'blocked' : 'reinstated'}`;
     case 'self.activity':
       return e.idle ? 'idle' : 'active';
     case 'statuses.listed':

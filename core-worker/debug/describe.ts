@@ -131,6 +131,8 @@ export function eventSummary(envelope: Envelope): string {
       return `show last: a–z ${e.msg_sorting.az.show_last ?? 'all'}, recent ${e.msg_sorting.recent.show_last ?? 'all'}`;
     case 'sidebar.changed':
       return [e.tab && `tab ${e.tab}`, e.sort && `sort ${e.sort}`].filter(Boolean).join(', ');
+    case 'sidebar.folder_collapsed':
+      return `folder ${e.guid} ${e.collapsed ? 'collapsed' : 'expanded'}`;
     case 'clock.jumped':
       return `by ${e.by} ms`;
     case 'sync.advanced':

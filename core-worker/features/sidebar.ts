@@ -5,9 +5,12 @@
  *
  * The tab and sort are local message settings (spec 3 §3), kept in the user's
  * own log; show_last per sort is a UI setting stored on the server
- * (ui_preferences), read on every connect and written when changed.
+ * (ui_preferences), read on every connect and written when changed. Which
+ * folders are collapsed is kept in the user's own log too, as the tab and sort
+ * are (projections/preferences.ts says why).
  */
 import { latestMessage } from '../../projections/messages';
+import { isFolderCollapsed } from '../../projections/preferences';
 import { quickSwitchItems } from '../../projections/views/quick-switch';
 import type { DomainEvent } from '../../protocol/events';
 import { ok } from '../../protocol/result';
@@ -16,7 +19,7 @@ import type { CoreContext, Feature } from '../core-context';
 /** The server takes at most this many bookmarks per call (protocol/rest/messages.ts). */
 const BOOKMARKS_PER_CALL = 10_000;
 
-type SidebarApi = '$setSidebar' | '$setShowLast' | '$markAllRead' | '$quickSwitch';
+type SidebarApi = '$setSidebar' | '$setShowLast' | '$setFolderCollapsed' | '$markAllRead' | '$quickSwitch';
 
 export function createSidebarFeature(ctx: CoreContext): Feature<SidebarApi> {
   async function loadUiSettings(): Promise<void> {
@@ -51,6 +54,14 @@ export function createSidebarFeature(ctx: CoreContext): Feature<SidebarApi> {
         ctx.dispatch('intent', [{ type: 'ui-settings.changed', msg_sorting: next }]);
         const result = await ctx.api.call('uiPreferences', { settings_json: { msg_sorting: { [sort]: { show_last: showLast } } } });
         return result.ok ? ok(null) : result;
+      },
+
+      async $setFolderCollapsed(guid, collapsed) {
+        await ctx.ready();
+        const p = ctx.projections;
+        // Only a folder the user has, and only a change: a click on a folder deleted meanwhile, or twice, appends nothing.
+        if (!p.folders.byGuid.has(guid) || isFolderCollapsed(p.preferences, guid) === collapsed) return;
+        ctx.dispatch('intent', [{ type: 'sidebar.folder_collapsed', guid, collapsed }]);
       },
 
       async $markAllRead(addresses) {

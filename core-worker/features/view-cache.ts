@@ -8,6 +8,7 @@
  */
 import { lastMessageTs } from '../../projections/channels';
 import { entryViewOf, folderOf } from '../../projections/views/channel-view';
+import { preferencesView } from '../../projections/views/preferences-view';
 import type { Channel, User } from '../../protocol/entities';
 import type { ChannelEntryView, SessionView } from '../../protocol/views';
 import type { CoreContext, FeatureHooks } from '../core-context';
@@ -115,8 +116,7 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
       endedReason: null,
       unconfirmed: false,
     };
-    const { tab, sort, showLast } = p.preferences;
-    const preferences = { tab, sort, showLast: { ...showLast } };
+    const preferences = preferencesView(p.preferences);
     const sessionJson = JSON.stringify(session);
     const preferencesJson = JSON.stringify(preferences);
     const metaKey = `${sessionJson}\n${preferencesJson}`;

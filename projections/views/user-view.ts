@@ -25,7 +25,10 @@ function detailsView(u: User): UserDetailsView | null {
 
 /**
  * The view of a user: presence and custom status from the presence projection
- * (newer than the list), details from users/details when loaded.
+ * (newer than the list), details from users/details when loaded. Blocked or not
+ * is the directory entry's (`user`): the session fold keeps it the newest word —
+ * the list, the details, or a block heard since — where details loaded before a
+ * block would say otherwise.
  */
 export function userView(user: User, options: { presence?: PresenceEntry | undefined; detailed?: User | undefined; myCompany?: string | undefined } = {}): UserView {
   const source = options.detailed ?? user;
@@ -34,8 +37,8 @@ export function userView(user: User, options: { presence?: PresenceEntry | undef
     guid: user.target_user_guid,
     name: user.name || `${user.first_name} ${user.last_name}`.trim(),
     email: user.email ?? '',
-    status: presenceLabel(source, presence.connection_state),
-    customStatus: source.is_blocked ? null : customStatusView(presence.custom_status),
+    status: presenceLabel(user, presence.connection_state),
+    customStatus: user.is_blocked ? null : customStatusView(presence.custom_status),
     is_bot: user.user_type === 2,
     is_external: options.myCompany !== undefined && user.company_guid !== options.myCompany,
     details: detailsView(source),

@@ -6,6 +6,8 @@
  * connection state and the selected custom status. The server sends it when
  * the state changes, and again on every "active" report so receivers can turn
  * an automatic 'active' to idle after 30 s without news (spec 3 §4.1).
+ * `is_blocked` comes only when the receiver's company blocked or reinstated the
+ * person: "a blocked user shows as blocked" (spec 3 §4.1), at once.
  */
 import { z } from 'zod';
 import { CONNECTION_ACTIONS, ConnectionRequest, ConnectLink } from '../connections';
@@ -18,6 +20,8 @@ export const NosFrame = z.object({
   user_guid: guid,
   connection_state: z.string().max(50),
   custom_status: UserCustomStatus.nullable().default(null),
+  /** The person as the receiver's company now has them; absent: unchanged. */
+  is_blocked: z.boolean().optional(),
 });
 
 /**

@@ -40,7 +40,7 @@ async function companyDomains(db: Queryable, companyGuid: string): Promise<Set<s
   return new Set(rows.map((r) => r.d));
 }
 
-export function teamMemberHandlers({ db, hub, log }: RouteDeps): Handlers<Names> {
+export function teamMemberHandlers({ db, hub, presence, log }: RouteDeps): Handlers<Names> {
   const notify = createTeamNotifier(db, hub);
 
   const standing = async (user: UserRow, team: TeamRow) => {
@@ -214,6 +214,8 @@ export function teamMemberHandlers({ db, hub, log }: RouteDeps): Handlers<Names>
       );
       if (changed === null) return { isOk: true }; // already so: a harmless retry
       hub.sendToUsers([target.guid], 'BLO', { company_guid: user.company_guid, company_name: company, is_blocked: body.is_blocked });
+      // The company's people who see them (their direct messages, connections) see them blocked, or no longer.
+      await presence.blockChanged(target.guid, user.company_guid);
       for (const channelGuid of changed) {
         const team = await getTeam(db, channelGuid);
         if (team && body.is_blocked) await blockedMemberGone(team, target.guid);

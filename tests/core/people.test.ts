@@ -154,6 +154,39 @@ describe('directory', () => {
     expect(lastPatchWith(h, 'users').put.find((u) => u.guid === 'bot')?.status).toBe('Blocked');
   });
 
+  it('shows someone the company blocks as blocked at once (NOS is_blocked), though their details were loaded before; reinstated, no longer', async () => {
+    const gina: UserWire = { target_user_guid: 'gina', first_name: 'Gina', last_name: 'Garcia', name: 'Gina Garcia', email: 'gina@globex.test', company_guid: 'globex', connection_state: 'active' };
+    const ginaDm: ChannelWire = { guid: 'dm-g', address: 'dm-gina', name: 'Gina Garcia', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'gina' };
+    const h = await signedIn(
+      {
+        [`${P}/users/list`]: () => ({ status: 200, body: { isOk: true, users: [bob, alice, gina] } }),
+        [`${P}/users/details`]: () => ({ status: 200, body: { isOk: true, user: { ...gina, job_title: 'Launch coordinator' } } }),
+      },
+      [botDm, ginaDm],
+    );
+    const ginaView = () => lastPatchWith(h, 'users').put.find((u) => u.guid === 'gina');
+    expect(await h.core.api.$loadUserDetails('gina')).toEqual({ ok: true, value: null });
+    h.frame();
+    expect(ginaView()).toMatchObject({ status: 'Active', is_external: true, details: { job_title: 'Launch coordinator' } });
+    h.socket().receive(encodeFrame('NOS', { user_guid: 'gina', connection_state: 'active', custom_status: null, is_blocked: true }));
+    h.frame();
+    expect(ginaView()).toMatchObject({ status: 'Blocked', details: { job_title: 'Launch coordinator' } });
+    // Presence without the flag leaves it as it is.
+    h.socket().receive(encodeFrame('NOS', { user_guid: 'gina', connection_state: 'idle', custom_status: null }));
+    h.frame();
+    expect(ginaView()?.status).toBe('Blocked');
+    h.socket().receive(encodeFrame('NOS', { user_guid: 'gina', connection_state: 'idle', custom_status: null, is_blocked: false }));
+    h.frame();
+    expect(ginaView()?.status).toBe('Idle');
+  });
+
+  it('opens a direct message already listed without asking the server (which starts them only within the company)', async () => {
+    const ginaDm: ChannelWire = { guid: 'dm-g', address: 'dm-gina', name: 'Gina Garcia', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'gina' };
+    const h = await signedIn({ [`${P}/conversations/start`]: () => ({ status: 400, body: { isOk: false, message: 'No such user in your company.' } }) }, [botDm, ginaDm]);
+    expect(await h.core.api.$startDirectMessage('gina')).toEqual({ ok: true, value: { address: 'dm-gina' } });
+    expect(h.calls.filter((c) => c.path.endsWith('/conversations/start'))).toEqual([]);
+  });
+
   it('searches people and shows de-duplicated results without blocked users', async () => {
     const h = await signedIn({
       [`${P}/members/search`]: () => ({

@@ -139,6 +139,65 @@ describe('sidebar preferences', () => {
   });
 });
 
+describe('collapsed folders', () => {
+  const F = '/secure/data/corporate/resource/folders';
+  const carol: UserWire = { target_user_guid: 'carol', first_name: 'Carol', last_name: 'Chen', name: 'Carol Chen', company_guid: 'acme' };
+  const extra: Record<string, Route> = {
+    // Bob and Carol sign in on the same device (one storage), each with folders named alike.
+    '/data/login': (b) => ({ status: 200, body: { isOk: true, login_guid: 'lg', auth_token: 'token-token-token', user: b.email.startsWith('carol') ? carol : bob } }),
+    '/secure/data/logout': () => ({ status: 200, body: { isOk: true } }),
+    [`${F}/list`]: () => ({ status: 200, body: { isOk: true, folders: [{ guid: 'work', name: 'Work', parent_guid: null }, { guid: 'home', name: 'Home', parent_guid: null }] } }),
+    [`${F}/delete`]: () => ({ status: 200, body: { isOk: true, folders: [{ guid: 'home', name: 'Home', parent_guid: null }] } }),
+  };
+  const collapsedOf = (h: Harness) => h.patches.filter((p) => p.preferences).at(-1)?.preferences?.collapsedFolders;
+
+  it('keeps them in the user log: back after a reload before any call, per user, a deleted folder forgotten', async () => {
+    const h = await signedIn([team(1)], extra);
+    await h.clock.advance(0);
+    h.frame();
+    expect(collapsedOf(h)).toBeUndefined();
+    await h.core.api.$setFolderCollapsed('work', true);
+    await h.core.api.$setFolderCollapsed('home', true);
+    await h.core.api.$setFolderCollapsed('home', false);
+    h.frame();
+    expect(collapsedOf(h)).toEqual(['work']);
+    // Again, or a folder the user does not have: nothing is appended.
+    const length = h.core.log.length;
+    await h.core.api.$setFolderCollapsed('work', true);
+    await h.core.api.$setFolderCollapsed('gone', true);
+    expect(h.core.log.length).toBe(length);
+    await h.core.persist();
+
+    // A reload: the sidebar's first patch has Work collapsed, from the log alone.
+    const reloaded = await startHarness({ storage: h.storage, clock: h.clock, routes: Object.fromEntries(h.routes) });
+    expect(reloaded.calls).toEqual([]);
+    reloaded.frame();
+    expect(collapsedOf(reloaded)).toEqual(['work']);
+
+    // Another user of this browser has their own: none collapsed. Back as Bob, his are there.
+    await reloaded.core.api.$signOut();
+    expect((await reloaded.core.api.$signIn('carol@acme.test', 'plaza-demo')).ok).toBe(true);
+    reloaded.socket().open();
+    await reloaded.clock.advance(0);
+    reloaded.frame();
+    expect(reloaded.core.projections.session.user?.target_user_guid).toBe('carol');
+    expect(collapsedOf(reloaded)).toBeUndefined();
+    await reloaded.core.api.$setFolderCollapsed('home', true);
+    await reloaded.core.api.$signOut();
+    expect((await reloaded.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+    reloaded.socket().open();
+    await reloaded.clock.advance(0);
+    reloaded.frame();
+    expect(collapsedOf(reloaded)).toEqual(['work']);
+
+    // A folder deleted is forgotten: a new one cannot come back collapsed under its guid.
+    expect((await reloaded.core.api.$deleteFolder('work')).ok).toBe(true);
+    reloaded.frame();
+    expect(collapsedOf(reloaded)).toBeUndefined();
+    expect(reloaded.core.projections.preferences).toEqual({ tab: 'all', sort: 'az', showLast: { az: 50, recent: null } });
+  });
+});
+
 describe('prefetch of likely conversations', () => {
   it('fetches unread conversations, mentions first, at most two at a time and at most 25', async () => {
     const pending: ((r: HttpResponse) => void)[] = [];

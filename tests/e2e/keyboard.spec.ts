@@ -1,6 +1,7 @@
 /**
  * Keyboard paths in Chromium, as a person uses them: the shortcut's note in the header leaves the page where it
- * is, and jumping to the next unread conversation from the composer lets typing go on there.
+ * is, and jumping to the next unread conversation from the composer, or choosing someone in "New message", lets
+ * typing go on there.
  */
 import { expect, test } from '@playwright/test';
 import { urgentDirectMessage } from './server-rest';
@@ -34,4 +35,19 @@ test('Alt+Shift+↓ from the composer: what is typed next goes into the unread c
   await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeHidden();
   await page.keyboard.type('sure, now');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('sure, now');
+});
+
+test('New message: after choosing someone, what is typed goes into the conversation’s composer', async ({ page }) => {
+  await signIn(page, 'bob@acme.test');
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await nav.getByRole('button', { name: 'New message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start a direct message' });
+  await dialog.getByLabel('Search people').fill('alice');
+  // Bob's direct message with Alice is the demo's: choosing her opens it (no conversation is made for the test).
+  await dialog.getByRole('button', { name: /^Alice Anders/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alice Anders' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.keyboard.type('hello again');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('hello again');
 });

@@ -6,6 +6,7 @@
  * total follows new messages.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PERSIST_DELAY_MS } from '../../core-worker/event-log';
 import { signInNewPage } from './sign-in';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
@@ -65,6 +66,24 @@ test('blocking: Gina loses every Acme channel and is told; reinstated, she is to
   // Alice hears the channel no longer has external members.
   await expect(alice.getByRole('status').filter({ hasText: 'Channel Launch Partners no longer contains external members.' })).toBeVisible();
 
+  // Alice sees Gina as blocked wherever her status shows: their direct message's row and header, and her card.
+  await panel.getByRole('button', { name: 'Close' }).click();
+  const dm = sidebar(alice).getByRole('link', { name: 'Gina Garcia Blocked' });
+  await expect(dm).toBeVisible();
+  await dm.click();
+  await expect(alice.getByRole('heading', { level: 1, name: 'Gina Garcia' })).toBeVisible();
+  await expect(alice.getByRole('region', { name: 'Gina Garcia' }).getByText('Blocked', { exact: true })).toBeVisible();
+  await alice.reload();
+  await expect(sidebar(alice).getByRole('link', { name: 'Gina Garcia Blocked' })).toBeVisible();
+  await alice.getByRole('link', { name: 'People' }).click();
+  await alice.getByRole('list', { name: 'Directory' }).getByRole('button', { name: /Gina Garcia/ }).click();
+  const card = alice.getByRole('dialog', { name: 'Profile of Gina Garcia' });
+  await expect(card.getByText('This user has been blocked from your organization.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Message Gina Garcia' })).toBeDisabled();
+  await card.getByRole('button', { name: 'Close' }).click();
+  await sidebar(alice).getByRole('link', { name: /^Launch Partners/ }).click();
+  await alice.getByRole('button', { name: 'Members', exact: true }).click();
+
   // Reinstated: Gina is told to refresh, and after refreshing has her channels back.
   await ginaItem.getByRole('button', { name: 'Reinstate Gina Garcia' }).click();
   await gina.getByRole('button', { name: /^Alerts/ }).click();
@@ -72,6 +91,8 @@ test('blocking: Gina loses every Acme channel and is told; reinstated, she is to
   await restored.getByRole('button', { name: 'Refresh' }).click();
   await expect(sidebar(gina).getByRole('link', { name: /^Launch Partners/ })).toBeVisible();
   await expect(sidebar(gina).getByRole('link', { name: /^Alice Anders/ })).toBeVisible();
+  // And Alice no longer sees her blocked.
+  await expect(sidebar(alice).getByRole('link', { name: 'Gina Garcia', exact: true })).toBeVisible();
 });
 
 test('folders: create one, move a channel in from its menu, and see the unread total', async ({ browser }) => {
@@ -113,4 +134,45 @@ test('folders: create one, move a channel in from its menu, and see the unread t
   await carol.reload();
   await expect(sidebar(carol).getByRole('button', { name: 'Focus', exact: true })).toBeVisible();
   await expect(sidebar(carol).getByRole('link', { name: /^Design/ })).toBeVisible();
+});
+
+test('folders: one collapsed stays collapsed after a reload, and expanded stays expanded', async ({ browser }) => {
+  const carol = await signInNewPage(browser, 'carol@acme.test');
+  const folderMenu = async (name: string, item: string) => {
+    await sidebar(carol).getByRole('button', { name: `Folder actions for ${name}` }).click();
+    await carol.getByRole('menuitem', { name: item }).click();
+  };
+  await sidebar(carol).getByRole('button', { name: 'New folder' }).click();
+  await carol.getByRole('dialog', { name: 'New folder' }).getByLabel('Folder name').fill('Later');
+  await carol.getByRole('dialog', { name: 'New folder' }).getByRole('button', { name: 'Create' }).click();
+  await folderMenu('Later', 'New subfolder…');
+  await carol.getByRole('dialog', { name: 'New folder in Later' }).getByLabel('Folder name').fill('Inside');
+  await carol.getByRole('dialog', { name: 'New folder in Later' }).getByRole('button', { name: 'Create' }).click();
+  const later = sidebar(carol).getByRole('button', { name: 'Later', exact: true });
+  const inside = sidebar(carol).getByRole('button', { name: 'Inside', exact: true });
+  await expect(inside).toBeVisible();
+
+  // The log is written in batches PERSIST_DELAY_MS apart: the collapse is given that long before the reload.
+  await later.click();
+  await expect(later).toHaveAttribute('aria-expanded', 'false');
+  await expect(inside).toHaveCount(0);
+  await carol.waitForTimeout(PERSIST_DELAY_MS * 4);
+  await carol.reload();
+  await expect(sidebar(carol).getByRole('link', { name: /^Acme/ })).toBeVisible();
+  await expect(later).toHaveAttribute('aria-expanded', 'false');
+  await expect(inside).toHaveCount(0);
+
+  await later.press('ArrowRight');
+  await expect(inside).toBeVisible();
+  await carol.waitForTimeout(PERSIST_DELAY_MS * 4);
+  await carol.reload();
+  await expect(inside).toBeVisible();
+  await expect(later).toHaveAttribute('aria-expanded', 'true');
+
+  // Carol's sidebar as it was, for the tests after this one.
+  for (const name of ['Later', 'Inside']) {
+    await folderMenu(name, 'Delete…');
+    await carol.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete folder' }).click();
+    await expect(sidebar(carol).getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
 });

@@ -73,6 +73,7 @@ function randomEvent(rand: () => number, log: LogBuilder, n: { m: number }): Dom
   }
   if (r < 0.38) return { type: 'folder.upserted', folder: folder(f, f === 'f1' ? null : pick([null, 'f1']), `name ${Math.floor(rand() * 3)}`) };
   if (r < 0.42) return { type: 'folder.deleted', guid: f, parent_guid: pick([null, 'f1']) };
+  if (r < 0.46) return { type: 'sidebar.folder_collapsed', guid: f, collapsed: rand() < 0.6 };
   if (r < 0.52) return { type: 'channel.folder_changed', address: pick(ADDRESSES), folder_guid: pick([null, ...FOLDERS]) };
   if (r < 0.58) {
     const kept = ADDRESSES.filter(() => rand() < 0.85);
@@ -178,6 +179,19 @@ describe('folders', () => {
     expect(views.map((v) => v.sortKey).sort()).toEqual([views[2]!.sortKey, views[0]!.sortKey, views[1]!.sortKey]);
     expect(channelEntryView(p.channels.byAddress.get('z')!, p.unread.byAddress.get('z'), p.session.user, p.folders).folder).toBeNull();
     expect(channelEntryView(p.channels.byAddress.get('x')!, p.unread.byAddress.get('x'), p.session.user, p.folders).folder).toBe('p');
+  });
+
+  it('keeps the folders the user collapsed; forgets one deleted or no longer listed; none collapsed is the state of before', () => {
+    const listed: DomainEvent = { type: 'folders.listed', folders: [folder('w'), folder('p', 'w'), folder('h')] };
+    const collapse = (guid: string, collapsed = true): DomainEvent => ({ type: 'sidebar.folder_collapsed', guid, collapsed });
+    expect(fold(listed, collapse('w'), collapse('p'), collapse('h'), collapse('h', false)).preferences.collapsedFolders).toEqual(new Set(['w', 'p']));
+    expect(fold(listed, collapse('w'), collapse('p'), { type: 'folder.deleted', guid: 'p', parent_guid: 'w' }).preferences.collapsedFolders).toEqual(new Set(['w']));
+    expect(fold(listed, collapse('w'), collapse('h'), { type: 'folders.listed', folders: [folder('h')] }).preferences.collapsedFolders).toEqual(new Set(['h']));
+    // Nothing collapsed any more: the same state (and hash) as a user who never collapsed one, as recorded sessions expect.
+    const none = fold(listed, collapse('w'), collapse('w', false));
+    expect(none.preferences).toEqual(fold(listed).preferences);
+    expect(canonicalJson(none)).toBe(canonicalJson(fold(listed, { type: 'sidebar.changed' }, { type: 'sidebar.changed' })));
+    expect('collapsedFolders' in fold(listed, collapse('w'), { type: 'folder.deleted', guid: 'w', parent_guid: null }).preferences).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { channel, LogBuilder, message, T0, user } from '../../fixtures/builders';
 import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
-import { applyEnvelope, foldAll } from '../../projections/fold';
+import { applyEnvelope, foldAll, type Projections } from '../../projections/fold';
 import { nextPresenceExpiry } from '../../projections/presence';
 import { contactResults } from '../../projections/views/people-view';
 import { highlight, searchView } from '../../projections/views/search-view';
@@ -57,6 +57,30 @@ describe('presence', () => {
     const odd = userView(user({ target_user_guid: 'x' }), { presence: { connection_state: 'idle', custom_status: { icon: 'rocket', text: 'Launch', color: 'green' } } });
     expect(odd.customStatus).toBeNull();
     expect(userView(p.session.usersByGuid.get('dave')!, { presence: p.presence.byGuid.get('dave') }).status).toBe('Blocked');
+  });
+
+  it('shows someone the company blocks as blocked from then on, whatever details were loaded before; and no longer once reinstated', () => {
+    const status = { icon: 'easel', text: 'In a meeting', color: 'red' };
+    const gina = user({ target_user_guid: 'gina', company_guid: 'globex', connection_state: 'active', custom_status: status });
+    const log = new LogBuilder()
+      .add({ type: 'users.listed', users: [gina] })
+      .add({ type: 'user.detailed', user: { ...gina, job_title: 'Launch coordinator' }, blocked: false });
+    const viewOf = (p: Projections) => userView(p.session.usersByGuid.get('gina')!, { presence: p.presence.byGuid.get('gina'), detailed: p.people.details.get('gina')?.user });
+    expect(viewOf(foldAll(log.envelopes))).toMatchObject({ status: 'Active', customStatus: { text: 'In a meeting' } });
+    log.add({ type: 'user.blocked_changed', user_guid: 'gina', is_blocked: true });
+    expect(viewOf(foldAll(log.envelopes))).toMatchObject({ status: 'Blocked', customStatus: null, details: { job_title: 'Launch coordinator' } });
+    // Her presence goes on (she is online elsewhere): still blocked.
+    log.add({ type: 'presence.changed', user_guid: 'gina', connection_state: 'idle', custom_status: null });
+    expect(viewOf(foldAll(log.envelopes)).status).toBe('Blocked');
+    log.add({ type: 'user.blocked_changed', user_guid: 'gina', is_blocked: false });
+    expect(viewOf(foldAll(log.envelopes)).status).toBe('Idle');
+    // The directory's next word stands, and so do details saying she is blocked (users/details refused).
+    log.add({ type: 'users.listed', users: [{ ...gina, is_blocked: true }] });
+    expect(viewOf(foldAll(log.envelopes)).status).toBe('Blocked');
+    log.add({ type: 'users.listed', users: [gina] }).add({ type: 'user.detailed', user: { ...gina, is_blocked: true }, blocked: true });
+    expect(viewOf(foldAll(log.envelopes)).status).toBe('Blocked');
+    // Someone not in the directory: nothing to mark.
+    expect(foldAll(log.add({ type: 'user.blocked_changed', user_guid: 'nobody', is_blocked: true }).envelopes).session.usersByGuid.has('nobody')).toBe(false);
   });
 });
 
@@ -197,7 +221,10 @@ function randomLog(seed: number, length: number): LogBuilder {
     else if (r < 0.3) event = { type: 'clock.ticked' };
     else if (r < 0.34) event = { type: 'self.activity', idle: rand() < 0.5 };
     else if (r < 0.38) event = { type: 'statuses.listed', statuses: [{ icon: 'home', text: 'Home', color: 'green', selected: rand() < 0.5 }] };
-    else if (r < 0.42) event = { type: 'user.detailed', user: user({ target_user_guid: pick(people), job_title: 'x' }), blocked: rand() < 0.2 };
+    else if (r < 0.42) {
+      const blocked = rand() < 0.2;
+      event = rand() < 0.5 ? { type: 'user.detailed', user: user({ target_user_guid: pick(people), job_title: 'x', is_blocked: blocked }), blocked } : { type: 'user.blocked_changed', user_guid: pick(people), is_blocked: blocked };
+    }
     else if (r < 0.46) event = { type: 'people.searched', term: 'b', users: [user({ target_user_guid: pick(people) })] };
     else if (r < 0.5) event = { type: 'connection_request.added', request: { guid: `r${n++ % 3}`, target_user_guid: 'x', email: '', first_name: 'X', last_name: 'Y', created: log.now } };
     else if (r < 0.53) event = { type: 'connection_request.removed', guid: `r${Math.floor(rand() * 3)}` };

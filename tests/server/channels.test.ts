@@ -49,11 +49,12 @@ describe('channels/list', () => {
 });
 
 describe('users/list', () => {
-  it('lists company users without self and bots by default', async () => {
+  it('lists company users (and the other people of their direct messages) without self and bots by default', async () => {
+    // Gina of Globex: Alice's direct message with her (the demo's).
     const res = UsersListResponse.parse(await h.ok('usersList', {}, alice));
-    expect(res.users.map((u) => u.name).sort()).toEqual(['Bob Brown', 'Carol Chen', 'Dave Diaz']);
+    expect(res.users.map((u) => u.name).sort()).toEqual(['Bob Brown', 'Carol Chen', 'Dave Diaz', 'Gina Garcia']);
     const all = UsersListResponse.parse(await h.ok('usersList', { include_self: true, include_bots: true }, alice));
-    expect(all.users.map((u) => u.name).sort()).toEqual(['Alice Anders', 'Bob Brown', 'Carol Chen', 'Dave Diaz', 'Plaza Bot']);
+    expect(all.users.map((u) => u.name).sort()).toEqual(['Alice Anders', 'Bob Brown', 'Carol Chen', 'Dave Diaz', 'Gina Garcia', 'Plaza Bot']);
     expect(all.users.find((u) => u.name === 'Alice Anders')).toMatchObject({ is_company_admin: true, email: 'alice@acme.test' });
     expect(all.users.find((u) => u.name === 'Plaza Bot')?.user_type).toBe(2);
   });

@@ -30,7 +30,7 @@ describe('persistence', () => {
       const aliceEng = await second.channelByName(alice, 'Engineering');
       expect(aliceEng.unread_messages).toBe(2);
       const users = await second.ok('usersList', { include_self: true }, alice);
-      expect(users.users).toHaveLength(4);
+      expect(users.users).toHaveLength(5); // four of Acme, and Gina of Globex (her direct message with Alice)
       // Strict order continues after the restart.
       const next = (await second.ok('post', { address: eng.address, json: textJson('after'), is_urgent: false }, bob)).message;
       expect(next.created).toBeGreaterThan(posted.created);

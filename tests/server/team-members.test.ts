@@ -1,6 +1,8 @@
 /** Members, email invitations with reminders, and blocking, over real HTTP and WebSocket. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCKED_USER_MESSAGE } from '../../protocol/rest/people';
 import { TeamMembersResponse } from '../../protocol/rest/team-members';
+import { UsersListResponse } from '../../protocol/rest/users';
 import { TEAM_REASONS } from '../../protocol/rules/team-rules';
 import { REMIND_AFTER_MS } from '../../server/invite-store';
 import { MEMBER_MESSAGES } from '../../server/routes/team-members';
@@ -154,6 +156,15 @@ describe('email invitations and reminders', () => {
 });
 
 describe('blocking (company/block_user, BLO)', () => {
+  it('before: the other person of a direct message of another company is in each one\'s directory, not blocked', async () => {
+    const ofAlice = UsersListResponse.parse(await h.ok('usersList', {}, alice)).users;
+    expect(ofAlice.find((u) => u.target_user_guid === gina.user_guid)).toMatchObject({ name: 'Gina Garcia', is_blocked: false });
+    expect((await h.ok('userDetails', { target_user_guid: gina.user_guid, include_blocked: false }, alice)).user).toMatchObject({ job_title: 'Launch coordinator' });
+    expect(UsersListResponse.parse(await h.ok('usersList', {}, gina)).users.map((u) => u.target_user_guid)).toContain(alice.user_guid);
+    // Bob shares a team with her, not a direct message: she is not his to see.
+    expect(UsersListResponse.parse(await h.ok('usersList', {}, bob)).users.map((u) => u.target_user_guid)).not.toContain(gina.user_guid);
+  });
+
   it('only company admins block, and only people of another company', async () => {
     expect(await h.call('blockUser', { target_user_guid: gina.user_guid, is_blocked: true }, bob)).toMatchObject({ status: 400, body: { message: TEAM_REASONS.blockAdminsOnly } });
     expect(await h.call('blockUser', { target_user_guid: bob.user_guid, is_blocked: true }, alice)).toMatchObject({ status: 400, body: { message: TEAM_REASONS.blockOwnCompany } });
@@ -186,9 +197,30 @@ describe('blocking (company/block_user, BLO)', () => {
     expect(ginaSocket.count('BLO')).toBe(1);
   });
 
+  it('shows her blocked to the company\'s people who see her (her direct message with Alice), live and in the directory', async () => {
+    // Gina is blocked (the test before); Alice heard it with her presence, at once.
+    const nos = await aliceSocket.next('NOS', (d) => d.user_guid === gina.user_guid && d.is_blocked !== undefined);
+    expect(nos.is_blocked).toBe(true);
+    // Nobody of Globex is told anything of Acme's block; nor Bob, who does not see her (no DM, no connection).
+    expect(ginaSocket.count('NOS', (d) => d.is_blocked !== undefined)).toBe(0);
+    expect(bobSocket.count('NOS', (d) => d.user_guid === gina.user_guid)).toBe(0);
+    const listed = async (viewer: Session) => UsersListResponse.parse(await h.ok('usersList', {}, viewer)).users.find((u) => u.target_user_guid === gina.user_guid);
+    expect(await listed(alice)).toMatchObject({ name: 'Gina Garcia', is_blocked: true });
+    expect(await listed(bob)).toBeUndefined();
+    // Her profile says so (spec 2 §8), and she is left out of Alice's contact search.
+    expect(await h.call('userDetails', { target_user_guid: gina.user_guid, include_blocked: false }, alice)).toMatchObject({ status: 400, body: { message: BLOCKED_USER_MESSAGE } });
+    expect((await h.ok('userDetails', { target_user_guid: gina.user_guid, include_blocked: true }, alice)).user).toMatchObject({ is_blocked: true, job_title: 'Launch coordinator' });
+    expect((await h.ok('membersSearch', { name: 'gina', details: false, include_blocked: false }, alice)).members).toEqual([]);
+    // Her own company does not have her blocked; and the DM set aside from her, Alice is no one she sees.
+    const globex = await h.login('grace@globex.test');
+    expect(UsersListResponse.parse(await h.ok('usersList', {}, globex)).users.find((u) => u.target_user_guid === gina.user_guid)).toMatchObject({ is_blocked: false });
+    expect(UsersListResponse.parse(await h.ok('usersList', {}, gina)).users.map((u) => u.target_user_guid)).not.toContain(alice.user_guid);
+  });
+
   it('reinstates: BLO is_blocked false, every channel back as it was', async () => {
     await h.ok('blockUser', { target_user_guid: gina.user_guid, is_blocked: false }, alice);
     expect((await ginaSocket.next('BLO', (d) => !d.is_blocked)).company_name).toBe('Acme');
+    await aliceSocket.next('NOS', (d) => d.user_guid === gina.user_guid && d.is_blocked === false);
     expect(await names(gina)).toEqual(['Alice Anders', 'Globex', 'Launch Partners', 'Plaza Bot']);
     const partners = await h.channelByName(gina, 'Launch Partners');
     expect(partners).toMatchObject({ is_external: true, member_type: 0, unread_messages: 0 });

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail } from '../../protocol/result';
 import type { FolderView } from '../../protocol/views';
+import { INITIAL_PREFERENCES } from '../client/view-store';
 import { renderApp } from '../testing/render-app';
 import { channelView, snapshot } from '../testing/views';
 
@@ -37,18 +38,38 @@ describe('folders in the sidebar', () => {
     expect(within(nav()).getByRole('button', { name: 'Home' })).toBeTruthy();
   });
 
-  it('collapses and expands with a click, Enter-able button, and the arrow keys', () => {
-    app();
+  it('collapses and expands with a click, Enter-able button, and the arrow keys, through the core', () => {
+    const a = app();
+    // The core keeps which folders are collapsed (in the user's log): the sidebar asks, and shows what its patch says.
+    let seq = 1;
+    const coreShows = (collapsedFolders: string[]) => a.push({ seq: ++seq, reset: false, preferences: { ...INITIAL_PREFERENCES, collapsedFolders } });
     const work = within(nav()).getByRole('button', { name: 'Work 3 unread' });
     fireEvent.click(work);
+    expect(a.core.callsTo('$setFolderCollapsed')).toEqual([['w', true]]);
+    coreShows(['w']);
     expect(work.getAttribute('aria-expanded')).toBe('false');
     expect(within(nav()).queryByRole('link', { name: /Design/ })).toBeNull();
     expect(within(nav()).queryByRole('button', { name: /Projects/ })).toBeNull();
     fireEvent.keyDown(work, { key: 'ArrowRight' });
+    expect(a.core.callsTo('$setFolderCollapsed').at(-1)).toEqual(['w', false]);
+    coreShows([]);
     expect(work.getAttribute('aria-expanded')).toBe('true');
     expect(within(nav()).getByRole('link', { name: 'Design 2 unread' })).toBeTruthy();
     fireEvent.keyDown(work, { key: 'ArrowLeft' });
+    expect(a.core.callsTo('$setFolderCollapsed').at(-1)).toEqual(['w', true]);
+    coreShows(['w']);
     expect(work.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows the folders collapsed as the user left them (kept by the core across reloads)', () => {
+    renderApp({
+      path: '/',
+      patches: [snapshot({ channels: { put: channels, remove: [] }, folders: { put: folders, remove: [] }, preferences: { ...INITIAL_PREFERENCES, collapsedFolders: ['p', 'h'] } })],
+    });
+    expect(order()).toEqual(['Folders', 'Work 3', 'Engineering 1', 'Projects 2', 'Home', 'Company', 'Acme']);
+    expect(within(nav()).getByRole('button', { name: 'Work 3 unread' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav()).getByRole('button', { name: 'Projects 2 unread' }).getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav()).getByRole('button', { name: 'Home' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('moves a conversation into a folder from its menu, by keyboard', async () => {

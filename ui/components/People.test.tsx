@@ -466,4 +466,41 @@ describe('status next to people', () => {
     expect(header.textContent).toContain('Offline');
     expect(header.textContent).not.toContain('Out for lunch');
   });
+
+  it('a person of another company, blocked, shows as blocked — in words — in the sidebar, the conversation and their card, live', async () => {
+    const gina = userView({ guid: 'u-gina', name: 'Gina Garcia', email: 'gina@globex.test', is_external: true });
+    const a = renderApp({
+      path: '/conversations/dm-gina',
+      patches: [
+        snapshot({
+          users: { put: [...users, gina], remove: [] },
+          channels: { put: [channelView({ address: 'dm-gina', name: 'Gina Garcia', group: 'direct', etype: 'external DM', is_external: true, target_user_guid: 'u-gina' })], remove: [] },
+        }),
+      ],
+    });
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    const header = screen.getByRole('heading', { level: 1, name: 'Gina Garcia' }).parentElement!;
+    expect(within(nav).getByRole('link', { name: 'Gina Garcia' })).toBeTruthy();
+    expect(header.textContent).toContain('Active');
+
+    // Her company's block arrives (the worker's users patch).
+    a.push({ seq: 2, reset: false, users: { put: [{ ...gina, status: 'Blocked' }], remove: [] } });
+    expect(within(nav).getByRole('link', { name: 'Gina Garcia Blocked' })).toBeTruthy();
+    expect(within(header).getByText('Blocked')).toBeTruthy();
+    expect(header.textContent).not.toContain('Active');
+
+    // Her card, from the directory: blocked, and no way to message her.
+    a.router.navigate('/people');
+    await act(async () => {});
+    fireEvent.click(within(screen.getByRole('list', { name: 'Directory' })).getByRole('button', { name: /Gina Garcia/ }));
+    const card = screen.getByRole('dialog', { name: 'Profile of Gina Garcia' });
+    expect(within(card).getByText('Blocked')).toBeTruthy();
+    expect(within(card).getByText('This user has been blocked from your organization.')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Message Gina Garcia' })).toHaveProperty('disabled', true);
+
+    // Reinstated: no longer.
+    a.push({ seq: 3, reset: false, users: { put: [gina], remove: [] } });
+    expect(within(card).queryByText('Blocked')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Gina Garcia' })).toBeTruthy();
+  });
 });

@@ -80,7 +80,7 @@ export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: 
         {user?.is_external && (
           <>
             <dt>Company</dt>
-            <dd>Another company (a connection)</dd>
+            <dd>Another company</dd>
           </>
         )}
       </dl>

@@ -170,7 +170,24 @@ describe('Start-DM dialog', () => {
     expect(a.core.callsTo('$startDirectMessage')).toEqual([['u-carol']]);
     expect(a.location()).toBe('/conversations/dm-carol');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    // The keyboard goes to the new conversation's composer, ready to type, once the page has its entry (the
+    // worker sends it as the conversation opens) — not back to "New message".
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    a.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'dm-carol', name: 'Carol Chen', group: 'direct', target_user_guid: 'u-carol' })], remove: [] } });
+    await act(async () => {});
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
+  it('puts the keyboard in the composer at once when the direct message is already listed', async () => {
+    const a = app('/conversations/co');
+    const trigger = screen.getByRole('button', { name: 'New message' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    a.core.startDirectMessageResult = { ok: true, value: { address: 'dm-bob' } };
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Bob Builder/ })));
+    expect(a.location()).toBe('/conversations/dm-bob');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
   it('closes on Escape and returns focus', () => {

@@ -101,7 +101,9 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   const prefs = store.preferences.value;
   const indexVersion = store.channelIndex.value;
   const folders = store.folders.value;
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // Which folders are collapsed is the user's, kept by the core in their log on this device, so it is back
+  // after a reload (projections/preferences.ts says why there): a click asks the core, and the patch shows it.
+  const collapsed: ReadonlySet<string> = useMemo(() => new Set(prefs.collapsedFolders), [prefs.collapsedFolders]);
   const rows: readonly SidebarRow[] = useMemo(
     () => sidebarRows(indexVersion.index, prefs, activeAddress, folders, collapsed),
     [indexVersion, prefs, activeAddress, folders, collapsed],
@@ -143,14 +145,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
     rangeExtractor,
   });
 
-  const setExpanded = (guid: string, expanded: boolean): void =>
-    setCollapsed((prev) => {
-      if (expanded === !prev.has(guid)) return prev;
-      const next = new Set(prev);
-      if (expanded) next.delete(guid);
-      else next.add(guid);
-      return next;
-    });
+  const setExpanded = (guid: string, expanded: boolean): void => void core.$setFolderCollapsed(guid, !expanded);
 
   // Focus goes back to the button that opened the dialog (Dialog.tsx), then on to `follow`'s row, if any.
   const close = (): void => setOpen(null);
@@ -439,6 +434,24 @@ function FolderRow({
   );
 }
 
+/**
+ * "Blocked" after a direct message's name while its other person is blocked (spec 3 §4.1: a blocked user shows as
+ * blocked) — in words, not a colour alone, so the link reads "Gina Garcia Blocked". Read through a computed: the
+ * directory changes with every presence report, and only this person's being blocked may re-render the row.
+ */
+function PeerBlocked({ userGuid }: { userGuid: string }) {
+  useSignals();
+  const { store } = usePlaza();
+  const blocked = useComputed(() => store.usersByGuid.value.get(userGuid)?.status === 'Blocked').value;
+  if (!blocked) return null;
+  return (
+    <>
+      {' '}
+      <span className="blocked-tag">Blocked</span>
+    </>
+  );
+}
+
 /** One conversation; re-rendered only when its entry, depth, active or muted state, or its place in the Tab order changes. */
 const ChannelRow = memo(function ChannelRow({
   entry,
@@ -471,6 +484,8 @@ const ChannelRow = memo(function ChannelRow({
         data-roving-target
       >
         <span className="channel-name">{entry.name}</span>
+        {/* Keyed by the person: rows are keyed by position, and the mark reads one person's state. */}
+        {entry.target_user_guid !== null && <PeerBlocked key={entry.target_user_guid} userGuid={entry.target_user_guid} />}
         {muted && (
           <span className="muted-mark" role="img" aria-label="muted">
             {' '}

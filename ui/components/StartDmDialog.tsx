@@ -1,8 +1,10 @@
 /** "New message": search company people and open a direct message with one. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { focusComposerOnceThere } from './composer-focus';
 import { Dialog, DialogActions } from './Dialog';
 
 /** A long company list is cut here; typing narrows it. */
@@ -31,8 +33,13 @@ export function StartDmDialog({ onClose }: { onClose: () => void }) {
     const result = await core.$startDirectMessage(guid);
     setBusy(false);
     if (!result.ok) return setError(result.error.message);
-    onClose();
-    router.navigate(conversationPath(result.value.address));
+    // The keyboard goes to the new conversation's composer, ready to type (as from the quick switcher or a
+    // profile card), not back to "New message": rendered at once, so that the composer found is the new one's.
+    flushSync(() => {
+      onClose();
+      router.navigate(conversationPath(result.value.address));
+    });
+    focusComposerOnceThere();
   };
 
   // A Dialog renders in the overlay layer: a modal belongs to the page (or the replayed app's frame), not inside the sidebar's <nav>.

@@ -1,6 +1,6 @@
 /**
  * The keyboard's place after a command or a control opens a conversation (the quick switcher, Alt+Shift+↓/↑,
- * Alt+Shift+M, a profile card's "Message …"): the conversation's composer, as the skip link does. The control
+ * Alt+Shift+M, a profile card's "Message …", a person chosen in "New message"): the conversation's composer, as the skip link does. The control
  * the command was given from is elsewhere or gone — often the previous conversation's composer — and the focus
  * left on the document itself would drop whatever is typed next, and Tab would start again from the top.
  */

@@ -24,6 +24,7 @@ export function createInertCore(): CoreApi {
     $setAttention: async () => {},
     $setSidebar: async () => {},
     $setShowLast: async () => fail(replaying),
+    $setFolderCollapsed: async () => {},
     $markAllRead: async () => fail(replaying),
     $quickSwitch: async () => [],
     $deletedMessages: async () => [],

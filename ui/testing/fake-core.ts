@@ -133,6 +133,9 @@ export class FakeCore implements CoreApi {
     this.record('$setShowLast', [sort, showLast]);
     return this.showLastResult;
   }
+  async $setFolderCollapsed(guid: string, collapsed: boolean) {
+    this.record('$setFolderCollapsed', [guid, collapsed]);
+  }
   async $markAllRead(addresses?: readonly string[]) {
     this.record('$markAllRead', addresses === undefined ? [] : [addresses]);
     return this.markAllReadResult;
