@@ -87,9 +87,15 @@ try {
   const file = parseSessionFile(new Utf8Text(bytes));
   const parseMs = performance.now() - parseStart;
   const progress = progressLine(file.footer.inputs);
+  // Every event the core appends (the debugger's count); the footer's is the log's length since its last compaction.
+  let appended = 0;
   const result = await (fast ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...(progress ? { onInput: progress.input } : {}),
+    onCore: (core) => {
+      appended = 0; // a replay that diverged is replayed again, on a core of its own
+      core.onAppended((envelopes) => (appended += envelopes.length));
+    },
     ...(until !== undefined ? { until } : {}),
     now: () => performance.now(),
     ...(decoder ? { frames: decoder.frames } : {}),
@@ -103,7 +109,8 @@ try {
   out(`format    version ${file.header.version} (digests and hashes: ${sessionHashName(file.header.version)})`);
   out(`inputs    ${result.inputs} of ${file.footer.inputs}`);
   if (until !== undefined && until > result.inputs && !result.divergence) out(`          (--until ${until} is past the session's last input: it was replayed whole)`);
-  out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}`);
+  const compacted = appended !== result.events ? ` in the log since its last compaction; ${appended} appended in all` : '';
+  out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}${compacted}`);
   out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
   out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
   out(`frames    ${decoderSummary(decoder)}`);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordSyntheticSession } from '../../bench/replay';
 import { REPLAY_NODE_FLAGS } from '../../scripts/replay-flags';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession } from './record-session';
@@ -68,6 +69,15 @@ describe('npm run replay', () => {
     expect(JSON.parse(stdout)).toMatchObject({ active: false });
     expect(stderr).toContain('inputs    2 of');
   });
+
+  it('counts every event appended beside the log\'s length when the log was compacted (the debugger counts them all)', async () => {
+    const compacted = await recordSyntheticSession(20_000, 'heavy-user', { timers: true });
+    const { code, stdout } = await replay('compacted.jsonl', compacted);
+    expect(code).toBe(0);
+    const [, inLog, recorded, all] = /^events {4}(\d+) \(recorded (\d+)\) in the log since its last compaction; (\d+) appended in all$/m.exec(stdout)!;
+    expect(inLog).toBe(recorded);
+    expect(Number(all)).toBeGreaterThan(Number(inLog));
+  }, 60_000);
 
   it('says when --until is past the last input', async () => {
     const { code, stdout } = await replay('good.jsonl', text, '--until', '1000000');
