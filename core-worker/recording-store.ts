@@ -11,8 +11,17 @@ export interface RecordingMeta {
   /** Epoch ms of the worker start (the header's `started`). */
   started: number;
   app: string;
-  /** The signed-in user's guid as of the last write. */
+  /**
+   * Whose session this is: the guid of the first user signed in during it (a sign-in, or a stored session
+   * resumed at boot), set once and never changed or cleared; null while nobody has signed in.
+   */
   user: string | null;
+  /**
+   * Another user signed in after `user` within the same recording: it holds more than one person's session and
+   * is listed and exported to no one. Absent in entries stored before the recording's user was fixed (when it was
+   * whoever was signed in at the last write, so it may mix people too): absent counts as true.
+   */
+  mixed?: boolean;
   /** Lines stored (header included, footer not). */
   lines: number;
   /** Inputs among them. */

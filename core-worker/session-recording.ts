@@ -4,11 +4,15 @@
  * recordings. Past the bound the oldest other recordings are evicted; if this
  * one alone exceeds it, it stops (a replay needs every input from the start)
  * with its footer frozen at that moment, so the export stays replayable up to
- * there. The export's header names the user as of export time.
+ * there.
+ *
+ * A recording is one person's (docs/session-format.md, "Whose recordings"): its user is the first one signed in
+ * during it, set once. The list and the exports are only the signed-in user's own recordings; one in which a
+ * second person signed in, or stored before the user was fixed, is nobody's.
  */
 import type { CoreApi, RecordingSummary } from '../protocol/core-api';
 import { CHARS_PER_MEGABYTE, DEFAULT_RECORDING_SETTINGS, parseRecordingSettings, type RecordingSettings } from '../protocol/recording-settings';
-import { fail, ok, type Result } from '../protocol/result';
+import { fail, ok, type Failure, type Result } from '../protocol/result';
 import { INPUT_KINDS, lineInfo, sessionFileName, sessionStamp } from '../protocol/session-file';
 import type { Core } from './core';
 import type { CoreDeps } from './ports';
@@ -69,6 +73,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     started,
     app: options.app,
     user: null,
+    mixed: false,
     lines: 0,
     inputs: 0,
     chars: 0,
@@ -91,7 +96,24 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
   let release: () => void = () => {};
 
   const maxChars = (): number => (settings ? settings.maxMegabytes * CHARS_PER_MEGABYTE : (options.maxChars ?? DEFAULT_RECORDING_CHARS));
-  const currentUser = (): string | null => core?.projections.session.user?.target_user_guid ?? null;
+  /** Who is signed in now (null: nobody, e.g. after a sign-out, whose session.ended leaves the user in the projection). */
+  const signedInUser = (): string | null => {
+    const session = core?.projections.session;
+    return session?.active ? (session.user?.target_user_guid ?? null) : null;
+  };
+  /**
+   * Fixes the recording's user at the first sign-in seen, and marks it mixed if someone else signs in later.
+   * Called at every line written (a property read) and before the recording is stored, listed or exported, so
+   * no sign-in goes unseen: a person signed in stays so for many lines.
+   */
+  const noteUser = (): void => {
+    // A sign-in after the recording stopped is not in it.
+    if (off || meta.frozenFooter !== null) return;
+    const user = signedInUser();
+    if (user === null || user === meta.user) return;
+    if (meta.user === null) meta.user = user;
+    else meta.mixed = true;
+  };
 
   const ready = (async () => {
     try {
@@ -135,8 +157,9 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     timer = null;
     const lines = pending;
     pending = [];
+    noteUser();
     // The entry as of now: it describes exactly the lines stored once this chunk is.
-    const snapshot: RecordingMeta = { ...meta, user: currentUser() };
+    const snapshot: RecordingMeta = { ...meta };
     const chunk = lines.length > 0 ? meta.chunks++ : -1;
     if (chunk >= 0) snapshot.chunks = meta.chunks;
     writing = writing.then(async () => {
@@ -164,6 +187,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     settle: options.settle,
     write(line) {
       if (off || meta.frozenFooter !== null) return;
+      noteUser();
       // The bound is met at an input boundary after a settled input, so the file ends on a whole input
       // and its footer is the state the replay will reach. The input that found the recording full is not written.
       const { kind, burst } = lineInfo(line);
@@ -184,7 +208,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
   const summary = (m: RecordingMeta): RecordingSummary => ({
     id: m.id,
     started: m.started,
-    user: m.id === meta.id ? currentUser() : m.user,
+    user: m.user,
     inputs: m.inputs,
     lines: m.lines,
     bytes: m.chars * 2,
@@ -192,8 +216,25 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     stopped: m.frozenFooter !== null,
   });
 
+  /**
+   * Why the signed-in user (`viewer`, null for nobody) may not have recording `m`; null when they may. Only their
+   * own, of one person; the current recording with nobody signed in only if nobody signed in during it (what this
+   * page has recorded of sign-in attempts — the UI offers no export then, but tools and tests do).
+   */
+  function refusal(m: RecordingMeta, viewer: string | null): Failure | null {
+    const refuse = (message: string): Failure => ({ name: 'NotYourRecording', message });
+    if (m.mixed === undefined) return refuse('That recording was stored before Plaza kept whose session each one is, so it is not exported to anyone.');
+    if (m.mixed) return refuse('More than one person signed in during that recording, so it is not exported to anyone.');
+    if (m.user === viewer && (viewer !== null || m.id === meta.id)) return null;
+    if (m.user === null) return refuse('Nobody signed in during that recording, so it is not exported to anyone.');
+    return refuse('That recording is another person’s session: only they can export it, signed in here.');
+  }
+
   async function exportCurrent(): Promise<Result<{ fileName: string; file: Blob }>> {
     if (off) return fail({ name: 'NotRecording', message: 'Recording was turned off when this session started.' });
+    noteUser();
+    const refused = refusal(meta, signedInUser());
+    if (refused) return fail(refused);
     // Footer and line count are taken together, before any await, so they describe the same moment.
     const footer = meta.frozenFooter ?? recorder.footer();
     const count = meta.lines;
@@ -201,13 +242,15 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     const lines = (await store!.read(meta.id)) ?? [];
     if (lines.length < count) return fail({ name: 'RecordingIncomplete', message: 'Part of this recording could not be stored.' });
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
-    header.user = currentUser();
+    header.user = meta.user;
     return ok({ fileName: sessionFileName(real.clock.now()), file: sessionFile([JSON.stringify(header), ...lines.slice(1, count), footer]) });
   }
 
   async function exportStored(id: string): Promise<Result<{ fileName: string; file: Blob }>> {
     await writing;
     const entry = (await store!.list()).find((m) => m.id === id);
+    const refused = entry && refusal(entry, signedInUser());
+    if (refused) return fail(refused);
     const lines = entry && (await store!.read(id));
     if (!entry || !lines || lines.length === 0) return fail({ name: 'NoSuchRecording', message: 'That recording is no longer stored.' });
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
@@ -235,12 +278,21 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
             return failure('ExportFailed', error);
           }
         },
+        async $signOut() {
+          await api.$signOut();
+          // The page goes once this resolves (the UI leaves it at every session end): the last lines go with it, stored.
+          await flush();
+        },
         async $listRecordings() {
           try {
             await ready;
             await writing;
+            noteUser();
+            // Only the signed-in user's own: nobody signed in sees none, not even this page's recording.
+            const viewer = signedInUser();
+            if (viewer === null) return ok([]);
             const stored = (await store!.list()).filter((m) => m.id !== meta.id);
-            const all = off ? stored : [...stored, meta];
+            const all = (off ? stored : [...stored, meta]).filter((m) => refusal(m, viewer) === null);
             return ok(all.map(summary).sort((a, b) => b.started - a.started));
           } catch (error) {
             return failure('StorageFailed', error);

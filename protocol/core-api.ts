@@ -44,7 +44,7 @@ export interface RecordingSummary {
   id: string;
   /** Epoch ms of the session's start. */
   started: number;
-  /** The signed-in user's guid as last recorded, or null. */
+  /** Whose session it is: the first user signed in during it (only the signed-in user's own are listed). */
   user: string | null;
   inputs: number;
   lines: number;
@@ -98,7 +98,12 @@ export interface CoreApi {
   $subscribe(listener: PatchListener): Promise<void>;
   /** Signs in with email and password. A failure names the field to blame when there is one. */
   $signIn(email: string, password: string): Promise<Result<null>>;
-  /** Ends the session and forgets its credentials. The local log is kept for the next sign-in of the same user. */
+  /**
+   * Ends the session and forgets its credentials. The local log is kept for the next sign-in of the same user.
+   * Resolves once the end is complete — the server's sign-out answered (or failed), the log and outbox stored, the
+   * recording's lines written — so the page may go then; after a session the server ended (OUT, 403) it waits for
+   * that end's storing.
+   */
   $signOut(): Promise<void>;
   /** Brings a conversation into view (null: none): loads its newest page and marks it viewed. */
   $openConversation(address: string | null): Promise<void>;
@@ -282,10 +287,11 @@ export interface CoreApi {
    * A recording as a session file (docs/session-format.md), secrets already redacted: this
    * session's, or the stored one with id `id` (e.g. the session before a reload). The file is a
    * Blob made in the worker: it crosses to the page as a handle, so the page neither copies nor
-   * encodes a heavy user's tens of MB (that was a 102 ms task on the main thread for 12.5 MB).
+   * encodes a heavy user's tens of MB (that was a 102 ms task on the main thread for 12.5 MB). Only the signed-in
+   * user's own recordings: another person's, or one of several people, is refused ('NotYourRecording').
    */
   $exportSession(id?: string): Promise<Result<{ fileName: string; file: Blob }>>;
-  /** The stored recordings, newest first. */
+  /** The signed-in user's stored recordings, newest first (none while nobody is signed in). */
   $listRecordings(): Promise<Result<RecordingSummary[]>>;
   $getRecordingSettings(): Promise<Result<RecordingSettings>>;
   /** Validates (protocol/recording-settings.ts) and stores the settings; a failure names the field. */

@@ -10,6 +10,12 @@ import { usableCache, type StoredViewCache } from '../view-cache';
 
 export type EndReason = 'signed-out' | 'unauthorized' | 'server-logout';
 
+/**
+ * How long a sign-out waits for the server's answer to its logout call before resolving anyway (a server that
+ * hangs; offline the call fails at once): the page waits for it to go, showing "Signing out…".
+ */
+export const SIGN_OUT_ANSWER_WAIT_MS = 5_000;
+
 /** What only the core may do, lent to the session feature. */
 export interface SessionHost {
   setCredentials(credentials: Credentials | null): void;
@@ -32,9 +38,17 @@ export interface SessionFeature extends Feature<'$signIn' | '$signOut'> {
 
 export function createSessionFeature(ctx: CoreContext, host: SessionHost): SessionFeature {
   const { storage } = ctx.deps;
+  /** The last session end's storing (credentials forgotten, log and outbox persisted); resolved when none is under way. */
+  let ending: Promise<void> = Promise.resolve();
 
-  async function endSession(reason: EndReason): Promise<void> {
-    if (!ctx.runtime.signedIn) return;
+  /** Ends the session (once; a later call waits for that end's storing). */
+  function endSession(reason: EndReason): Promise<void> {
+    if (!ctx.runtime.signedIn) return ending;
+    ending = end(reason);
+    return ending;
+  }
+
+  async function end(reason: EndReason): Promise<void> {
     ctx.dispatch(reason === 'signed-out' ? 'intent' : 'system', [{ type: 'session.ended', reason }]);
     ctx.runtime.signedIn = false;
     host.setCredentials(null);
@@ -46,6 +60,16 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
     await storage.removeItem(CREDENTIALS_KEY);
     await host.persistLog();
   }
+
+  /** Resolves when `call` does, or after `ms` if it has not by then. */
+  const answered = (call: Promise<unknown>, ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const timer = ctx.deps.clock.setTimeout(resolve, ms);
+      void call.then(() => {
+        ctx.deps.clock.clearTimeout(timer);
+        resolve();
+      });
+    });
 
   return {
     endSession,
@@ -95,9 +119,13 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
         await ctx.ready();
         // The server ends the session too, and tells this sign-in's other tabs (OUT), which would otherwise go on
         // as the user. The call takes the credentials now; the session ends here at once, without waiting for an
-        // answer (offline there is none) — and so before this tab's own socket could hear the OUT.
-        if (ctx.runtime.signedIn) void ctx.api.call('logout', {});
+        // answer (offline there is none) — and so before this tab's own socket could hear the OUT. It resolves once the
+        // end is stored and the server has answered (or the call failed, or SIGN_OUT_ANSWER_WAIT_MS passed), so the page
+        // may go then (the UI leaves it at every session end): a page gone earlier would cancel the call, leaving the
+        // session valid on the server. Signed out already (an OUT frame, a 403), it waits for that end's storing.
+        const logout = ctx.runtime.signedIn ? ctx.api.call('logout', {}) : null;
         await endSession('signed-out');
+        if (logout) await answered(logout, SIGN_OUT_ANSWER_WAIT_MS);
       },
     },
 

@@ -10,14 +10,24 @@ import { createMemoryStorage } from '../../core-worker/storage-memory';
 import { projectionHashes } from '../../projections/hash';
 import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { T0 } from '../../fixtures/builders';
-import { ManualClock } from './harness';
+import type { UserWire } from '../../protocol/entities';
+import { FakeSocket, ManualClock } from './harness';
+import { BOB } from './scripted-server';
 import { writtenAsVersion } from './session-versions';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 let sessionNo = 0;
 
-/** One worker start: a recorded core on `store` and `kv`, signing in (and failing) `signIns` times. */
-async function runSession(store: RecordingStore | Promise<RecordingStore>, kv: Storage, options: Partial<SessionRecordingOptions> & { start?: number; signIns?: number; flushAtEnd?: boolean } = {}) {
+/**
+ * One worker start: a recorded core on `store` and `kv`, signed in as `as` first when given (only the signed-in
+ * user's own recordings are listed and exported: tests/core/recording-owner.test.ts), then signing in (and failing)
+ * `signIns` times.
+ */
+async function runSession(
+  store: RecordingStore | Promise<RecordingStore>,
+  kv: Storage,
+  options: Partial<SessionRecordingOptions> & { start?: number; signIns?: number; flushAtEnd?: boolean; as?: UserWire } = {},
+) {
   const n = ++sessionNo;
   let drawn = 0;
   const clock = new ManualClock(options.start ?? T0);
@@ -25,10 +35,17 @@ async function runSession(store: RecordingStore | Promise<RecordingStore>, kv: S
     {
       clock,
       random: { uuid: () => `s${String(n).padStart(3, '0')}-${drawn++}` },
-      http: async () => ({ status: 401, body: { isOk: false, message: 'The email or password is incorrect.' } }),
-      openSocket: () => {
-        throw new Error('no socket');
+      http: async (url, body) => {
+        const path = new URL(url).pathname;
+        if (path === '/data/login') {
+          const { email, password } = body as { email: string; password: string };
+          return email === options.as?.email && password === 'plaza-demo'
+            ? { status: 200, body: { isOk: true, login_guid: `login-guid-${n}-0000000000`, auth_token: `auth-token-${n}-0000000000`, user: options.as } }
+            : { status: 401, body: { isOk: false, message: 'The email or password is incorrect.' } };
+        }
+        return { status: 404, body: { isOk: false, message: `no route ${path}` } };
       },
+      openSocket: (url) => new FakeSocket(url),
       storage: kv,
       logger: { warn: () => {}, info: () => {} },
       baseUrl: 'http://x',
@@ -37,6 +54,11 @@ async function runSession(store: RecordingStore | Promise<RecordingStore>, kv: S
     { app: 'plaza-web test', settle: (fn) => setImmediate(fn), store, ...options },
   );
   const api = recording.attach(createCore(recording.deps));
+  if (options.as) {
+    const signedIn = await api.$signIn(options.as.email!, 'plaza-demo');
+    if (!signedIn.ok) throw new Error(signedIn.error.message);
+    await settle();
+  }
   for (let i = 0; i < (options.signIns ?? 3); i++) {
     await api.$signIn('bob@acme.test', 'wrong');
     await settle();
@@ -59,7 +81,7 @@ describe('stored recordings (IndexedDB through idb)', () => {
   it('writes lines in batches: a chunk and its index entry per transaction, not one per line', async () => {
     const store = await createIdbRecordingStore('rec-batching');
     const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
-    const { api, recording } = await runSession(store, createMemoryStorage(), { signIns: 100, flushLines: 50 });
+    const { api, recording } = await runSession(store, createMemoryStorage(), { as: BOB, signIns: 100, flushLines: 50 });
     await recording.flush();
     const writes = transaction.mock.calls.filter((call) => call[1] === 'readwrite').length;
     const list = await api.$listRecordings();
@@ -77,12 +99,12 @@ describe('stored recordings (IndexedDB through idb)', () => {
     const kv = createMemoryStorage();
     // Small batches and no final flush: what is stored ends wherever the last batch did, possibly mid-input.
     const first = await createIdbRecordingStore('rec-restart');
-    await runSession(first, kv, { signIns: 6, flushLines: 7, flushAtEnd: false });
+    await runSession(first, kv, { as: BOB, signIns: 6, flushLines: 7, flushAtEnd: false });
     await settle();
     first.close();
 
     const second = await createIdbRecordingStore('rec-restart');
-    const { api } = await runSession(second, kv, { start: T0 + 60_000, signIns: 1 });
+    const { api } = await runSession(second, kv, { start: T0 + 60_000, as: BOB, signIns: 1 });
     const list = await api.$listRecordings();
     if (!list.ok) throw new Error(list.error.message);
     expect(list.value.map((r) => r.current)).toEqual([true, false]); // newest first
@@ -103,13 +125,13 @@ describe('stored recordings (IndexedDB through idb)', () => {
   it('persists the footer frozen when a session alone meets the bound', async () => {
     const kv = createMemoryStorage();
     const first = await createIdbRecordingStore('rec-frozen');
-    const { api: live } = await runSession(first, kv, { signIns: 20, maxChars: 1_500 });
+    const { api: live } = await runSession(first, kv, { as: BOB, signIns: 20, maxChars: 1_500 });
     const liveExport = await live.$exportSession();
     if (!liveExport.ok) throw new Error(liveExport.error.message);
     first.close();
 
     const second = await createIdbRecordingStore('rec-frozen');
-    const { api } = await runSession(second, kv, { start: T0 + 60_000, signIns: 0 });
+    const { api } = await runSession(second, kv, { start: T0 + 60_000, as: BOB, signIns: 0 });
     const list = await api.$listRecordings();
     if (!list.ok) throw new Error(list.error.message);
     const previous = list.value.find((r) => !r.current)!;
@@ -128,16 +150,17 @@ describe('recordings stored by an earlier Plaza', () => {
   it('exports one without a footer in its own version (2), sealed with FNV-1a 64, replayable to that footer', async () => {
     const kv = createMemoryStorage();
     const store = createMemoryRecordingStore();
-    const { api: earlier } = await runSession(store, kv, { signIns: 4 });
+    const { api: earlier } = await runSession(store, kv, { as: BOB, signIns: 4 });
     const current = await earlier.$exportSession();
     if (!current.ok) throw new Error(current.error.message);
     // What the previous Plaza stored for the same session: version 2 lines, FNV digests, no footer yet.
     const stored = (await writtenAsVersion((await current.value.file.text()), 2)).trimEnd().split('\n').slice(0, -1);
     const inputs = stored.filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length;
     const chars = stored.reduce((n, l) => n + l.length + 1, 0);
-    await store.append({ id: 'earlier-v2', started: T0 - 60_000, app: 'plaza-web 0.0.9', user: null, lines: stored.length, inputs, chars, chunks: 1, frozenFooter: null }, 0, stored);
+    // Its entry as one stored once recordings kept whose they are (an entry from before is no one's: recording-owner.test.ts).
+    await store.append({ id: 'earlier-v2', started: T0 - 60_000, app: 'plaza-web 0.0.9', user: 'bob', mixed: false, lines: stored.length, inputs, chars, chunks: 1, frozenFooter: null }, 0, stored);
 
-    const { api } = await runSession(store, kv, { start: T0 + 60_000, signIns: 0 });
+    const { api } = await runSession(store, kv, { start: T0 + 60_000, as: BOB, signIns: 0 });
     const exported = await api.$exportSession('earlier-v2');
     if (!exported.ok) throw new Error(exported.error.message);
     const file = await expectReplaysToFooter((await exported.value.file.text()));
@@ -155,12 +178,12 @@ describe('the bound across stored recordings', () => {
   it('evicts the oldest other sessions first and never the current one', async () => {
     const store = createMemoryRecordingStore();
     const kv = createMemoryStorage();
-    for (let i = 0; i < 3; i++) await runSession(store, kv, { start: T0 + i * 1_000 });
+    for (let i = 0; i < 3; i++) await runSession(store, kv, { start: T0 + i * 1_000, as: BOB });
     const before = await store.list();
     expect(before).toHaveLength(3);
     const size = before[2]!.chars;
     // Room for about two and a half sessions: the fourth pushes out the two oldest.
-    const { api } = await runSession(store, kv, { start: T0 + 10_000, maxChars: Math.floor(size * 2.5) });
+    const { api } = await runSession(store, kv, { start: T0 + 10_000, as: BOB, maxChars: Math.floor(size * 2.5) });
     const after = await store.list();
     expect(after.map((m) => m.started)).toEqual([T0 + 2_000, T0 + 10_000]);
     const list = await api.$listRecordings();
@@ -237,11 +260,11 @@ describe('recording settings', () => {
   it('stores valid settings in the kv storage; a session started with recording off records nothing', async () => {
     const kv = createMemoryStorage();
     const store = createMemoryRecordingStore();
-    const { api } = await runSession(store, kv, { signIns: 1 });
+    const { api } = await runSession(store, kv, { as: BOB, signIns: 1 });
     expect(await api.$setRecordingSettings({ enabled: false, maxMegabytes: 5 })).toEqual({ ok: true, value: { enabled: false, maxMegabytes: 5 } });
     expect(await kv.getItem(RECORDING_SETTINGS_KEY)).toEqual({ enabled: false, maxMegabytes: 5 });
 
-    const { api: next } = await runSession(store, kv, { start: T0 + 1_000, signIns: 2 });
+    const { api: next } = await runSession(store, kv, { start: T0 + 1_000, as: BOB, signIns: 2 });
     expect(await next.$getRecordingSettings()).toEqual({ ok: true, value: { enabled: false, maxMegabytes: 5 } });
     const list = await next.$listRecordings();
     expect(list.ok && list.value.map((r) => r.current)).toEqual([false]);

@@ -3,7 +3,9 @@ import { parseRoute, safeDestination } from './router';
 
 describe('routes', () => {
   it('parses the three routes', () => {
-    expect(parseRoute('/login', '?destination=%2Fconversations%2Fabc')).toEqual({ name: 'login', destination: '/conversations/abc' });
+    expect(parseRoute('/login', '?destination=%2Fconversations%2Fabc')).toEqual({ name: 'login', destination: '/conversations/abc', reason: null });
+    expect(parseRoute('/login', '?destination=%2F&reason=server-logout')).toEqual({ name: 'login', destination: '/', reason: 'server-logout' });
+    expect(parseRoute('/login', '?reason=nonsense')).toEqual({ name: 'login', destination: null, reason: null });
     expect(parseRoute('/', '')).toEqual({ name: 'home' });
     expect(parseRoute('/conversations/a%20b', '')).toEqual({ name: 'conversation', address: 'a b', thread: null });
     expect(parseRoute('/conversations/a/threads/m%201', '')).toEqual({ name: 'conversation', address: 'a', thread: 'm 1' });

@@ -3,9 +3,15 @@
  * `navigate` pushes or replaces it, and popstate (back/forward) updates it.
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import type { SessionView } from '../../protocol/views';
+
+/** Why the session before this page's ended, as the login page says it ('reason' in its address). */
+export type EndedReason = NonNullable<SessionView['endedReason']>;
+const ENDED_REASONS: readonly EndedReason[] = ['signed-out', 'unauthorized', 'server-logout'];
 
 export type Route =
-  | { name: 'login'; destination: string | null }
+  /** `reason`: the session that ended in the page before this one (App.tsx leaves the page at every session end). */
+  | { name: 'login'; destination: string | null; reason: EndedReason | null }
   | { name: 'home' }
   | { name: 'conversation'; address: string; thread: string | null }
   | { name: 'flagged' }
@@ -34,11 +40,20 @@ export interface Router {
   listen(): () => void;
   /** Reloads the page (alerts whose behaviour is 'refresh', spec 1 §9). */
   reload(): void;
+  /**
+   * Leaves this page for `to` by a full navigation that replaces it in the history: a fresh page and a fresh core
+   * worker (App.tsx, at every session end).
+   */
+  leave(to: string): void;
 }
 
 /** Parses a location into a route; addresses are URI-decoded. */
 export function parseRoute(pathname: string, search: string): Route {
-  if (pathname === '/login') return { name: 'login', destination: new URLSearchParams(search).get('destination') };
+  if (pathname === '/login') {
+    const query = new URLSearchParams(search);
+    const reason = ENDED_REASONS.find((r) => r === query.get('reason')) ?? null;
+    return { name: 'login', destination: query.get('destination'), reason };
+  }
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === DEBUG_REPLAY_PATH || pathname === `${DEBUG_REPLAY_PATH}/`) return { name: 'debug-replay' };
   if (pathname === LANDING_PATH) return { name: 'landing', destination: new URLSearchParams(search).get('destination') };
@@ -96,6 +111,16 @@ export const FLAGGED_PATH = '/flagged';
 export const DRAFTS_PATH = '/drafts';
 
 export const loginPath = (destination: string): string => `/login?destination=${encodeURIComponent(destination)}`;
+
+/**
+ * The login page after a session ended in this page: a person who signed out starts afresh (no destination: the
+ * next person need not land on their conversation); a session the server ended comes back to where it was, and the
+ * page says why it ended.
+ */
+export function endedLoginPath(reason: EndedReason | null, destination: string): string {
+  if (reason === null || reason === 'signed-out') return '/login';
+  return `${loginPath(destination)}&reason=${reason}`;
+}
 export const landingPath = (destination: string): string => `${LANDING_PATH}?destination=${encodeURIComponent(destination)}`;
 
 /**
@@ -134,6 +159,9 @@ export function createRouter(win: Window = window): Router {
     reload() {
       win.location.reload();
     },
+    leave(to) {
+      win.location.replace(to);
+    },
   };
 }
 
@@ -151,7 +179,10 @@ export function createMemoryRouter(initial = '/'): Router & { location: Signal<{
       location.value = split(to);
     },
     listen: () => () => {},
-    // The replayed app never reloads the real page.
+    // The replayed app never reloads nor leaves the real page.
     reload: () => {},
+    leave(to) {
+      location.value = split(to);
+    },
   };
 }

@@ -21,14 +21,16 @@ const UNREACHED_MESSAGES: Partial<Record<string, string>> = {
 
 export function LoginPage() {
   useSignals();
-  const { store, core } = usePlaza();
+  const { store, core, router } = usePlaza();
+  const route = router.route.value;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const errorId = useId();
   const fieldRefs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const endedReason = store.session.value.endedReason;
+  // The session that ended before this page (App.tsx leaves the page at every session end, saying why in the address).
+  const endedReason = store.session.value.endedReason ?? (route.name === 'login' ? route.reason : null);
   const ended = endedReason ? ENDED_MESSAGES[endedReason] : null;
 
   const onSubmit = async (e: FormEvent): Promise<void> => {

@@ -16,6 +16,8 @@ export class FakeCore implements CoreApi {
   private listeners: PatchListener[] = [];
 
   signInResult: Result<null> = ok(null);
+  /** What $signOut waits for before it resolves (the real one: the end stored, the server answered). */
+  signOutDone: Promise<void> = Promise.resolve();
   postResult: Result<{ client_guid: string }> = ok({ client_guid: 'posted' });
   deleteResult: Result<null> = ok(null);
   loadOlderResult: Result<null> = ok(null);
@@ -52,6 +54,7 @@ export class FakeCore implements CoreApi {
   }
   async $signOut() {
     this.record('$signOut', []);
+    await this.signOutDone;
   }
   async $openConversation(address: string | null) {
     this.record('$openConversation', [address]);

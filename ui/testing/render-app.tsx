@@ -22,6 +22,12 @@ export function renderApp({ path = '/', patches = [] }: RenderAppOptions = {}) {
   void core.$subscribe((patch) => applyPatch(store, patch));
   for (const patch of patches) core.push(patch);
   const router = createRouter(window);
+  // jsdom cannot navigate: a full navigation (App.tsx, at a session end) is noted and followed in the history only.
+  const left: string[] = [];
+  router.leave = (to) => {
+    left.push(to);
+    router.navigate(to, { replace: true });
+  };
   const drafts = createDrafts(window.localStorage);
   const view = render(
     <PlazaProvider store={store} core={core} router={router} drafts={drafts}>
@@ -37,6 +43,8 @@ export function renderApp({ path = '/', patches = [] }: RenderAppOptions = {}) {
     /** Pushes a patch inside act(), so React has re-rendered when it returns. */
     push: (patch: ViewPatch) => act(() => core.push(patch)),
     location: () => window.location.pathname + window.location.search,
+    /** Where the page went by full navigations (Router.leave), in order. */
+    left: () => [...left],
   };
 }
 
