@@ -198,11 +198,20 @@ describe('directory', () => {
     expect((await h.core.api.$post('dm-gina', 'Welcome back')).ok).toBe(true);
   });
 
-  it('opens a direct message already listed without asking the server (which starts them only within the company)', async () => {
+  it('opens a direct message already listed without asking the server', async () => {
     const ginaDm: ChannelWire = { guid: 'dm-g', address: 'dm-gina', name: 'Gina Garcia', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'gina' };
     const h = await signedIn({ [`${P}/conversations/start`]: () => ({ status: 400, body: { isOk: false, message: 'No such user in your company.' } }) }, [botDm, ginaDm]);
     expect(await h.core.api.$startDirectMessage('gina')).toEqual({ ok: true, value: { address: 'dm-gina' } });
     expect(h.calls.filter((c) => c.path.endsWith('/conversations/start'))).toEqual([]);
+  });
+
+  it('starts a direct message with a connection of another company who has none yet: the server opens an external DM', async () => {
+    const graceDm: ChannelWire = { guid: 'dm-gr', address: 'dm-grace', name: 'Grace Green', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'grace' };
+    const h = await signedIn({ [`${P}/conversations/start`]: () => ({ status: 200, body: { isOk: true, channel: graceDm } }) }, [botDm]);
+    expect(await h.core.api.$startDirectMessage('grace')).toEqual({ ok: true, value: { address: 'dm-grace' } });
+    expect(h.calls.filter((c) => c.path.endsWith('/conversations/start')).map((c) => c.body)).toEqual([{ target_user_guid: 'grace' }]);
+    h.frame();
+    expect(lastPatchWith(h, 'channels').put.find((c) => c.address === 'dm-grace')).toMatchObject({ name: 'Grace Green', group: 'direct', is_external: true, canPost: true });
   });
 
   it('searches people and shows de-duplicated results without blocked users', async () => {
