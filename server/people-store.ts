@@ -107,6 +107,24 @@ export async function presenceAudience(db: Queryable, user: Pick<UserRow, 'guid'
   return rows.map((r) => r.guid);
 }
 
+/**
+ * The other person of the direct message `channelGuid` when the viewer sees them as blocked (in their own company,
+ * or by the viewer's — which set their membership aside): their name, for the refusal of a post that would reach
+ * nobody. Undefined when they are not blocked.
+ */
+export async function blockedDmPeer(db: Queryable, viewer: Pick<UserRow, 'guid' | 'company_guid'>, channelGuid: string): Promise<{ name: string } | undefined> {
+  const rows = await db.query<{ first_name: string; last_name: string }>(
+    `SELECT u.first_name, u.last_name FROM users u
+      WHERE u.guid IN (SELECT user_guid FROM channel_members WHERE channel_guid = $1 AND user_guid <> $3
+                       UNION ALL SELECT user_guid FROM suspended_members WHERE channel_guid = $1 AND user_guid <> $3)
+        AND ${BLOCKED}
+      ORDER BY u.guid LIMIT 1`,
+    [channelGuid, viewer.company_guid, viewer.guid],
+  );
+  const row = rows[0];
+  return row ? { name: `${row.first_name} ${row.last_name}`.trim() } : undefined;
+}
+
 export async function areConnected(db: Queryable, a: string, b: string): Promise<boolean> {
   const [x, y] = a < b ? [a, b] : [b, a];
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM connections WHERE user_a = $1 AND user_b = $2', [x, y]);

@@ -7,9 +7,8 @@ export function createChannelsFeature(ctx: CoreContext): Feature<'$startDirectMe
     api: {
       async $startDirectMessage(targetUserGuid) {
         await ctx.ready();
-        // One already listed opens as it is, with no call: the server starts direct messages only within the
-        // company, and refused one with a person of another company whose conversation the user has (Gina of
-        // Globex for Alice: listed in "New message" since the directory has the people of one's direct messages).
+        // One already listed opens as it is, with no call: no round trip, and it opens even with a person the
+        // server would not start one with now (blocked since: their conversation stays listed and readable).
         for (const { channel } of ctx.projections.channels.byAddress.values()) {
           if (channel.channel_type === 0 && channel.target_user_guid === targetUserGuid) return ok({ address: channel.address });
         }

@@ -7,6 +7,7 @@
  * once, with the reason the server would give.
  */
 import { partsFromText } from '../../projections/compose';
+import { peerBlocked } from '../../projections/views/channel-view';
 import { postingRight } from '../../protocol/rules/posting-rights';
 import { fail, ok } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
@@ -22,7 +23,8 @@ export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeatu
         const parts = partsFromText(text, { users: ctx.projections.session.usersByGuid.values(), address });
         if (parts.length === 0) return fail({ name: 'InvalidRequest', message: 'Type a message first.', field: 'json' });
         const channel = ctx.projections.channels.byAddress.get(address)?.channel;
-        const right = channel ? postingRight(channel, { is_company_admin: ctx.projections.session.user?.is_company_admin ?? false }) : null;
+        const { session } = ctx.projections;
+        const right = channel ? postingRight(channel, { is_company_admin: session.user?.is_company_admin ?? false }, { peerBlocked: peerBlocked(channel, session.usersByGuid) }) : null;
         if (right && !right.allowed) return fail({ name: 'NotAllowed', message: right.reason });
         const client_guid = await outbox.enqueue('post', address, {
           json: JSON.stringify(parts),

@@ -7,7 +7,7 @@
  * listening — a replay does exactly the same.
  */
 import { lastMessageTs } from '../../projections/channels';
-import { entryViewOf, folderOf } from '../../projections/views/channel-view';
+import { entryViewOf, folderOf, peerBlocked } from '../../projections/views/channel-view';
 import { preferencesView } from '../../projections/views/preferences-view';
 import type { Channel, User } from '../../protocol/entities';
 import type { ChannelEntryView, SessionView } from '../../protocol/views';
@@ -53,18 +53,20 @@ interface WrittenEntry {
   unread: number;
   mentions: number;
   folder: string | null;
+  /** For a direct message, whether its other person is blocked (they cannot be written to). */
+  peerBlocked: boolean;
   view?: ChannelEntryView;
   json?: string;
 }
 
 /** The entry's view, made once. */
 function viewOf(entry: WrittenEntry, user: User): ChannelEntryView {
-  return (entry.view ??= entryViewOf(entry.channel, { lastTs: entry.lastTs, unread: entry.unread, mentions: entry.mentions, folder: entry.folder, preview: '' }, user));
+  return (entry.view ??= entryViewOf(entry.channel, { lastTs: entry.lastTs, unread: entry.unread, mentions: entry.mentions, folder: entry.folder, preview: '', peerBlocked: entry.peerBlocked }, user));
 }
 
 /** Whether the entry shows the same facts (the view shows each of them as it is: one differing is a different entry). */
 function sameFacts(a: WrittenEntry, b: WrittenEntry): boolean {
-  return a.lastTs === b.lastTs && a.unread === b.unread && a.mentions === b.mentions && a.folder === b.folder;
+  return a.lastTs === b.lastTs && a.unread === b.unread && a.mentions === b.mentions && a.folder === b.folder && a.peerBlocked === b.peerBlocked;
 }
 
 export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
@@ -100,9 +102,10 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
       const count = unread?.count ?? 0;
       const mentions = unread?.mentions ?? 0;
       const folder = folderOf(channel, p.folders);
+      const blocked = peerBlocked(channel, p.session.usersByGuid);
       const before = written.get(address);
-      if (before && before.channel === channel && before.lastTs === lastTs && before.unread === count && before.mentions === mentions && before.folder === folder) continue;
-      const now: WrittenEntry = { channel, lastTs, unread: count, mentions, folder };
+      if (before && before.channel === channel && before.lastTs === lastTs && before.unread === count && before.mentions === mentions && before.folder === folder && before.peerBlocked === blocked) continue;
+      const now: WrittenEntry = { channel, lastTs, unread: count, mentions, folder, peerBlocked: blocked };
       if (before && sameFacts(before, now) && sameEntry(viewOf(before, user), viewOf(now, user))) {
         // A new channel object with the same fields (a refetch): what was written stands.
         now.view = before.view;

@@ -5,7 +5,7 @@
  * frames instead of one push of a megabyte. A snapshot carries everything.
  */
 import type { ChannelEntryView } from '../../protocol/views';
-import { channelEntryView } from '../../projections/views/channel-view';
+import { channelEntryView, peerBlocked } from '../../projections/views/channel-view';
 import { sameView, type ViewSection } from './section';
 
 /** About 60 entries is 30–45 KiB of JSON (with team facts): a diff stays under 64 KiB with the rest of a patch. */
@@ -17,25 +17,39 @@ export function createChannelsSection(): ViewSection {
   let backlog = new Set<string>();
   /** What the UI was last told of `channelsPending`. */
   let pendingSaid = false;
+  /**
+   * The direct message sent for each other person, and whether they were blocked then: whether it may be posted
+   * in follows their directory entry, so a directory change that blocks or reinstates them looks at it again
+   * (and only then: presence reports change the directory all the time).
+   */
+  let dmByPeer = new Map<string, { address: string; blocked: boolean }>();
   return {
     build(patch, { p, changes, reset }) {
       if (reset) {
         sent = new Map();
         backlog = new Set();
+        dmByPeer = new Map();
       }
       const changed = reset || changes.allChannels ? [...p.channels.byAddress.keys(), ...sent.keys()] : changes.channels;
       for (const address of changed) backlog.add(address);
+      const recheck = (guid: string, dm: { address: string; blocked: boolean } | undefined): void => {
+        if (dm && dm.blocked !== (p.session.usersByGuid.get(guid)?.is_blocked === true)) backlog.add(dm.address);
+      };
+      if (changes.users) for (const [guid, dm] of dmByPeer) recheck(guid, dm);
+      else for (const guid of changes.userGuids) recheck(guid, dmByPeer.get(guid));
       const put: ChannelEntryView[] = [];
       const remove: string[] = [];
       const take = (address: string): void => {
         backlog.delete(address);
         const record = p.channels.byAddress.get(address);
+        const before = sent.get(address);
+        if (before?.target_user_guid) dmByPeer.delete(before.target_user_guid);
         if (!record) {
           if (sent.delete(address)) remove.push(address);
           return;
         }
-        const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user, p.folders);
-        const before = sent.get(address);
+        const view = channelEntryView(record, p.unread.byAddress.get(address), p.session.user, p.folders, true, p.session.usersByGuid);
+        if (view.target_user_guid) dmByPeer.set(view.target_user_guid, { address, blocked: peerBlocked(record.channel, p.session.usersByGuid) });
         if (before === undefined || !sameView(before, view)) {
           sent.set(address, view);
           put.push(view);
@@ -57,6 +71,7 @@ export function createChannelsSection(): ViewSection {
     forget() {
       sent = new Map();
       backlog = new Set();
+      dmByPeer = new Map();
       pendingSaid = false;
     },
   };

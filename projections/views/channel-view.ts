@@ -57,10 +57,27 @@ export interface EntryFacts {
   /** folderOf the channel */
   folder: string | null;
   preview: string;
+  /** For a direct message: its other person is blocked as the user sees them (peerBlocked): the user cannot post there. */
+  peerBlocked?: boolean;
+}
+
+/**
+ * Whether a direct message's other person is blocked as the user sees them (their directory entry: blocked in their
+ * own company or by the user's, the newest word winning — projections/session.ts).
+ */
+export function peerBlocked(channel: Pick<Channel, 'channel_type' | 'target_user_guid'>, directory: ReadonlyMap<string, User> | undefined): boolean {
+  return channel.channel_type === 0 && channel.target_user_guid !== null && directory?.get(channel.target_user_guid)?.is_blocked === true;
 }
 
 /** A channel's sidebar entry; `withPreview: false` leaves the preview empty (the stored view cache keeps none). */
-export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | undefined, user: User | null, folders?: FoldersState, withPreview = true): ChannelEntryView {
+export function channelEntryView(
+  record: ChannelRecord,
+  unread: UnreadEntry | undefined,
+  user: User | null,
+  folders?: FoldersState,
+  withPreview = true,
+  directory?: ReadonlyMap<string, User>,
+): ChannelEntryView {
   const { channel, lastMessage } = record;
   return entryViewOf(
     channel,
@@ -70,6 +87,7 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
       mentions: unread?.mentions ?? 0,
       folder: folderOf(channel, folders),
       preview: withPreview && lastMessage ? previewOf(lastMessage.parts) : '',
+      peerBlocked: peerBlocked(channel, directory),
     },
     user,
   );
@@ -77,7 +95,7 @@ export function channelEntryView(record: ChannelRecord, unread: UnreadEntry | un
 
 /** A sidebar entry from the channel and the facts about it: a pure function of these (the stored view cache builds its entries from facts it kept). */
 export function entryViewOf(channel: Channel, facts: EntryFacts, user: User | null): ChannelEntryView {
-  const right = postingRight(channel, { is_company_admin: user?.is_company_admin ?? false });
+  const right = postingRight(channel, { is_company_admin: user?.is_company_admin ?? false }, { peerBlocked: facts.peerBlocked ?? false });
   return {
     address: channel.address,
     name: channel.name,

@@ -18,6 +18,9 @@ export const MESSAGES = {
   deleteOwnOnly: 'You can only delete your own messages.',
   selfConversation: 'You cannot start a conversation with yourself.',
   noUser: 'No such user in your company.',
+  /** conversations/start with someone who is neither a colleague, a connection nor the other person of a direct message. */
+  noContact: 'You can start a direct message only with people of your company and your connections.',
+  blockedByTheirCompany: (company: string) => `You have been blocked from company ${company}.`,
   emptyMessage: 'The message is empty.',
   clientGuidReused: 'This client_guid was already used for a message in another channel.',
 } as const;

@@ -31,6 +31,7 @@ import type { Queryable } from '../db';
 import { reject } from '../http-util';
 import { addReaction, flaggedPage, MAX_REACTIONS_PER_USER, messageFor, reactionsOf, removeReaction, setFlag, softDeleteReplies, threadReplies } from '../message-store';
 import { getUser, type UserRow } from '../user-store';
+import { blockedDmPeer } from '../people-store';
 import { alertForPost } from '../post-alerts';
 import { memberChannel, MESSAGES, type Handlers, type RouteDeps } from './context';
 
@@ -91,9 +92,12 @@ export function messageHandlers({ db, hub, bot }: RouteDeps): Handlers<Family> {
       try {
         parts = parseParts(body.json);
         const c = channel.wire;
+        // A direct message with a person blocked from the poster's company reaches nobody: the block took it from them.
+        const blockedPeer = c.channel_type === 0 ? await blockedDmPeer(db, user, channel.guid) : undefined;
         const right = postingRight(
-          { channel_type: c.channel_type, etype: c.etype, is_hr: c.is_hr ?? false, read_only: c.read_only ?? false, is_member: true, user_is_admin: c.member_type === 2 },
+          { name: blockedPeer?.name ?? c.name, channel_type: c.channel_type, etype: c.etype, is_hr: c.is_hr ?? false, read_only: c.read_only ?? false, is_member: true, user_is_admin: c.member_type === 2 },
           user,
+          { peerBlocked: blockedPeer !== undefined },
         );
         if (!right.allowed) throw reject(400, right.reason);
         await checkMentions(db, user, channel, parts);

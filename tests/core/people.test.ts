@@ -40,7 +40,7 @@ async function signedIn(extra: Record<string, Route> = {}, channels: ChannelWire
 }
 
 const idlSent = (h: Harness) => h.socket().sent.filter((s) => s.startsWith('IDL'));
-const lastPatchWith = <K extends 'people' | 'users' | 'toasts'>(h: Harness, key: K) => h.patches.filter((p) => p[key] !== undefined).at(-1)![key]!;
+const lastPatchWith = <K extends 'people' | 'users' | 'toasts' | 'channels'>(h: Harness, key: K) => h.patches.filter((p) => p[key] !== undefined).at(-1)![key]!;
 
 describe('presence', () => {
   it('goes idle after 30 s without activity, on blur and when the pointer leaves; active again on activity', async () => {
@@ -180,11 +180,38 @@ describe('directory', () => {
     expect(ginaView()?.status).toBe('Idle');
   });
 
-  it('opens a direct message already listed without asking the server (which starts them only within the company)', async () => {
+  it('does not let the user post to someone the company blocks: the entry says why and $post refuses; reinstated, it may again', async () => {
+    const gina: UserWire = { target_user_guid: 'gina', first_name: 'Gina', last_name: 'Garcia', name: 'Gina Garcia', email: 'gina@globex.test', company_guid: 'globex', connection_state: 'active' };
+    const ginaDm: ChannelWire = { guid: 'dm-g', address: 'dm-gina', name: 'Gina Garcia', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'gina' };
+    const h = await signedIn({ [`${P}/users/list`]: () => ({ status: 200, body: { isOk: true, users: [bob, alice, gina] } }) }, [botDm, ginaDm]);
+    const entry = () => lastPatchWith(h, 'channels').put.find((c) => c.address === 'dm-gina');
+    h.frame();
+    h.socket().receive(encodeFrame('NOS', { user_guid: 'gina', connection_state: 'active', custom_status: null, is_blocked: true }));
+    h.frame();
+    const reason = "You can't send messages to Gina Garcia: they are blocked from your company.";
+    expect(entry()).toMatchObject({ canPost: false, postingBlockedReason: reason });
+    expect(await h.core.api.$post('dm-gina', 'Are you there?')).toEqual({ ok: false, error: { name: 'NotAllowed', message: reason } });
+    expect(h.calls.filter((c) => c.path.endsWith('/messages/post'))).toEqual([]);
+    h.socket().receive(encodeFrame('NOS', { user_guid: 'gina', connection_state: 'active', custom_status: null, is_blocked: false }));
+    h.frame();
+    expect(entry()).toMatchObject({ canPost: true, postingBlockedReason: null });
+    expect((await h.core.api.$post('dm-gina', 'Welcome back')).ok).toBe(true);
+  });
+
+  it('opens a direct message already listed without asking the server', async () => {
     const ginaDm: ChannelWire = { guid: 'dm-g', address: 'dm-gina', name: 'Gina Garcia', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'gina' };
     const h = await signedIn({ [`${P}/conversations/start`]: () => ({ status: 400, body: { isOk: false, message: 'No such user in your company.' } }) }, [botDm, ginaDm]);
     expect(await h.core.api.$startDirectMessage('gina')).toEqual({ ok: true, value: { address: 'dm-gina' } });
     expect(h.calls.filter((c) => c.path.endsWith('/conversations/start'))).toEqual([]);
+  });
+
+  it('starts a direct message with a connection of another company who has none yet: the server opens an external DM', async () => {
+    const graceDm: ChannelWire = { guid: 'dm-gr', address: 'dm-grace', name: 'Grace Green', channel_type: 0, etype: 'external DM', is_external: true, target_user_guid: 'grace' };
+    const h = await signedIn({ [`${P}/conversations/start`]: () => ({ status: 200, body: { isOk: true, channel: graceDm } }) }, [botDm]);
+    expect(await h.core.api.$startDirectMessage('grace')).toEqual({ ok: true, value: { address: 'dm-grace' } });
+    expect(h.calls.filter((c) => c.path.endsWith('/conversations/start')).map((c) => c.body)).toEqual([{ target_user_guid: 'grace' }]);
+    h.frame();
+    expect(lastPatchWith(h, 'channels').put.find((c) => c.address === 'dm-grace')).toMatchObject({ name: 'Grace Green', group: 'direct', is_external: true, canPost: true });
   });
 
   it('searches people and shows de-duplicated results without blocked users', async () => {

@@ -37,6 +37,11 @@ describe('posting rights (spec 1 §5)', () => {
   const admin = { is_company_admin: true };
   it('follows every rule', () => {
     expect(postingRight(channel({ address: 'dm', channel_type: 0, etype: 'DM' }), member).allowed).toBe(true);
+    // Save with a person blocked from the user's company: the block took the conversation from them.
+    expect(postingRight(channel({ address: 'dm', name: 'Gina Garcia', channel_type: 0, etype: 'DM' }), admin, { peerBlocked: true })).toEqual({
+      allowed: false,
+      reason: "You can't send messages to Gina Garcia: they are blocked from your company.",
+    });
     expect(postingRight(channel({ address: 't', channel_type: 3, etype: 'task' }), member).allowed).toBe(true);
     expect(postingRight(channel({ address: 'co', channel_type: 2, etype: 'company' }), member).allowed).toBe(false);
     expect(postingRight(channel({ address: 'co', channel_type: 2, etype: 'company' }), admin).allowed).toBe(true);

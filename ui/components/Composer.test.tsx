@@ -69,6 +69,20 @@ describe('Composer', () => {
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('keeps what was typed while posting is refused (a person blocked meanwhile), and gives it back when allowed again', () => {
+    const app = open('c1');
+    type('Before the block');
+    const reason = "You can't send messages to General: they are blocked from your company.";
+    app.push({ seq: 2, reset: false, channels: { put: [channelView({ address: 'c1', name: 'General', canPost: false, postingBlockedReason: reason })], remove: [] } });
+    expect(textbox().disabled).toBe(true);
+    expect(textbox().value).toBe('Before the block');
+    expect(document.getElementById(textbox().getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+    expect(JSON.parse(localStorage.getItem(draftsStorageKey(ALICE.guid))!)).toEqual({ c1: 'Before the block' });
+    app.push({ seq: 3, reset: false, channels: { put: [channelView({ address: 'c1', name: 'General' })], remove: [] } });
+    expect(textbox().disabled).toBe(false);
+    expect(textbox().value).toBe('Before the block');
+  });
+
   it('keeps a draft per conversation across switches and reloads', () => {
     const app = open('c1');
     type('half-written thought');

@@ -489,18 +489,71 @@ describe('status next to people', () => {
     expect(within(header).getByText('Blocked')).toBeTruthy();
     expect(header.textContent).not.toContain('Active');
 
-    // Her card, from the directory: blocked, and no way to message her.
+    // Her card, opened from the directory before the block: blocked, and no way to message her.
+    a.push({ seq: 3, reset: false, users: { put: [gina], remove: [] } });
     a.router.navigate('/people');
     await act(async () => {});
     fireEvent.click(within(screen.getByRole('list', { name: 'Directory' })).getByRole('button', { name: /Gina Garcia/ }));
     const card = screen.getByRole('dialog', { name: 'Profile of Gina Garcia' });
+    a.push({ seq: 4, reset: false, users: { put: [{ ...gina, status: 'Blocked' }], remove: [] } });
     expect(within(card).getByText('Blocked')).toBeTruthy();
     expect(within(card).getByText('This user has been blocked from your organization.')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Message Gina Garcia' })).toHaveProperty('disabled', true);
 
     // Reinstated: no longer.
-    a.push({ seq: 3, reset: false, users: { put: [gina], remove: [] } });
+    a.push({ seq: 5, reset: false, users: { put: [gina], remove: [] } });
     expect(within(card).queryByText('Blocked')).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Gina Garcia' })).toBeTruthy();
+  });
+
+  it('leaves a blocked person out of the people to contact — New message, the directory, @-mentions — while their conversation stays', async () => {
+    const gina = userView({ guid: 'u-gina', name: 'Gina Garcia', email: 'gina@globex.test', is_external: true, status: 'Blocked' });
+    const a = renderApp({
+      path: '/conversations/dm-gina',
+      patches: [
+        snapshot({
+          users: { put: [...users, gina], remove: [] },
+          channels: {
+            put: [
+              channelView({ address: 'dm-gina', name: 'Gina Garcia', group: 'direct', etype: 'external DM', is_external: true, target_user_guid: 'u-gina' }),
+              channelView({ address: 'c1', name: 'General' }),
+            ],
+            remove: [],
+          },
+        }),
+      ],
+    });
+    // Her conversation stays listed and open.
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(nav).getByRole('link', { name: 'Gina Garcia Blocked' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gina Garcia' })).toBeTruthy();
+
+    // "New message": the others, not her.
+    fireEvent.click(within(nav).getByRole('button', { name: 'New message' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start a direct message' });
+    const offered = () => within(dialog).queryAllByRole('button').map((b) => b.textContent ?? '');
+    expect(offered().some((t) => t.includes('Bob Builder'))).toBe(true);
+    expect(offered().some((t) => t.includes('Gina Garcia'))).toBe(false);
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search people' }), { target: { value: 'gina' } });
+    expect(within(dialog).getByText('No people match “gina”.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // @-mentions in another conversation.
+    a.router.navigate('/conversations/c1');
+    await act(async () => {});
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: '@g', selectionStart: 2 } });
+    fireEvent.select(box, { target: { selectionStart: 2 } });
+    expect(screen.queryByRole('option', { name: /Gina Garcia/ })).toBeNull();
+    fireEvent.change(box, { target: { value: '@b', selectionStart: 2 } });
+    fireEvent.select(box, { target: { selectionStart: 2 } });
+    expect(screen.getByRole('option', { name: /Bob Builder/ })).toBeTruthy();
+
+    // The People directory.
+    a.router.navigate('/people');
+    await act(async () => {});
+    const directory = screen.getByRole('list', { name: 'Directory' });
+    expect(within(directory).getByRole('button', { name: /Bob Builder/ })).toBeTruthy();
+    expect(within(directory).queryByRole('button', { name: /Gina Garcia/ })).toBeNull();
   });
 });

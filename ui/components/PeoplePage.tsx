@@ -10,6 +10,7 @@ import type { ContactResultView } from '../../protocol/views-people';
 import type { UserView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { ConnectLinks } from './ConnectLinks';
+import { isContact } from './contacts';
 import { ProfileCard } from './ProfileCard';
 import { StatusBadge } from './StatusBadge';
 import { useScrollerList } from './use-scroller-list';
@@ -31,6 +32,7 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
   const [error, setError] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const scrollRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const people = store.people.value;
 
   useEffect(() => {
@@ -47,13 +49,14 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
     ? people.search?.term === term.trim()
       ? people.search.results
       : []
-    : store.users.value.filter((u) => !u.is_bot).map(fromUser);
+    : store.users.value.filter((u) => !u.is_bot && isContact(u)).map(fromUser);
   const pending = searching && people.search?.term !== term.trim();
   const directory = useScrollerList({ count: rows.length, scrollRef, estimate: ESTIMATED_ROW_HEIGHT, getKey: (i) => rows[i]!.user_guid });
 
   const close = (): void => {
     setOpen(null);
-    opener.current?.focus();
+    // The row that opened the card may have gone meanwhile (the person was blocked: no longer a contact).
+    (opener.current?.isConnected ? opener.current : searchRef.current)?.focus();
   };
 
   return (
@@ -63,7 +66,7 @@ export function PeoplePage({ connectLink }: { connectLink?: string }) {
         <div className="people-directory">
           <label className="field">
             <span>Search people</span>
-            <input type="search" value={term} autoComplete="off" onChange={(e) => setTerm(e.target.value)} />
+            <input ref={searchRef} type="search" value={term} autoComplete="off" onChange={(e) => setTerm(e.target.value)} />
           </label>
           {error && (
             <p role="alert" className="error">

@@ -1,10 +1,11 @@
-/** "New message": search company people and open a direct message with one. */
+/** "New message": search the people one may contact (colleagues, connections; not the blocked) and open a direct message with one. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
 import { focusComposerOnceThere } from './composer-focus';
+import { isContact } from './contacts';
 import { Dialog, DialogActions } from './Dialog';
 
 /** A long company list is cut here; typing narrows it. */
@@ -23,7 +24,7 @@ export function StartDmDialog({ onClose }: { onClose: () => void }) {
   const me = store.session.value.user?.guid;
   const needle = query.trim().toLowerCase();
   const matches = store.users.value.filter(
-    (u) => u.guid !== me && (needle === '' || u.name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle)),
+    (u) => u.guid !== me && isContact(u) && (needle === '' || u.name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle)),
   );
   const shown = matches.slice(0, MAX_RESULTS);
 

@@ -1,5 +1,6 @@
 /** The "@…" being typed before the caret, and the people (or @channel/@all) it may mean: the composer's autocomplete. */
 import type { UserView } from '../../protocol/views';
+import { isContact } from './contacts';
 
 /** What is being typed for the composer's autocomplete ("@car", ":thu"). */
 export interface CompletionQuery {
@@ -37,7 +38,7 @@ const WIDE: Completion[] = [
 export function mentionOptions(users: readonly UserView[], query: string, wide: boolean, limit = 8): Completion[] {
   const q = query.toLowerCase();
   const people = users
-    .filter((u) => !u.is_bot)
+    .filter((u) => !u.is_bot && isContact(u))
     .filter((u) => {
       const name = u.name.toLowerCase();
       return name.startsWith(q) || name.split(/\s+/).some((w) => w.startsWith(q));
