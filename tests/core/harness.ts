@@ -1,6 +1,6 @@
 /** Runs the real core in Node with a manual clock, scripted HTTP and controllable sockets. */
 import { createCore, type Core } from '../../core-worker/core';
-import type { Clock, HttpResponse, SocketLike } from '../../core-worker/ports';
+import type { Clock, CoreDeps, HttpResponse, SocketLike, Storage } from '../../core-worker/ports';
 import { createMemoryStorage, type MemoryStorage } from '../../core-worker/storage-memory';
 import type { ViewPatch } from '../../protocol/views';
 import { T0 } from '../../fixtures/builders';
@@ -164,4 +164,22 @@ export async function startHarness(options: { storage?: MemoryStorage; clock?: M
   };
   h.frame();
   return h;
+}
+
+/**
+ * The ports of one worker start (one page) in the recording tests: a manual clock from `start`, ids numbered
+ * per start (`${ids}-0`, `${ids}-1`, …), `http` as the server, fake sockets and the browser's shared `kv`.
+ */
+export function workerStartDeps(options: { start: number; ids: string; kv: Storage; http: CoreDeps['http'] }): CoreDeps {
+  let drawn = 0;
+  return {
+    clock: new ManualClock(options.start),
+    random: { uuid: () => `${options.ids}-${drawn++}` },
+    http: options.http,
+    openSocket: (url) => new FakeSocket(url),
+    storage: options.kv,
+    logger: { warn: () => {}, info: () => {} },
+    baseUrl: 'http://x',
+    scheduleFrame: () => () => {},
+  };
 }

@@ -12,7 +12,7 @@ import { createMemoryStorage } from '../../core-worker/storage-memory';
 import { T0 } from '../../fixtures/builders';
 import { parseSessionFile } from '../../protocol/session-file';
 import type { UserWire } from '../../protocol/entities';
-import { FakeSocket, ManualClock } from './harness';
+import { workerStartDeps } from './harness';
 import { ALICE, BOB } from './scripted-server';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -22,12 +22,12 @@ let workerNo = 0;
 /** One worker start (one page) on the browser's shared `store` and `kv`, against a server that knows Bob and Alice. */
 function startWorker(store: MemoryRecordingStore, kv: Storage, start: number, options: { logout?: () => Promise<HttpResponse> } = {}) {
   const n = ++workerNo;
-  let drawn = 0;
   const calls: string[] = [];
   const recording = createSessionRecording(
-    {
-      clock: new ManualClock(start),
-      random: { uuid: () => `w${String(n).padStart(3, '0')}-${drawn++}` },
+    workerStartDeps({
+      start,
+      ids: `w${String(n).padStart(3, '0')}`,
+      kv,
       http: async (url, body) => {
         const path = new URL(url).pathname;
         calls.push(path);
@@ -39,12 +39,7 @@ function startWorker(store: MemoryRecordingStore, kv: Storage, start: number, op
         if (path === '/secure/data/logout') return options.logout ? options.logout() : { status: 200, body: { isOk: true } };
         return { status: 404, body: { isOk: false, message: `no route ${path}` } };
       },
-      openSocket: (url) => new FakeSocket(url),
-      storage: kv,
-      logger: { warn: () => {}, info: () => {} },
-      baseUrl: 'http://x',
-      scheduleFrame: () => () => {},
-    },
+    }),
     { app: 'plaza-web test', settle: (fn) => setImmediate(fn), store },
   );
   const core = createCore(recording.deps);

@@ -11,7 +11,7 @@ import { projectionHashes } from '../../projections/hash';
 import { INPUT_KINDS, lineInfo, parseSessionFile } from '../../protocol/session-file';
 import { T0 } from '../../fixtures/builders';
 import type { UserWire } from '../../protocol/entities';
-import { FakeSocket, ManualClock } from './harness';
+import { workerStartDeps } from './harness';
 import { BOB } from './scripted-server';
 import { writtenAsVersion } from './session-versions';
 
@@ -29,12 +29,11 @@ async function runSession(
   options: Partial<SessionRecordingOptions> & { start?: number; signIns?: number; flushAtEnd?: boolean; as?: UserWire } = {},
 ) {
   const n = ++sessionNo;
-  let drawn = 0;
-  const clock = new ManualClock(options.start ?? T0);
   const recording = createSessionRecording(
-    {
-      clock,
-      random: { uuid: () => `s${String(n).padStart(3, '0')}-${drawn++}` },
+    workerStartDeps({
+      start: options.start ?? T0,
+      ids: `s${String(n).padStart(3, '0')}`,
+      kv,
       http: async (url, body) => {
         const path = new URL(url).pathname;
         if (path === '/data/login') {
@@ -45,12 +44,7 @@ async function runSession(
         }
         return { status: 404, body: { isOk: false, message: `no route ${path}` } };
       },
-      openSocket: (url) => new FakeSocket(url),
-      storage: kv,
-      logger: { warn: () => {}, info: () => {} },
-      baseUrl: 'http://x',
-      scheduleFrame: () => () => {},
-    },
+    }),
     { app: 'plaza-web test', settle: (fn) => setImmediate(fn), store, ...options },
   );
   const api = recording.attach(createCore(recording.deps));
