@@ -8,6 +8,7 @@
 import { projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
 import { decodeDownFrame, type DownDecode } from '../protocol/frames/down';
+import { errorText } from '../protocol/result';
 import type { OutboxEntry } from '../protocol/outbox';
 import { INPUT_KINDS, sessionHashName, type DigestLine, type InputLine, type OutputLine, type SessionFile, type SessionFooter, type SessionLine, type StorageOp } from '../protocol/session-file';
 import { createCore, type Core } from './core';
@@ -356,7 +357,7 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     // An output or a digest is named by the file's line the replay expected it at; an error by its input's line.
     const atCursor = thrown instanceof Diverged && thrown.divergence.what !== 'error';
     const { error, input, line } = failure ?? { error: thrown, input: inputIndex, line: atCursor ? cursor + 2 : inputLine };
-    const d = error instanceof Diverged ? error.divergence : { what: 'error' as const, expected: 'no error', actual: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    const d = error instanceof Diverged ? error.divergence : { what: 'error' as const, expected: 'no error', actual: errorText(error) };
     divergence = { ...d, input, line };
   };
 

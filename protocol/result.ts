@@ -13,3 +13,6 @@ export interface Failure {
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const fail = <E = Failure>(error: E): Result<never, E> => ({ ok: false, error });
+
+/** An unexpected error as one line for a person to read: 'TypeError: …' (anything thrown that is no Error, as text). */
+export const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));

@@ -16,6 +16,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeDownFrame } from '../protocol/frames/down';
+import { errorText } from '../protocol/result';
 import { eachFrameLine, firstLine, headerEnd, headerVersion } from '../protocol/frames/frame-lines';
 import { TapeWriter } from '../protocol/frames/tape-writer';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
@@ -123,5 +124,5 @@ function run(): void {
 try {
   run();
 } catch (error) {
-  post({ type: 'failed', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  post({ type: 'failed', message: errorText(error) });
 }

@@ -31,6 +31,9 @@ export interface DetailRow extends UserRow {
 /** Users connected with `userGuid` (either direction). */
 const CONNECTED = `SELECT CASE WHEN c.user_a = $1 THEN c.user_b ELSE c.user_a END FROM connections c WHERE c.user_a = $1 OR c.user_b = $1`;
 
+/** Every member of every channel, with those a block set aside (suspended_members): a direct message stays theirs. */
+const MEMBERS_AND_SET_ASIDE = '(SELECT channel_guid, user_guid FROM channel_members UNION ALL SELECT channel_guid, user_guid FROM suspended_members)';
+
 /**
  * The other people of the direct messages `$1` is a member of — a person of another company too, who is in
  * no directory of theirs otherwise (Gina of Globex and Alice of Acme in the demo) — even one whose membership
@@ -39,15 +42,14 @@ const CONNECTED = `SELECT CASE WHEN c.user_a = $1 THEN c.user_b ELSE c.user_a EN
  */
 const DM_PARTNERS = `SELECT o.user_guid
     FROM channel_members mine JOIN channels dm ON dm.guid = mine.channel_guid AND dm.channel_type = 0
-    JOIN (SELECT channel_guid, user_guid FROM channel_members UNION ALL SELECT channel_guid, user_guid FROM suspended_members) o
-      ON o.channel_guid = dm.guid AND o.user_guid <> $1
+    JOIN ${MEMBERS_AND_SET_ASIDE} o ON o.channel_guid = dm.guid AND o.user_guid <> $1
    WHERE mine.user_guid = $1`;
 
 /** The members of the direct messages `$1` is in, or was set aside from: those who have `$1` among their DM_PARTNERS. */
 const DM_MEMBERS_WITH = `SELECT m.user_guid
     FROM channel_members m JOIN channels dm ON dm.guid = m.channel_guid AND dm.channel_type = 0
    WHERE m.user_guid <> $1
-     AND dm.guid IN (SELECT channel_guid FROM channel_members WHERE user_guid = $1 UNION ALL SELECT channel_guid FROM suspended_members WHERE user_guid = $1)`;
+     AND dm.guid IN (SELECT a.channel_guid FROM ${MEMBERS_AND_SET_ASIDE} a WHERE a.user_guid = $1)`;
 
 /** Whom the viewer ($1, of company $2) sees: colleagues, connections and direct-message partners. */
 const VISIBLE = `(u.company_guid = $2 OR u.guid IN (${CONNECTED}) OR u.guid IN (${DM_PARTNERS}))`;
@@ -115,8 +117,7 @@ export async function presenceAudience(db: Queryable, user: Pick<UserRow, 'guid'
 export async function blockedDmPeer(db: Queryable, viewer: Pick<UserRow, 'guid' | 'company_guid'>, channelGuid: string): Promise<{ name: string } | undefined> {
   const rows = await db.query<{ first_name: string; last_name: string }>(
     `SELECT u.first_name, u.last_name FROM users u
-      WHERE u.guid IN (SELECT user_guid FROM channel_members WHERE channel_guid = $1 AND user_guid <> $3
-                       UNION ALL SELECT user_guid FROM suspended_members WHERE channel_guid = $1 AND user_guid <> $3)
+      WHERE u.guid IN (SELECT m.user_guid FROM ${MEMBERS_AND_SET_ASIDE} m WHERE m.channel_guid = $1 AND m.user_guid <> $3)
         AND ${BLOCKED}
       ORDER BY u.guid LIMIT 1`,
     [channelGuid, viewer.company_guid, viewer.guid],

@@ -8,11 +8,11 @@ import type { Projections } from '../../projections/fold';
 import { PROJECTION_NAMES, projectionHashes, projectionHashesInSlices, type ProjectionName } from '../../projections/hash';
 import { activeFilter, type DebugApi, type DebugDivergence, type EventRow, type InputFilter, type InputRow, type LoadProgress, type ProjectionDiff, type SessionSummary, type StateAt } from '../../protocol/debug-api';
 import type { ViewPatch } from '../../protocol/views';
-import { fail, ok, type Result } from '../../protocol/result';
+import { errorText, fail, ok, type Result } from '../../protocol/result';
 import { parseSessionFile, SessionFileError, sessionFileName, sessionHashName, trimmedSessionText, type HashName, type SessionFile } from '../../protocol/session-file';
 import { createPublisher, createRuntimeState, type RuntimeState } from '../publisher';
 import type { Divergence, SettleAsync } from '../replayer';
-import { clip, eventSummary, inputCode, inputMentionsId, inputPath, inputSummary, valueMentionsId } from './describe';
+import { clip, eventSummary, inputCode, inputMentionsId, answeredOutput, inputSummary, valueMentionsId } from './describe';
 import { diffJson, prunedCanonical } from './json-diff';
 import type { FrameDecoder } from './frame-decoder';
 import { indexSession, type SessionIndex } from './session-index';
@@ -163,7 +163,7 @@ const superseded = { name: 'Superseded', message: 'Another session was chosen wh
  * replay failed, when it did.
  */
 function unfoldable(index: SessionIndex, error: unknown): { name: string; message: string } {
-  const problem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const problem = errorText(error);
   const d = index.replay.divergence;
   if (!d) return { name: 'Unfoldable', message: `the replay's events cannot be folded (${problem})` };
   const what = d.what === 'error' ? String(d.actual) : `its ${d.what}${d.projection ? ` ${d.projection}` : ''} differs from the recording`;
@@ -258,7 +258,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       const input = l.index.input(index);
       const q = filter.code.toLowerCase();
       // A response is found by its request's path too ('login' finds the sign-in's answer), a storage answer by its op and key.
-      if (!`${input.k} ${inputCode(input)}${inputPath(input, l.index.outputs)}`.toLowerCase().includes(q)) return false;
+      if (!`${input.k} ${inputCode(input)}${answeredOutput(input, l.index.outputs)}`.toLowerCase().includes(q)) return false;
     }
     for (const id of [filter.channel, filter.user, filter.message]) if (id && !touches(l, index, id)) return false;
     return true;
@@ -273,7 +273,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     if (filter.code) {
       const q = filter.code.toLowerCase();
       const input = l.index.input(l.index.inputOf[i]!);
-      if (!event.type.toLowerCase().includes(q) && !`${input.k} ${inputCode(input)}${inputPath(input, l.index.outputs)}`.toLowerCase().includes(q)) return false;
+      if (!event.type.toLowerCase().includes(q) && !`${input.k} ${inputCode(input)}${answeredOutput(input, l.index.outputs)}`.toLowerCase().includes(q)) return false;
     }
     for (const id of [filter.channel, filter.user, filter.message]) if (id && (event.type === 'log.snapshot' || !valueMentionsId(event, id))) return false;
     return true;
@@ -417,7 +417,7 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
         });
       } catch (error) {
         if (id !== latestLoad) return fail(superseded);
-        return fail({ name: 'Unfoldable', message: `the replay's events cannot be read (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})` });
+        return fail({ name: 'Unfoldable', message: `the replay's events cannot be read (${errorText(error)})` });
       }
     } finally {
       decoder?.stop(); // done with, whatever happened: the checkpoints have both cores

@@ -38,8 +38,11 @@ export interface OutputNamesLookup {
 
 const NO_NAMES: OutputNamesLookup = { requestPath: new Map(), storageOp: new Map() };
 
-/** ' /data/login' for a response or network error to that request, '' for other inputs: what the code filter also matches. */
-export function inputPath(input: InputLine, names: OutputNamesLookup = NO_NAMES): string {
+/**
+ * What an answer answers: ' /data/login' for a response or network error to that request, ' (get device_guid)' for a
+ * storage answer, '' for other inputs — shown in its row, and matched by the code filter too.
+ */
+export function answeredOutput(input: InputLine, names: OutputNamesLookup = NO_NAMES): string {
   if (input.k === 'res' || input.k === 'neterr') {
     const path = names.requestPath.get(input.r);
     return path === undefined ? '' : ` ${path}`;
@@ -52,7 +55,7 @@ export function inputPath(input: InputLine, names: OutputNamesLookup = NO_NAMES)
 }
 
 export function inputSummary(input: InputLine, names: OutputNamesLookup = NO_NAMES): string {
-  const named = inputPath(input, names);
+  const named = answeredOutput(input, names);
   switch (input.k) {
     case 'frame':
       return clip(`socket ${input.s}: ${typeof input.x === 'string' ? input.x : json(input.x)}`);

@@ -14,6 +14,7 @@
  * or the decoder failed or was stopped — is decoded by the replay itself (core-worker/frame-tape-source.ts).
  */
 import { decodeDownFrame } from '../../protocol/frames/down';
+import { errorText } from '../../protocol/result';
 import { eachFrameLine, firstLine, headerEnd, headerVersion, type LineCursor } from '../../protocol/frames/frame-lines';
 import type { TapeBatch } from '../../protocol/frames/tape';
 import { TapeWriter } from '../../protocol/frames/tape-writer';
@@ -112,7 +113,7 @@ export async function decodeFramesAhead(port: DecoderPort, start: Extract<ToDeco
     }
     post({ type: 'done', frames, written, skipped });
   } catch (error) {
-    post({ type: 'failed', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    post({ type: 'failed', message: errorText(error) });
   }
 }
 

@@ -7,6 +7,7 @@ import { conversationPath } from '../client/router';
 import { focusComposerOnceThere } from './composer-focus';
 import { Dialog } from './Dialog';
 import { StatusBadge } from './StatusBadge';
+import { isBlocked } from './contacts';
 
 export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: () => void }) {
   useSignals();
@@ -39,7 +40,7 @@ export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: 
 
   const name = user?.name ?? 'Unknown person';
   const d = user?.details;
-  const blocked = user?.status === 'Blocked';
+  const blocked = isBlocked(user);
   return (
     <Dialog title={`Profile of ${name}`} heading={name} className="profile-card" onClose={onClose}>
       {user && <StatusBadge status={user.status} customStatus={user.customStatus} />}

@@ -29,6 +29,7 @@ import { Menu } from './Menu';
 import { useRangeKeeping, useRovingTabStop } from './roving-tab-stop';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
+import { isBlocked } from './contacts';
 
 const ROW_HEIGHT = 32;
 const rowHeight = (): number => ROW_HEIGHT;
@@ -442,7 +443,7 @@ function FolderRow({
 function PeerBlocked({ userGuid }: { userGuid: string }) {
   useSignals();
   const { store } = usePlaza();
-  const blocked = useComputed(() => store.usersByGuid.value.get(userGuid)?.status === 'Blocked').value;
+  const blocked = useComputed(() => isBlocked(store.usersByGuid.value.get(userGuid))).value;
   if (!blocked) return null;
   return (
     <>

@@ -8,5 +8,10 @@ import type { UserView } from '../../protocol/views';
  * leave them out in the worker (projections/views/quick-switch.ts, people-view.ts contactResults).
  */
 export function isContact(user: UserView): boolean {
-  return user.status !== 'Blocked';
+  return !isBlocked(user);
+}
+
+/** Whether a person shows as blocked (spec 3 §4.1): in their own company, or by the user's — their status says so. */
+export function isBlocked(user: UserView | undefined): boolean {
+  return user?.status === 'Blocked';
 }
