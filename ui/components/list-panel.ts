@@ -13,7 +13,7 @@
  * - the window narrowed while the keyboard is in the sidebar shows it, so the keyboard is not left on something
  *   hidden; widened, the sidebar is back beside the page and the panel's state is forgotten.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { Route } from '../client/router';
 import { focusComposerOnceThere } from './composer-focus';
 import { LIST_COLLAPSES_QUERY, useMediaQuery } from './narrow-layout';
@@ -41,7 +41,7 @@ export interface ListPanel {
   panelProps: ListPanelProps;
 }
 
-type Place = 'list' | 'button' | 'page' | 'stay';
+type Place = 'list' | 'button' | 'page' | 'stay' | 'restore';
 
 /**
  * The panel's state for the shell at `route`; `mainRef` is the main area, where the keyboard goes for a page
@@ -56,6 +56,27 @@ export function useListPanel(route: Route, id: string, mainRef: RefObject<HTMLEl
   const toggleRef = useRef<HTMLButtonElement>(null);
   // Where the keyboard goes once the panel has been shown or hidden (and so can take it, or no longer can).
   const place = useRef<Place>('stay');
+
+  // The element in the sidebar that last had the keyboard, while it has it: a window narrowed past the width hides the
+  // sidebar, and Chromium takes the focus off it (to the page itself) before the shell hears of the new width.
+  const held = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    const onFocusIn = (e: FocusEvent): void => {
+      held.current = e.target instanceof HTMLElement ? e.target : null;
+    };
+    // Moved elsewhere (there is a next element): no longer held. Lost to the page itself, it is still the one to restore.
+    const onFocusOut = (e: FocusEvent): void => {
+      if (e.relatedTarget !== null) held.current = null;
+    };
+    panel.addEventListener('focusin', onFocusIn);
+    panel.addEventListener('focusout', onFocusOut);
+    return () => {
+      panel.removeEventListener('focusin', onFocusIn);
+      panel.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
 
   const focusInPanel = (): boolean => {
     const active = document.activeElement;
@@ -75,16 +96,20 @@ export function useListPanel(route: Route, id: string, mainRef: RefObject<HTMLEl
       if (shownAt !== null) setShownAt(null);
       return;
     }
-    if (narrowed && !shown && ref.current?.contains(document.activeElement)) {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body;
+    if (narrowed && !shown && (ref.current?.contains(active) || (lost && held.current?.isConnected && ref.current?.contains(held.current)))) {
       // The keyboard was in the sidebar: keep it there, in the panel.
-      place.current = 'stay';
+      place.current = 'restore';
       setShownAt(route);
       return;
     }
     const where = place.current;
     place.current = 'stay';
     if (shown && !before) {
-      if (where === 'list') {
+      if (where === 'restore') {
+        if (held.current?.isConnected && document.activeElement !== held.current) held.current.focus();
+      } else if (where === 'list') {
         const panel = ref.current;
         (panel?.querySelector<HTMLElement>('.sidebar-list [data-roving-target][tabindex="0"]') ?? panel?.querySelector<HTMLElement>('button, a[href]'))?.focus();
       }
