@@ -10,10 +10,15 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { urgentDirectMessage } from './server-rest';
 import { signIn } from './sign-in';
 
-/** The header's controls, in the order Tab reaches them. */
+/**
+ * The header's controls at the window's width now, in the order Tab reaches them: below 720 px first the button that
+ * shows the conversation list (narrow.spec.ts).
+ */
 async function headerControls(page: Page): Promise<Locator[]> {
   const header = page.getByRole('banner');
-  return [header.getByRole('searchbox', { name: 'Search Plaza' }), header.getByRole('link', { name: 'People' }), ...(await header.getByRole('button').all())];
+  const buttons = await header.getByRole('button').all();
+  const listButton = buttons.length > 0 && (await buttons[0]!.textContent()) === 'Conversations' ? buttons.splice(0, 1) : [];
+  return [...listButton, header.getByRole('searchbox', { name: 'Search Plaza' }), header.getByRole('link', { name: 'People' }), ...buttons];
 }
 
 const nameOf = async (control: Locator): Promise<string> => (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '?';
@@ -24,17 +29,21 @@ test('the header at 800 and 640 px: every control in the window, clickable, reac
   await urgentDirectMessage(baseURL!, 'bob@acme.test', 'dave@acme.test', 'Header width check');
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: /^Alerts, \d+ new$/ })).toBeVisible();
-  const controls = await headerControls(page);
-  expect(controls.length).toBeGreaterThanOrEqual(7); // search, People, the person's menu, status, Alerts, Settings, Shortcuts
+  expect((await headerControls(page)).length).toBeGreaterThanOrEqual(7); // search, People, the person's menu, status, Alerts, Settings, Shortcuts
 
   for (const width of [800, 640]) {
     await page.setViewportSize({ width, height: 720 });
+    // Below 720 px the header starts with the button that shows the conversation list.
+    const listButton = page.getByRole('banner').getByRole('button', { name: 'Conversations' });
+    if (width === 640) await expect(listButton).toBeVisible();
+    else await expect(listButton).toHaveCount(0);
+    const controls = await headerControls(page);
     for (const control of controls) {
       const name = `${await nameOf(control)} at ${width} px`;
       await expect(control, name).toBeInViewport({ ratio: 1 });
       await control.click({ trial: true, timeout: 2_000 }); // nothing covers it
     }
-    // By keyboard: from the search box, Tab goes through the rest in order, each wholly in the window.
+    // By keyboard: from the first, Tab goes through the rest in order, each wholly in the window.
     await controls[0]!.focus();
     for (const control of controls.slice(1)) {
       await page.keyboard.press('Tab');
@@ -141,6 +150,8 @@ test('toasts never cover the composer or a thread’s Reply, at 1280, 800 and 64
 test('a thread at 640 px takes over the conversation’s area: every control reachable by pointer and keyboard, the focus sensible, nothing typed lost', async ({ page }) => {
   await signIn(page, 'dave@acme.test');
   await page.setViewportSize({ width: 640, height: 720 });
+  // At 640 px the conversation list is a panel behind the header's Conversations button (narrow.spec.ts).
+  await page.getByRole('banner').getByRole('button', { name: 'Conversations' }).click();
   await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^Engineering/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeVisible();
   const composer = page.getByRole('form', { name: 'New message' });

@@ -1,6 +1,6 @@
 /** The signed-in layout: header, sidebar, and the open conversation (or an empty state); the keyboard shortcuts. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
@@ -19,6 +19,7 @@ import { ConversationView } from './ConversationView';
 import { DraftsView } from './DraftsView';
 import { FlaggedView } from './FlaggedView';
 import { focusComposerOnceThere } from './composer-focus';
+import { useListPanel } from './list-panel';
 import { LiveEffects } from './LiveEffects';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { PopoverHost } from './PopoverHost';
@@ -85,12 +86,18 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
   const [helpOpen, setHelpOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
+  // The main area: the skip link's target, and the keyboard's place after a page opened from the list's panel.
+  const mainRef = useRef<HTMLDivElement>(null);
+  // In a narrow window the conversation list is a panel the header's "Conversations" button shows (list-panel.ts).
+  const listId = useId();
+  const list = useListPanel(route, listId, mainRef);
 
   // The shell does not subscribe to the channel list (a burst would re-render all of it per patch):
   // the shortcuts read the rows when a key is pressed; the sidebar renders them itself.
-  const latest = useMemo(() => ({ address, route }), []);
+  const latest = useMemo(() => ({ address, route, list }), []);
   latest.address = address;
   latest.route = route;
+  latest.list = list;
 
   const shortcuts = useMemo(
     () =>
@@ -98,6 +105,8 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
         switch (action) {
           case 'open-messages':
             if (latest.address === null && latest.route.name !== 'home') router.navigate('/');
+            // In a narrow window the list is a panel: shown, as of the page now open.
+            if (latest.list.collapses) latest.list.show(router.route.peek());
             // Messages is where the conversation list is: put the keyboard there.
             requestAnimationFrame(() => document.querySelector<HTMLElement>('.sidebar-list [data-roving-target][tabindex="0"]')?.focus());
             return;
@@ -152,9 +161,10 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
   const chordText = shortcuts.pending.value ? 'Ctrl+K …' : highlight ? `${highlight.shortcut.chord ? 'Ctrl+K ' : ''}${highlight.shortcut.key}: ${highlight.message ?? highlight.shortcut.name}` : notice;
 
   // The skip link's target: the open conversation's composer (to type), else the page's own content.
-  const mainRef = useRef<HTMLDivElement>(null);
   const skipToMain = (e: ReactMouseEvent): void => {
     e.preventDefault();
+    // The list's panel covers the page: it goes, for the page to be there to type in.
+    if (list.shown) flushSync(() => list.hide());
     const main = mainRef.current;
     // The first one shown: in a narrow window an open thread hides its conversation, composer and all (narrow-layout.ts).
     const composers = main ? [...main.querySelectorAll<HTMLElement>('textarea:not([disabled])')] : [];
@@ -163,7 +173,7 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
   };
 
   return (
-    <div className="app" ref={shellRef}>
+    <div className={list.shown ? 'app list-shown' : 'app'} ref={shellRef}>
       {/* The page's first Tab stop: the header and a sidebar of thousands of conversations come before the conversation. */}
       {!embedded && (
         <a href="#main" className="skip-link" onClick={skipToMain}>
@@ -171,6 +181,24 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
         </a>
       )}
       <header className="app-header">
+        {list.collapses && (
+          <button
+            type="button"
+            ref={list.toggleRef}
+            className="list-toggle"
+            aria-expanded={list.shown}
+            aria-controls={listId}
+            onClick={list.toggle}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && list.shown) {
+                e.preventDefault();
+                list.toggle();
+              }
+            }}
+          >
+            Conversations
+          </button>
+        )}
         <span className="brand">Plaza</span>
         <span className={`connection connection-${socket}`} role="status">
           {CONNECTION_TEXT[socket]}
@@ -207,7 +235,7 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
       {/* Title badge and sounds belong to the live session, not to the debugger's replay. */}
       {sessionActions && <LiveEffects />}
       <BotErrorPopover />
-      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} draftsActive={route.name === 'drafts'} onOpenSwitcher={openSwitcher} />
+      <Sidebar activeAddress={address} flaggedActive={route.name === 'flagged'} draftsActive={route.name === 'drafts'} onOpenSwitcher={openSwitcher} panel={list.panelProps} />
       <MainArea className="main" tabIndex={-1} ref={mainRef} {...(embedded ? {} : { id: 'main' })}>
         {address !== null ? (
           <ConversationView key={address} address={address} thread={route.name === 'conversation' ? route.thread : null} />
@@ -228,12 +256,12 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
         ) : route.name === 'home' ? (
           <div className="empty-state">
             <h1>Pick a conversation</h1>
-            <p>Choose one on the left, start a new message, or press Ctrl+K K to jump to one.</p>
+            <p>{list.collapses ? 'Choose one under Conversations at the top' : 'Choose one on the left'}, start a new message, or press Ctrl+K K to jump to one.</p>
           </div>
         ) : (
           <div className="empty-state">
             <h1>Page not found</h1>
-            <p>There is nothing at this address. Pick a conversation on the left.</p>
+            <p>There is nothing at this address. Pick a conversation {list.collapses ? 'under Conversations at the top' : 'on the left'}.</p>
           </div>
         )}
       </MainArea>

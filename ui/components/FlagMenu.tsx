@@ -1,8 +1,13 @@
-/** "Flag message": a menu of the 12 flag colours (spec 1 §3) and "Remove flag", keyboard-navigable. */
+/**
+ * "Flag message": a menu of the 12 flag colours (spec 1 §3) and "Remove flag", keyboard-navigable. The menu is in the
+ * overlay layer, placed in the window (menu-placement.ts): inside the message it was cut off by the message list.
+ */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FLAG_COLOURS, flagLabel } from '../../protocol/flags';
 import { usePlaza } from '../client/core-context';
+import { useMenuPlacement } from './menu-placement';
 import { useMessageTabIndex } from './message-tab-stop';
+import { Overlay, useOverlayLayer } from './overlay-layer';
 
 export function FlagMenu({ address, guid, flag }: { address: string; guid: string; flag: number }) {
   const { core } = usePlaza();
@@ -11,12 +16,20 @@ export function FlagMenu({ address, guid, flag }: { address: string; guid: strin
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const tabIndex = useMessageTabIndex();
+  const placement = useMenuPlacement(open, buttonRef, menuRef, useOverlayLayer());
 
   useEffect(() => {
     if (!open) return;
     const items = menuRef.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]');
     const checked = menuRef.current?.querySelector<HTMLButtonElement>('[aria-checked="true"]');
     (checked ?? items?.[0])?.focus();
+    // Placed over the page, it closes on a click elsewhere (as Menu.tsx's do), instead of staying where its message was.
+    const onDown = (e: MouseEvent): void => {
+      const target = e.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
   const close = (): void => {
@@ -66,27 +79,29 @@ export function FlagMenu({ address, guid, flag }: { address: string; guid: strin
         {flag ? 'Change flag' : 'Flag message'}
       </button>
       {open && (
-        <div role="menu" aria-label="Flag colour" className="menu" ref={menuRef} onKeyDown={onMenuKey}>
-          {FLAG_COLOURS.map((colour, i) => (
-            <button
-              type="button"
-              role="menuitemradio"
-              aria-checked={flag === i + 1}
-              tabIndex={-1}
-              key={colour}
-              className={`menu-item flag-${i + 1}`}
-              onClick={() => void choose(i + 1)}
-            >
-              <span className="flag-swatch" aria-hidden="true" />
-              {flagLabel(i + 1)}
-            </button>
-          ))}
-          {flag > 0 && (
-            <button type="button" role="menuitem" tabIndex={-1} className="menu-item" onClick={() => void choose(0)}>
-              Remove flag
-            </button>
-          )}
-        </div>
+        <Overlay>
+          <div role="menu" aria-label="Flag colour" className="menu overlay-menu" ref={menuRef} style={placement} onKeyDown={onMenuKey}>
+            {FLAG_COLOURS.map((colour, i) => (
+              <button
+                type="button"
+                role="menuitemradio"
+                aria-checked={flag === i + 1}
+                tabIndex={-1}
+                key={colour}
+                className={`menu-item flag-${i + 1}`}
+                onClick={() => void choose(i + 1)}
+              >
+                <span className="flag-swatch" aria-hidden="true" />
+                {flagLabel(i + 1)}
+              </button>
+            ))}
+            {flag > 0 && (
+              <button type="button" role="menuitem" tabIndex={-1} className="menu-item" onClick={() => void choose(0)}>
+                Remove flag
+              </button>
+            )}
+          </div>
+        </Overlay>
       )}
       {error && (
         <p role="alert" className="error">

@@ -5,7 +5,8 @@
  * Enter or a click chooses.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Overlay, pointInLayer, useOverlayLayer } from './overlay-layer';
+import { useMenuPlacement } from './menu-placement';
+import { Overlay, useOverlayLayer } from './overlay-layer';
 
 export interface MenuItem {
   label: string;
@@ -28,12 +29,13 @@ export interface MenuProps {
 
 export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-button', buttonRef: givenRef, tabIndex }: MenuProps) {
   const [open, setOpen] = useState(false);
-  const [pos, setPos] = useState({ top: 0, left: 0 });
   const ownRef = useRef<HTMLButtonElement>(null);
   const buttonRef = givenRef ?? ownRef;
   const menuRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef(0);
   const layer = useOverlayLayer();
+  // Under the button, or above it, always in the window (menu-placement.ts).
+  const placement = useMenuPlacement(open, buttonRef, menuRef, layer);
 
   const itemsOf = (): HTMLElement[] => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const focusItem = (i: number): void => {
@@ -44,8 +46,6 @@ export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-butto
   };
 
   const show = (first: 'first' | 'last' = 'first'): void => {
-    const rect = buttonRef.current?.getBoundingClientRect();
-    if (rect) setPos(pointInLayer(layer, { top: rect.bottom + 2, left: Math.max(4, rect.right - 200) }));
     focusIndex.current = first === 'first' ? 0 : -1;
     setOpen(true);
   };
@@ -107,7 +107,7 @@ export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-butto
       </button>
       {open && (
         <Overlay>
-          <ul ref={menuRef} className="menu overlay-menu" role="menu" aria-label={label} style={{ top: pos.top, left: pos.left }} onKeyDown={onMenuKey}>
+          <ul ref={menuRef} className="menu overlay-menu" role="menu" aria-label={label} style={placement} onKeyDown={onMenuKey}>
             {items.map((item) => (
               <li key={item.label} role="none">
                 <button

@@ -30,6 +30,7 @@ import { useRangeKeeping, useRovingTabStop } from './roving-tab-stop';
 import { StartDmDialog } from './StartDmDialog';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 import { isBlocked } from './contacts';
+import type { ListPanelProps } from './list-panel';
 
 const ROW_HEIGHT = 32;
 const rowHeight = (): number => ROW_HEIGHT;
@@ -93,10 +94,12 @@ export interface SidebarProps {
   /** The Drafts page is open. */
   draftsActive?: boolean;
   onOpenSwitcher(): void;
+  /** In a narrow window the list is a panel the header shows and hides (list-panel.ts): its id, element and keys. */
+  panel?: ListPanelProps;
 }
 
 /** Memoized: it re-renders when the list or its props change, not with the rest of the shell. */
-export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = false, draftsActive = false, onOpenSwitcher }: SidebarProps) {
+export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = false, draftsActive = false, onOpenSwitcher, panel }: SidebarProps) {
   useSignals();
   const { store, core, router } = usePlaza();
   const prefs = store.preferences.value;
@@ -207,7 +210,7 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
   for (const e of indexVersion.index.all()) totalUnread += e.unread;
 
   return (
-    <nav className="sidebar" aria-label="Conversations">
+    <nav className="sidebar" aria-label="Conversations" id={panel?.id} ref={panel?.ref} onKeyDown={panel?.onKeyDown} onClick={panel?.onClick}>
       <div className="sidebar-actions">
         <button type="button" aria-haspopup="dialog" onClick={() => setOpen({ kind: 'dm' })}>
           New message

@@ -17,6 +17,16 @@ import { useSyncExternalStore } from 'react';
 /** The windows in which an open thread takes over the conversation's area. */
 export const THREAD_TAKES_OVER_QUERY = '(width < 800px)';
 
+/**
+ * The windows in which the conversation list is a panel behind the header's "Conversations" button (list-panel.ts)
+ * instead of a column beside the page. Below 720 px the 17rem sidebar left the page too little: at 640 px 385 px,
+ * where a team admin's conversation header took three lines and a message's text ran in a narrow column; at 360 px
+ * 105 px, and the page scrolled 128 px sideways. A phone upright (360–430 px) or small ones on their side (640–700 px)
+ * give the conversation the whole width, as Slack's and Teams' apps do; a tablet upright (768 px) and wider keep the sidebar, as before.
+ * The same width is in styles.css (the "Narrow windows: the conversation list as a panel" rules): keep the two together.
+ */
+export const LIST_COLLAPSES_QUERY = '(width < 720px)';
+
 /** Whether `query` matches now, re-rendering when that changes; false where there is no layout (jsdom has no matchMedia). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
