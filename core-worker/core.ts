@@ -205,6 +205,7 @@ export function createCore(deps: CoreDeps): Core {
       for (const f of features) f.onSessionEnded?.();
     },
     persistLog: () => log?.persist() ?? Promise.resolve(),
+    forgetSidebar: () => viewCache.forget(),
   });
   const compaction: CompactionFeature = createCompactionFeature(ctx, () => log);
   const outbox = createOutboxFeature(ctx);
