@@ -312,6 +312,12 @@ export function createCore(deps: CoreDeps): Core {
       if (next && open) await conversations.markViewed(open);
     },
 
+    async $pageHidden() {
+      // Nothing waits for the boot: until a log is open there is nothing pending. Persisting is an output (an
+      // append), so it is this intent's: the replay persists at the same point (a new batch, not the timer's).
+      await log?.persist();
+    },
+
     // Recording wraps the core from outside (session-recording.ts); a bare core has nothing to export or configure.
     async $exportSession() {
       return fail(notRecording);

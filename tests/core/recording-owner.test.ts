@@ -235,6 +235,32 @@ describe('what a page reads at its start', () => {
   });
 });
 
+describe('the page going', () => {
+  it('stores the log’s pending events and the recording’s pending lines at once, and replays alike', async () => {
+    const store = createMemoryRecordingStore();
+    const kv = createMemoryStorage();
+    const { api, recording, signIn } = startWorker(store, kv, T0);
+    await signIn('bob@acme.test');
+    await recording.flush();
+    // Kept only in the log (no server call, no outbox): the emoji recently used.
+    await api.$noteEmojiUsed('👍');
+    await settle();
+    const stored = async () => (await (await kv.openLog('bob')).load()).map((e) => e.event.type);
+    expect(await stored()).not.toContain('emoji.used');
+    await api.$pageHidden();
+    expect(await stored()).toContain('emoji.used');
+    const id = (await store.list())[0]!.id;
+    expect((await store.read(id))!.some((line) => line.includes('"$pageHidden"'))).toBe(true);
+    // The intent is an input like any: the replayed core stores at the same point (an append of its own).
+    const exported = await api.$exportSession();
+    if (!exported.ok) throw new Error(exported.error.message);
+    const file = parseSessionFile(await exported.value.file.text());
+    const replay = await replaySession(file, { settle });
+    expect(replay.divergence).toBeNull();
+    expect(replay.hash).toBe(file.footer.hash);
+  });
+});
+
 describe('signing out', () => {
   it('resolves once the server has answered the sign-out and the recording’s lines are stored', async () => {
     const store = createMemoryRecordingStore();
