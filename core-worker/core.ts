@@ -205,6 +205,7 @@ export function createCore(deps: CoreDeps): Core {
       for (const f of features) f.onSessionEnded?.();
     },
     persistLog: () => log?.persist() ?? Promise.resolve(),
+    forgetSidebar: () => viewCache.forget(),
   });
   const compaction: CompactionFeature = createCompactionFeature(ctx, () => log);
   const outbox = createOutboxFeature(ctx);
@@ -309,6 +310,12 @@ export function createCore(deps: CoreDeps): Core {
       if (next) sync.attentionReturned(); // reads made on other devices meanwhile (features/sync.ts)
       const open = projections.session.openAddress;
       if (next && open) await conversations.markViewed(open);
+    },
+
+    async $pageHidden() {
+      // Nothing waits for the boot: until a log is open there is nothing pending. Persisting is an output (an
+      // append), so it is this intent's: the replay persists at the same point (a new batch, not the timer's).
+      await log?.persist();
     },
 
     // Recording wraps the core from outside (session-recording.ts); a bare core has nothing to export or configure.

@@ -26,8 +26,12 @@ import {
 } from '../protocol/session-file';
 import type { Core } from './core';
 import type { CoreDeps, LogStore, OutboxStore, SocketLike, Storage } from './ports';
-import { createRedactor, PASSWORD_PLACEHOLDER } from './redactor';
+import { sessionEndpoints } from '../protocol/rest/session';
+import { createRedactor } from './redactor';
 import { eventsDigest } from './session-digest';
+
+/** The sign-in request's path: its body holds what was typed to sign in (redactor.ts). */
+const LOGIN_PATH = sessionEndpoints.login.path;
 
 /** The hash of the version written: digests and the footer use it. */
 const HASH = sessionHashName(SESSION_FORMAT_VERSION);
@@ -230,11 +234,18 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
     },
     http(url, body, headers, method) {
       const r = requestId++;
-      output({ k: 'req', r, p: url.startsWith(real.baseUrl) ? url.slice(real.baseUrl.length) : url, b: body });
+      const p = url.startsWith(real.baseUrl) ? url.slice(real.baseUrl.length) : url;
+      // A sign-in's address, as its $signIn intent was recorded (the password goes by its key).
+      const signIn = p === LOGIN_PATH && typeof body === 'object' && body !== null;
+      output({ k: 'req', r, p, b: signIn ? { ...body, email: redactor.signInEmail((body as { email?: unknown }).email) } : body });
       return new Promise((resolve, reject) => {
         // The method is not recorded: it follows from the path (protocol/rest/endpoints.ts).
         real.http(url, body, headers, method).then(
-          (response) => enqueue({ k: 'res', r, st: response.status, b: response.body }, () => resolve(response)),
+          (response) => {
+            // A refused sign-in's answer might name the address; the core keeps nothing of it (an accepted one's user record it keeps, as it came).
+            const b = signIn && response.status !== 200 ? redactor.withoutSignInEmails(response.body) : response.body;
+            enqueue({ k: 'res', r, st: response.status, b }, () => resolve(response));
+          },
           (error: unknown) => {
             const m = error instanceof Error ? error.message : String(error);
             enqueue({ k: 'neterr', r, m }, () => reject(new Error(m)));
@@ -262,8 +273,8 @@ export function createRecorder(real: CoreDeps, options: RecorderOptions): Record
         }
         recorded[method] = (...args: unknown[]) =>
           new Promise((resolve, reject) => {
-            // The password is a secret by position, not by key.
-            const a = method === '$signIn' ? [args[0], redactor.secret(String(args[1]), PASSWORD_PLACEHOLDER)] : args;
+            // What was typed to sign in is redacted by position, not by key: it may be someone else's (redactor.ts).
+            const a = method === '$signIn' ? [redactor.signInEmail(args[0]), redactor.signInPassword(args[1]), ...args.slice(2)] : args;
             enqueue({ k: 'intent', m: method, a }, () => (api[method] as (...x: unknown[]) => Promise<unknown>)(...args).then(resolve, reject));
           });
       }

@@ -283,6 +283,11 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
           // The page goes once this resolves (the UI leaves it at every session end): the last lines go with it, stored.
           await flush();
         },
+        async $pageHidden() {
+          // The log first: it is the user's; the recording's last lines then, which the page going would lose too.
+          await api.$pageHidden();
+          await flush();
+        },
         async $listRecordings() {
           try {
             await ready;

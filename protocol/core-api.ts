@@ -171,6 +171,13 @@ export interface CoreApi {
   $setAttention(attentive: boolean): Promise<void>;
   /** The browser reports the network as back (true) or gone: back reconnects and retries now instead of after the delay. */
   $setNetwork(online: boolean): Promise<void>;
+  /**
+   * The page is going away or hidden (ui/client/page-end.ts), and its worker may end with it: what only the worker
+   * holds is stored now, not when its batch is due — the event log's pending events (what the user did that lives only
+   * in the log: a folder collapsed, the sidebar's tab and sort, emoji used, a skin tone; PERSIST_DELAY_MS) and the
+   * recording's pending lines. Resolves once they are stored.
+   */
+  $pageHidden(): Promise<void>;
   /** Catches up with the server now (the landing page's Try again, after a 418). */
   $resync(): Promise<void>;
 

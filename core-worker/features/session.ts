@@ -28,6 +28,8 @@ export interface SessionHost {
   /** Tells every feature the session ended. */
   sessionEnded(): void;
   persistLog(): Promise<void>;
+  /** Removes the stored sidebar (the view cache) once any write of it is done. */
+  forgetSidebar(): Promise<void>;
 }
 
 export interface SessionFeature extends Feature<'$signIn' | '$signOut'> {
@@ -58,6 +60,8 @@ export function createSessionFeature(ctx: CoreContext, host: SessionHost): Sessi
     ctx.socket.stop();
     ctx.publisher.schedule();
     await storage.removeItem(CREDENTIALS_KEY);
+    // Nothing of this person is read at the next page's start, which records it for whoever signs in there.
+    await host.forgetSidebar();
     await host.persistLog();
   }
 

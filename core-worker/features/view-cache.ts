@@ -27,6 +27,12 @@ export const VIEW_CACHE_DELAY_MS = 5_000;
 export interface ViewCacheFeature extends FeatureHooks {
   /** Writes what is pending now. */
   flush(): Promise<void>;
+  /**
+   * Removes the stored sidebar, after any write of it under way: at a session's end. Kept, it would be read at the
+   * next page's start — a signed-out one, whose cold start has no use for it — and so be in the recording of
+   * whoever signs in there next (their name, address and conversations: docs/session-format.md, "Whose recordings").
+   */
+  forget(): Promise<void>;
 }
 
 /** Field-by-field equality of two entries (nested values by JSON): cheaper than JSON of the whole for thousands. */
@@ -144,6 +150,14 @@ export function createViewCacheFeature(ctx: CoreContext): ViewCacheFeature {
 
   return {
     flush,
+    forget() {
+      clock.clearTimeout(timer);
+      timer = null;
+      written = new Map();
+      writtenMeta = '';
+      writing = writing.then(() => ctx.deps.storage.removeItem(VIEW_CACHE_KEY)).catch((error: unknown) => ctx.deps.logger.warn(`Could not remove the sidebar cache: ${error instanceof Error ? error.message : String(error)}`));
+      return writing;
+    },
     afterDispatch() {
       // Armed after any dispatch, not only when the publisher's change set shows the sidebar touched: that
       // set is emptied at each animation frame, which a replay does not reproduce, so a timer depending on

@@ -77,9 +77,10 @@ describe('record and replay', () => {
     expect(result.divergence).toMatchObject({ what: 'events', line: firstDigest + 1 });
   });
 
-  it('keeps no secret anywhere in the file', () => {
+  it('keeps no secret anywhere in the file, nor the address of a sign-in that failed before', () => {
     for (const secret of recorded.secrets) expect(recorded.text).not.toContain(secret);
     expect(recorded.text).toContain('plaza-redacted-password');
+    expect(recorded.text).toContain('"a":["redacted-email-1@plaza.invalid","plaza-redacted-password"]');
   });
 
   it('stops at a given input with the state as of then', async () => {

@@ -1,8 +1,11 @@
-/** Records a short live session against a real server: Bob signs in, Alice (unrecorded) writes, Bob reads, posts and switches channels. */
+/** Records a short live session against a real server: someone fails to sign in, Bob signs in, Alice (unrecorded) writes, Bob reads, posts and switches channels. */
 import { createCore } from '../../core-worker/core';
 import { createRecorder } from '../../core-worker/recorder';
 import type { PlazaServer } from '../../server/app';
 import { nodeDeps, until } from './node-deps';
+
+/** The address of a sign-in attempt that failed before Bob's (nobody of the demo companies). */
+export const FAILED_ATTEMPT_EMAIL = 'someone.else@example.test';
 
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -13,6 +16,9 @@ export async function recordSession(server: PlazaServer): Promise<{ text: string
   const bobCore = createCore(recorder.deps);
   const bob = recorder.attach(bobCore);
   await bob.$subscribe(() => {});
+  // Someone else tried first at the same page, and gave up: what they typed is not the recording's.
+  const attempt = await bob.$signIn(FAILED_ATTEMPT_EMAIL, 'not-the-password');
+  if (attempt.ok) throw new Error('the failed attempt signed in');
   const signedIn = await bob.$signIn('bob@acme.test', 'plaza-demo');
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`);
   await until(() => bobCore.projections.connection.socket === 'online', 5_000, 'online');
@@ -40,6 +46,6 @@ export async function recordSession(server: PlazaServer): Promise<{ text: string
   const text = [...lines, footer].join('\n') + '\n';
   await bobCore.stop();
   await alice.stop();
-  return { text, secrets: [creds.login_guid, creds.auth_token, 'plaza-demo'], hash: JSON.parse(recorder.footer()).hash };
+  return { text, secrets: [creds.login_guid, creds.auth_token, 'plaza-demo', 'not-the-password', FAILED_ATTEMPT_EMAIL], hash: JSON.parse(recorder.footer()).hash };
 }
 

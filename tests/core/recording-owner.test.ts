@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core-worker/core';
+import { replaySession } from '../../core-worker/replayer';
 import type { HttpResponse, Storage } from '../../core-worker/ports';
 import { createMemoryRecordingStore, type MemoryRecordingStore } from '../../core-worker/recording-store';
 import { createSessionRecording } from '../../core-worker/session-recording';
@@ -12,7 +13,9 @@ import { createMemoryStorage } from '../../core-worker/storage-memory';
 import { T0 } from '../../fixtures/builders';
 import { parseSessionFile } from '../../protocol/session-file';
 import type { UserWire } from '../../protocol/entities';
-import { workerStartDeps } from './harness';
+import { ManualClock, workerStartDeps } from './harness';
+import { VIEW_CACHE_DELAY_MS } from '../../core-worker/features/view-cache';
+import { VIEW_CACHE_KEY } from '../../core-worker/boot-keys';
 import { ALICE, BOB } from './scripted-server';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -23,8 +26,7 @@ let workerNo = 0;
 function startWorker(store: MemoryRecordingStore, kv: Storage, start: number, options: { logout?: () => Promise<HttpResponse> } = {}) {
   const n = ++workerNo;
   const calls: string[] = [];
-  const recording = createSessionRecording(
-    workerStartDeps({
+  const deps = workerStartDeps({
       start,
       ids: `w${String(n).padStart(3, '0')}`,
       kv,
@@ -39,9 +41,8 @@ function startWorker(store: MemoryRecordingStore, kv: Storage, start: number, op
         if (path === '/secure/data/logout') return options.logout ? options.logout() : { status: 200, body: { isOk: true } };
         return { status: 404, body: { isOk: false, message: `no route ${path}` } };
       },
-    }),
-    { app: 'plaza-web test', settle: (fn) => setImmediate(fn), store },
-  );
+  });
+  const recording = createSessionRecording(deps, { app: 'plaza-web test', settle: (fn) => setImmediate(fn), store });
   const core = createCore(recording.deps);
   const api = recording.attach(core);
   const signIn = async (email: string): Promise<void> => {
@@ -49,7 +50,7 @@ function startWorker(store: MemoryRecordingStore, kv: Storage, start: number, op
     if (!result.ok) throw new Error(result.error.message);
     await settle();
   };
-  return { api, core, recording, calls, signIn };
+  return { api, core, recording, calls, signIn, clock: deps.clock as ManualClock };
 }
 
 async function listed(api: ReturnType<typeof startWorker>['api']) {
@@ -172,6 +173,91 @@ describe('Recording settings and exports', () => {
     expect((await listed(next.api)).map((r) => r.current)).toEqual([true]);
     const refused = await next.api.$exportSession(legacy.id);
     expect(refused.ok ? 'exported' : refused.error.message).toMatch(/stored before Plaza kept whose session/);
+  });
+});
+
+describe('a sign-in that did not succeed', () => {
+  /** The current recording as Bob exports it, and its replay. */
+  async function exportedBy(api: ReturnType<typeof startWorker>['api']) {
+    const exported = await api.$exportSession();
+    if (!exported.ok) throw new Error(exported.error.message);
+    const text = await exported.value.file.text();
+    const file = parseSessionFile(text);
+    const replay = await replaySession(file, { settle });
+    return { text, file, replay };
+  }
+
+  it('leaves no email typed for it in the recording of the person who signs in next on the same page', async () => {
+    const store = createMemoryRecordingStore();
+    const { api, signIn } = startWorker(store, createMemoryStorage(), T0);
+    // Dave mistypes his password and walks away; a typo of an address, and one the core refuses itself, too.
+    expect((await api.$signIn('dave@acme.test', 'wrong')).ok).toBe(false);
+    expect((await api.$signIn(' dave@acme.test ', 'wrong again')).ok).toBe(false);
+    expect((await api.$signIn('dave.diaz@acme.tst', 'plaza-demo')).ok).toBe(false);
+    const refused = await api.$signIn('dave.diaz', 'plaza-demo');
+    expect(refused.ok ? 'signed in' : refused.error).toMatchObject({ name: 'InvalidRequest', field: 'email' });
+    await settle();
+    // Bob, at the same page, signs in: the recording is his, listed and exported to him.
+    await signIn('bob@acme.test');
+    const { text, file, replay } = await exportedBy(api);
+    expect(file.header.user).toBe('bob');
+    expect(text).not.toMatch(/dave/i);
+    // The attempts are still there, each address by its placeholder (the same address, the same one).
+    const intents = text.split('\n').filter((l) => l.includes('"m":"$signIn"')).map((l) => (JSON.parse(l) as { a: string[] }).a[0]);
+    expect(intents).toEqual(['redacted-email-1@plaza.invalid', 'redacted-email-1@plaza.invalid', 'redacted-email-2@plaza.invalid', 'plaza-redacted-email-3', 'redacted-email-4@plaza.invalid']);
+    // And it replays to the hash the live core had: the core never keeps the typed address, it only checks and sends it.
+    expect(replay.divergence).toBeNull();
+    expect(replay.hash).toBe(file.footer.hash);
+  });
+});
+
+describe('what a page reads at its start', () => {
+  it('holds nothing of the person signed out before: the sidebar cache goes with their session', async () => {
+    const store = createMemoryRecordingStore();
+    const kv = createMemoryStorage();
+    const bob = startWorker(store, kv, T0);
+    await bob.signIn('bob@acme.test');
+    // The sidebar as shown is cached a moment later, for Bob's next cold start (view-cache.ts).
+    await bob.clock.advance(VIEW_CACHE_DELAY_MS);
+    expect(JSON.stringify(await kv.getItem(VIEW_CACHE_KEY))).toContain('bob@acme.test');
+    await bob.api.$signOut();
+    expect(await kv.getItem(VIEW_CACHE_KEY)).toBeUndefined();
+
+    // Alice, on the next page: its start reads the stored keys, and the recording, hers, records what they held.
+    const alice = startWorker(store, kv, T0 + 60_000);
+    await alice.signIn('alice@acme.test');
+    const own = await alice.api.$exportSession();
+    if (!own.ok) throw new Error(own.error.message);
+    const text = await own.value.file.text();
+    expect(parseSessionFile(text).header.user).toBe('alice');
+    expect(text).not.toContain('bob@acme.test');
+    expect(text).not.toContain('Bob Brown');
+  });
+});
+
+describe('the page going', () => {
+  it('stores the log’s pending events and the recording’s pending lines at once, and replays alike', async () => {
+    const store = createMemoryRecordingStore();
+    const kv = createMemoryStorage();
+    const { api, recording, signIn } = startWorker(store, kv, T0);
+    await signIn('bob@acme.test');
+    await recording.flush();
+    // Kept only in the log (no server call, no outbox): the emoji recently used.
+    await api.$noteEmojiUsed('👍');
+    await settle();
+    const stored = async () => (await (await kv.openLog('bob')).load()).map((e) => e.event.type);
+    expect(await stored()).not.toContain('emoji.used');
+    await api.$pageHidden();
+    expect(await stored()).toContain('emoji.used');
+    const id = (await store.list())[0]!.id;
+    expect((await store.read(id))!.some((line) => line.includes('"$pageHidden"'))).toBe(true);
+    // The intent is an input like any: the replayed core stores at the same point (an append of its own).
+    const exported = await api.$exportSession();
+    if (!exported.ok) throw new Error(exported.error.message);
+    const file = parseSessionFile(await exported.value.file.text());
+    const replay = await replaySession(file, { settle });
+    expect(replay.divergence).toBeNull();
+    expect(replay.hash).toBe(file.footer.hash);
   });
 });
 

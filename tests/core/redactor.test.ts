@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, PASSWORD_PLACEHOLDER } from '../../core-worker/redactor';
 import { prng } from '../../protocol/prng';
+import { LoginRequest } from '../../protocol/rest/session';
+
+/** What the core's check of a sign-in field says of `value`: its first problem, or 'ok' (api-client.ts). */
+const checked = (field: 'email' | 'password', value: unknown): string => {
+  const parsed = LoginRequest.shape[field].safeParse(value);
+  return parsed.success ? 'ok' : (parsed.error.issues[0]?.message ?? '?');
+};
 
 describe('redactor', () => {
   it('replaces tokens wherever they appear, consistently', () => {
@@ -20,6 +27,33 @@ describe('redactor', () => {
     expect(r.redact(['a@b.c', 'password'])).toEqual(['a@b.c', PASSWORD_PLACEHOLDER]);
     expect(r.redact(PASSWORD_PLACEHOLDER)).toBe(PASSWORD_PLACEHOLDER);
     expect(r.redact('reset your password here')).toBe('reset your password here');
+  });
+
+  it('gives each address typed to sign in a placeholder the core checks alike, the same for the same address', () => {
+    const r = createRedactor();
+    const typed = ['dave@acme.test', '  dave@acme.test ', 'Dave@acme.test', 'dave', 'dave@acme', '', '   ', `${'d'.repeat(330)}@acme.test`, 'd'.repeat(400), 'a@b.c'];
+    const placeholders = typed.map((t) => r.signInEmail(t));
+    expect(placeholders.slice(0, 6)).toEqual(['redacted-email-1@plaza.invalid', 'redacted-email-1@plaza.invalid', 'redacted-email-2@plaza.invalid', 'plaza-redacted-email-3', 'plaza-redacted-email-4', '']);
+    for (let i = 0; i < typed.length; i++) {
+      expect(checked('email', placeholders[i]), JSON.stringify(typed[i])).toBe(checked('email', typed[i]));
+      if (typed[i]!.trim().length > 0) expect(String(placeholders[i])).not.toContain(typed[i]!.trim());
+    }
+    // Not a learned secret: the signed-in user's own address, in the answers the core keeps, stays as it came.
+    expect(r.redact({ user: { email: 'dave@acme.test' } })).toEqual({ user: { email: 'dave@acme.test' } });
+    // A refused sign-in's answer loses every address typed to sign in.
+    expect(r.withoutSignInEmails({ isOk: false, message: 'No account for dave@acme.test.' })).toEqual({ isOk: false, message: 'No account for redacted-email-1@plaza.invalid.' });
+    expect(r.signInEmail(42)).toBe(42);
+  });
+
+  it('keeps a sign-in password’s check: nothing typed stays nothing (and is learned as no secret), too long stays too long', () => {
+    const r = createRedactor();
+    expect(r.signInPassword('')).toBe('');
+    // An empty password learned as a secret made every empty string recorded afterwards read as the placeholder.
+    expect(r.redact({ text: '' })).toEqual({ text: '' });
+    expect(r.signInPassword('hunter2')).toBe(PASSWORD_PLACEHOLDER);
+    const long = 'p'.repeat(200);
+    expect(checked('password', r.signInPassword(long))).toBe(checked('password', long));
+    expect(checked('password', PASSWORD_PLACEHOLDER)).toBe('ok');
   });
 });
 

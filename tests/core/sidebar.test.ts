@@ -9,7 +9,8 @@ import { PREFETCH_CHANNELS, PREFETCH_CONCURRENCY } from '../../core-worker/featu
 import type { ChannelWire, MessageWire, UserWire } from '../../protocol/entities';
 import type { HttpResponse } from '../../core-worker/ports';
 import { T0 } from '../../fixtures/builders';
-import { startHarness, type Harness, type Route } from './harness';
+import { PERSIST_DELAY_MS } from '../../core-worker/event-log';
+import { ManualClock, startHarness, type Harness, type Route } from './harness';
 
 const bob: UserWire = { target_user_guid: 'bob', first_name: 'Bob', last_name: 'Brown', name: 'Bob Brown', company_guid: 'acme' };
 const last = (address: string, created: number): MessageWire => ({
@@ -195,6 +196,25 @@ describe('collapsed folders', () => {
     reloaded.frame();
     expect(collapsedOf(reloaded)).toBeUndefined();
     expect(reloaded.core.projections.preferences).toEqual({ tab: 'all', sort: 'az', showLast: { az: 50, recent: null } });
+  });
+
+  it('are stored when the page goes, though the log’s batch is not due yet', async () => {
+    const h = await signedIn([team(1)], extra);
+    await h.clock.advance(PERSIST_DELAY_MS);
+    // Collapsed, and the page goes at once ($pageHidden: ui/client/page-end.ts): the batch is stored then.
+    await h.core.api.$setFolderCollapsed('work', true);
+    await h.core.api.$pageHidden();
+    // Collapsed, and the page goes before its batch is due without a word: that one goes with it.
+    await h.core.api.$setFolderCollapsed('home', true);
+    // The next page (the clock never moved for this one: its batch timer never fired).
+    const next = await startHarness({ storage: h.storage, clock: new ManualClock(h.clock.now()), routes: Object.fromEntries(h.routes) });
+    next.frame();
+    expect(collapsedOf(next)).toEqual(['work']);
+    // A later call stores what is pending (Home's collapse); one finding nothing pending writes nothing.
+    const before = (await (await h.storage.openLog('bob')).load()).length;
+    await h.core.api.$pageHidden();
+    await h.core.api.$pageHidden();
+    expect((await (await h.storage.openLog('bob')).load()).length).toBe(before + 1);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * A session recorded in Chromium against the local server — sign in, receive
+ * A session recorded in Chromium against the local server — someone else's failed sign-in, then sign in, receive
  * from another user, react, post, switch channels — is exported from the UI,
  * replays in the Node CLI to the hash the browser computed, and renders in the
  * debugger as the live page showed it.
@@ -8,7 +8,10 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { DEMO_PASSWORD, signIn } from './sign-in';
+
+/** The address of a sign-in that failed at Carol's page before hers: nobody's of the demo companies. */
+const FAILED_EMAIL = 'someone.else@example.test';
 
 const run = promisify(execFile);
 
@@ -37,7 +40,17 @@ async function settledView(page: Page): Promise<{ conversations: string; message
 test('a browser session exports and replays in the CLI to the same hash, with no secret in it', async ({ browser }, testInfo) => {
   const carol = await (await browser.newContext()).newPage();
   const dave = await (await browser.newContext()).newPage();
-  await signIn(carol, 'carol@acme.test');
+  // Someone mistypes their password at the page and walks away; Carol signs in at the same page, so in its recording.
+  await carol.goto('/');
+  await expect(carol).toHaveURL(/\/login/);
+  await carol.getByLabel('Email').fill(FAILED_EMAIL);
+  await carol.getByLabel('Password').fill('not-the-password');
+  await carol.getByRole('button', { name: 'Sign in' }).click();
+  await expect(carol.getByRole('alert')).toHaveText('The email or password is incorrect.');
+  await carol.getByLabel('Email').fill('carol@acme.test');
+  await carol.getByLabel('Password').fill(DEMO_PASSWORD);
+  await carol.getByRole('button', { name: 'Sign in' }).click();
+  await expect(carol.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
   await signIn(dave, 'dave@acme.test');
   // A retry (or a repeat) runs against the same server: its messages must not be taken for the first attempt's.
   const earlier = testInfo.retry + testInfo.repeatEachIndex;
@@ -84,6 +97,10 @@ test('a browser session exports and replays in the CLI to the same hash, with no
 
   const text = readFileSync(file, 'utf8');
   expect(text).not.toContain('plaza-demo');
+  // Nothing typed for the failed sign-in: its address (redacted where it stood, and still replayed), its password.
+  expect(text).not.toContain(FAILED_EMAIL);
+  expect(text).not.toContain('not-the-password');
+  expect(text).toContain('"m":"$signIn","a":["redacted-email-1@plaza.invalid","plaza-redacted-password"]');
   const credentials = await carol.evaluate(
     () =>
       new Promise<{ login_guid: string; auth_token: string }>((resolve, reject) => {

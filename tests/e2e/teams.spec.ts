@@ -134,8 +134,8 @@ test('folders: create one, move a channel in from its menu, and see the unread t
   await expect(sidebar(carol).getByRole('link', { name: /^Design/ })).toBeVisible();
 });
 
-test('folders: one collapsed stays collapsed after a reload, and expanded stays expanded', async ({ browser }) => {
-  const carol = await signInNewPage(browser, 'carol@acme.test');
+test('folders: one collapsed stays collapsed after a reload, and expanded stays expanded, even reloaded at once', async ({ browser }) => {
+  let carol = await signInNewPage(browser, 'carol@acme.test');
   const folderMenu = async (name: string, item: string) => {
     await sidebar(carol).getByRole('button', { name: `Folder actions for ${name}` }).click();
     await carol.getByRole('menuitem', { name: item }).click();
@@ -146,11 +146,11 @@ test('folders: one collapsed stays collapsed after a reload, and expanded stays 
   await folderMenu('Later', 'New subfolder…');
   await carol.getByRole('dialog', { name: 'New folder in Later' }).getByLabel('Folder name').fill('Inside');
   await carol.getByRole('dialog', { name: 'New folder in Later' }).getByRole('button', { name: 'Create' }).click();
-  const later = sidebar(carol).getByRole('button', { name: 'Later', exact: true });
-  const inside = sidebar(carol).getByRole('button', { name: 'Inside', exact: true });
+  let later = sidebar(carol).getByRole('button', { name: 'Later', exact: true });
+  let inside = sidebar(carol).getByRole('button', { name: 'Inside', exact: true });
   await expect(inside).toBeVisible();
 
-  // The log is written in batches PERSIST_DELAY_MS apart: the collapse is given that long before the reload.
+  // At the log's own pace: it is written in batches PERSIST_DELAY_MS apart.
   await later.click();
   await expect(later).toHaveAttribute('aria-expanded', 'false');
   await expect(inside).toHaveCount(0);
@@ -160,12 +160,31 @@ test('folders: one collapsed stays collapsed after a reload, and expanded stays 
   await expect(later).toHaveAttribute('aria-expanded', 'false');
   await expect(inside).toHaveCount(0);
 
-  await later.press('ArrowRight');
-  await expect(inside).toBeVisible();
-  await carol.waitForTimeout(PERSIST_DELAY_MS * 4);
-  await carol.reload();
-  await expect(inside).toBeVisible();
+  // And reloaded at once: the page's end stores the pending batch (ui/client/page-end.ts). The collapse lives only in
+  // the log, and went with a page gone before its batch was due. The click and the reload are made in one task, as
+  // close as a test gets: Playwright's click and then reload() leave the worker a round trip, often more than the
+  // batch's 50 ms. Even so the loss depends on how fast the navigation is (without the fix a probe lost 2 of 4 such
+  // reloads and 1 of 3 closed tabs, and this test passed twice): tests/core/sidebar.test.ts is the deterministic check.
+  for (const expanded of ['true', 'false', 'true', 'false']) {
+    await later.evaluate((button) => {
+      (button as HTMLButtonElement).click();
+      location.reload();
+    });
+    await expect(sidebar(carol).getByRole('link', { name: /^Acme/ })).toBeVisible();
+    await expect(later).toHaveAttribute('aria-expanded', expanded);
+    await expect(inside).toHaveCount(expanded === 'true' ? 1 : 0);
+  }
+
+  // Or the tab closed at once: the next tab shows it as left.
+  await later.click();
+  await carol.close();
+  carol = await carol.context().newPage();
+  later = sidebar(carol).getByRole('button', { name: 'Later', exact: true });
+  inside = sidebar(carol).getByRole('button', { name: 'Inside', exact: true });
+  await carol.goto('/');
+  await expect(sidebar(carol).getByRole('link', { name: /^Acme/ })).toBeVisible();
   await expect(later).toHaveAttribute('aria-expanded', 'true');
+  await expect(inside).toBeVisible();
 
   // Carol's sidebar as it was, for the tests after this one.
   for (const name of ['Later', 'Inside']) {

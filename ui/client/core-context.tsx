@@ -7,6 +7,7 @@ import { isMobileDevice } from './device';
 import { createDrafts, watchDrafts, type Drafts } from './drafts';
 import { watchNetwork } from './network';
 import { watchOutboxHandoff } from './outbox-handoff';
+import { watchPageEnd } from './page-end';
 import { createRouter, type Router } from './router';
 import { createFormDrafts, type FormDrafts } from './form-drafts';
 import { createSessionImport, type SessionImport } from './session-import';
@@ -65,6 +66,8 @@ export function PlazaProvider({ store, core, router, drafts, debug, replayed = f
   useEffect(() => watchNetwork(value.core), [value]);
   useEffect(() => watchDrafts(value.drafts, value.store), [value]);
   useEffect(() => (replayed ? undefined : watchOutboxHandoff(value.core, value.store)), [value, replayed]);
+  // The replayed app's core is inert: it has nothing to store.
+  useEffect(() => (replayed ? undefined : watchPageEnd(value.core)), [value, replayed]);
   useEffect(() => void value.core.$describeDevice({ mobile: isMobileDevice() }), [value]);
   return <PlazaContext.Provider value={value}>{children}</PlazaContext.Provider>;
 }

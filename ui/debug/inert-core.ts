@@ -22,6 +22,7 @@ export function createInertCore(): CoreApi {
     $typing: async () => {},
     $startDirectMessage: async () => fail(replaying),
     $setAttention: async () => {},
+    $pageHidden: async () => {},
     $setSidebar: async () => {},
     $setShowLast: async () => fail(replaying),
     $setFolderCollapsed: async () => {},

@@ -108,6 +108,9 @@ export class FakeCore implements CoreApi {
   async $setAttention(attentive: boolean) {
     this.record('$setAttention', [attentive]);
   }
+  async $pageHidden() {
+    this.record('$pageHidden', []);
+  }
   async $retryOutbox(id: string) {
     this.record('$retryOutbox', [id]);
   }
