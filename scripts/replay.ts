@@ -3,8 +3,9 @@
  * Replays a recorded session in Node, without a browser, and prints counts,
  * duration and the final projection hash. Exits 1 on a divergence (naming the
  * first one), 2 when the file is refused. An unsealed file (no final hash) that
- * replays with every input matching exits 0 and says it had no hash to compare. The file's socket frames are decoded
- * ahead on a second thread (scripts/decoder-thread.ts) unless --one-thread.
+ * replays with every input matching exits 0 and says it had no hash to compare.
+ * The file's socket frames are decoded ahead on a second thread
+ * (scripts/decoder-thread.ts) unless --one-thread.
  */
 import { writeFileSync } from 'node:fs';
 import { replayAndLocate, replayFooter, replaySession } from '../core-worker/replayer';
@@ -90,7 +91,9 @@ try {
   const progress = progressLine(file.footer.inputs);
   // Every event the core appends (the debugger's count); the footer's is the log's length since its last compaction.
   let appended = 0;
-  const result = await (fast ? replayAndLocate : replaySession)(file, {
+  // --fast leaves the events to the final hash, which an unsealed file does not have: its events are all checked.
+  const fastHere = fast && !file.footer.unsealed;
+  const result = await (fastHere ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...(progress ? { onInput: progress.input } : {}),
     onCore: (core) => {
@@ -120,6 +123,7 @@ try {
   out(`frames    ${decoderSummary(decoder)}`);
   if (unsealed) {
     out(`unsealed  ${unsealedText(unsealed)}`);
+    if (fast) out(`          (--fast was not taken: without a final hash to fall back on, every input's events were checked)`);
     // Whether this replay checked the whole file: then all there is to compare matched, and only the final hash is missing.
     if (!result.divergence && until === undefined) out(`          every input's outputs and events match the recording; it has no final hash to compare`);
   }

@@ -229,4 +229,12 @@ describe('npm run replay on an unsealed file (exported without a final hash)', (
     expect(stdout).toContain('unsealed  exported without a final hash');
     expect(stdout).not.toContain('every input');
   });
+
+  it('checks every input\'s events even with --fast, which has no final hash to fall back on', async () => {
+    // The altered frame's events differ, but the session goes on as before: only its digest tells.
+    const { code, stdout, stderr } = await replay('unsealed-fast.jsonl', unsealed(text.replace('hello Bob', 'hello Bill')), '--fast');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): events$/m);
+    expect(stdout).toContain("          (--fast was not taken: without a final hash to fall back on, every input's events were checked)");
+  });
 });
