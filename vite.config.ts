@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -8,10 +9,25 @@ import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 const serverPort = Number(process.env.PORT ?? 8080);
 const apiTarget = `http://127.0.0.1:${serverPort}`;
 
+/**
+ * This build, as session recordings name it (core-worker/app-name.ts): the commit it is built from, `.modified`
+ * when tracked files had changes, or — outside a git checkout — when it was built.
+ */
+function buildId(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git('rev-parse', '--short=10', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') === '' ? commit : `${commit}.modified`;
+  } catch {
+    return `built.${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}`;
+  }
+}
+
 export default defineConfig({
   root: 'ui',
   publicDir: false,
   // The app-shell service worker (dist/sw.js), in production builds only: Plaza opens offline.
+  define: { __PLAZA_BUILD__: JSON.stringify(buildId()) },
   plugins: [react(), serviceWorkerPlugin({ entry: fileURLToPath(new URL('./ui/service-worker/sw.ts', import.meta.url)) })],
   resolve: {
     // The worker needs Bottleneck's local scheduler only: `light.js` is its bundle without the

@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { CORE_WORKER_NAME_PREFIX } from '../protocol/core-api';
+import { appName } from './app-name';
 import { browserDeps, lazyStorage, settleAfterMicrotasks, webLockLiveRecordings, webLockLiveTabs } from './browser-deps';
 import { createCore } from './core';
 import type { EarlyReads } from './early-views';
@@ -17,7 +18,7 @@ export function startCoreWorker(early: EarlyReads, endpoint: Comlink.Endpoint): 
   const tab = self.name.startsWith(CORE_WORKER_NAME_PREFIX) ? self.name.slice(CORE_WORKER_NAME_PREFIX.length) : undefined;
   const goneTabs = announceGoneTabs((self.navigator as Partial<WorkerNavigator>).locks, typeof BroadcastChannel === 'function' ? BroadcastChannel : undefined);
   const recording = createSessionRecording(browserDeps(lazyStorage(createIdbStorage(tab, webLockLiveTabs(tab), goneTabs, early))), {
-    app: 'plaza-web 0.1.0',
+    app: appName(),
     settle: settleAfterMicrotasks,
     store: createIdbRecordingStore(),
     // Other tabs' running recordings are never evicted (without Web Locks, only this tab's own).

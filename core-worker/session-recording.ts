@@ -10,7 +10,7 @@
  * during it, set once. The list and the exports are only the signed-in user's own recordings; one in which a
  * second person signed in, or stored before the user was fixed, is nobody's.
  */
-import type { CoreApi, RecordingSummary } from '../protocol/core-api';
+import type { CoreApi, ExportedSession, RecordingSummary } from '../protocol/core-api';
 import { CHARS_PER_MEGABYTE, DEFAULT_RECORDING_SETTINGS, parseRecordingSettings, type RecordingSettings } from '../protocol/recording-settings';
 import { fail, ok, type Failure, type Result } from '../protocol/result';
 import { INPUT_KINDS, lineInfo, sessionFileName, sessionStamp } from '../protocol/session-file';
@@ -214,6 +214,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     bytes: m.chars * 2,
     current: m.id === meta.id,
     stopped: m.frozenFooter !== null,
+    app: m.app,
   });
 
   /**
@@ -230,7 +231,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     return refuse('That recording is another person’s session: only they can export it, signed in here.');
   }
 
-  async function exportCurrent(): Promise<Result<{ fileName: string; file: Blob }>> {
+  async function exportCurrent(): Promise<Result<ExportedSession>> {
     if (off) return fail({ name: 'NotRecording', message: 'Recording was turned off when this session started.' });
     noteUser();
     const refused = refusal(meta, signedInUser());
@@ -246,7 +247,7 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     return ok({ fileName: sessionFileName(real.clock.now()), file: sessionFile([JSON.stringify(header), ...lines.slice(1, count), footer]) });
   }
 
-  async function exportStored(id: string): Promise<Result<{ fileName: string; file: Blob }>> {
+  async function exportStored(id: string): Promise<Result<ExportedSession>> {
     await writing;
     const entry = (await store!.list()).find((m) => m.id === id);
     const refused = entry && refusal(entry, signedInUser());
@@ -256,10 +257,12 @@ export function createSessionRecording(real: CoreDeps, options: SessionRecording
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
     header.user = entry.user;
     const body = [JSON.stringify(header), ...lines.slice(1)];
-    // A recording whose worker ended while it ran has no footer yet: its replay supplies one.
-    const file = entry.frozenFooter !== null ? ok([...body, entry.frozenFooter]) : await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)));
-    if (!file.ok) return file;
-    return ok({ fileName: sessionFileName(entry.started), file: sessionFile(file.value) });
+    if (entry.frozenFooter !== null) return ok({ fileName: sessionFileName(entry.started), file: sessionFile([...body, entry.frozenFooter]) });
+    // A recording whose worker ended while it ran has no footer yet: its replay supplies one, or says why it cannot.
+    const sealed = await sealRecording(body, () => new Promise<void>((resolve) => options.settle(resolve)), options.app);
+    if (!sealed.ok) return sealed;
+    const { lines: file, unsealed } = sealed.value;
+    return ok({ fileName: sessionFileName(entry.started), file: sessionFile(file), ...(unsealed ? { unsealed: { ...unsealed, recordedBy: entry.app } } : {}) });
   }
 
   return {

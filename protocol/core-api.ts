@@ -9,6 +9,7 @@ import type { RecordingSettings } from './recording-settings';
 import type { NotificationSettings } from './rules/notifications';
 import type { ChannelSearchQuery, GlobalSearchQuery } from './rules/search-query';
 import type { Result } from './result';
+import type { UnsealedNote } from './session-file';
 import type { SidebarSort, SidebarTab } from './events';
 import type { QuickSwitchItem, ViewPatch } from './views';
 
@@ -54,9 +55,23 @@ export interface RecordingSummary {
   current: boolean;
   /** The recording stopped (its size bound was met, or recording was turned off) and its footer is fixed. */
   stopped: boolean;
+  /** The build that recorded it (its header's `app`): a previous session may have been recorded by an earlier one. */
+  app: string;
 }
 
 export type { RecordingSettings };
+
+/** A session file made for download ($exportSession). */
+export interface ExportedSession {
+  fileName: string;
+  file: Blob;
+  /**
+   * Set when the file is unsealed: a stored recording without a footer whose replay on this build did not
+   * reach its end as recorded, so the file has its whole inputs as recorded and no final hash
+   * (docs/session-format.md, "Unsealed files"). `recordedBy` is the build that recorded it (its header's `app`).
+   */
+  unsealed?: UnsealedNote & { recordedBy: string };
+}
 
 /** A team or department to create (spec 1 §5 defaults apply to what is left out; see creationFlags). */
 export interface NewTeam {
@@ -296,8 +311,9 @@ export interface CoreApi {
    * Blob made in the worker: it crosses to the page as a handle, so the page neither copies nor
    * encodes a heavy user's tens of MB (that was a 102 ms task on the main thread for 12.5 MB). Only the signed-in
    * user's own recordings: another person's, or one of several people, is refused ('NotYourRecording').
+   * A stored recording whose replay on this build differs from it is exported unsealed (`unsealed` says why).
    */
-  $exportSession(id?: string): Promise<Result<{ fileName: string; file: Blob }>>;
+  $exportSession(id?: string): Promise<Result<ExportedSession>>;
   /** The signed-in user's stored recordings, newest first (none while nobody is signed in). */
   $listRecordings(): Promise<Result<RecordingSummary[]>>;
   $getRecordingSettings(): Promise<Result<RecordingSettings>>;

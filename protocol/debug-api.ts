@@ -6,7 +6,9 @@
  * `--until n`).
  */
 import type { Result } from './result';
-import type { SessionHeader } from './session-file';
+import type { SessionHeader, UnsealedNote } from './session-file';
+
+export type { UnsealedNote };
 import type { ViewPatch } from './views';
 
 /** Every projection, in the order the projection hash combines them (projections/hash.ts PROJECTION_NAMES is this list). */
@@ -65,10 +67,15 @@ export interface SessionSummary {
   /** Time of the first and last input (epoch ms); null without inputs. */
   firstAt: number | null;
   lastAt: number | null;
-  /** Projection hash after the whole replay, and the one the footer recorded. */
+  /** Projection hash after the whole replay, and the one the footer recorded (null: the file is unsealed, it recorded none). */
   hash: string;
-  recordedHash: string;
-  /** The replay reproduced the recording (outputs, event digests and footer hash); false while `checking`. */
+  recordedHash: string | null;
+  /** Why the file has no final hash (its footer's `unsealed`), or null for a sealed file. */
+  unsealed: UnsealedNote | null;
+  /**
+   * The replay reproduced the recording (outputs, event digests and footer hash — for an unsealed file, all but
+   * the hash it does not have); false while `checking`.
+   */
   matches: boolean;
   /** The first place the replay differed, as far as it has been checked. */
   divergence: DebugDivergence | null;

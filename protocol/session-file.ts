@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { compiledOnUse } from './compile-on-use';
+import { hashText, type HashName } from './text-hash';
 import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, SessionFileError, type SessionText } from './session-lines';
 
 export { compactDigestLine, compactFrameLine, lineInfo, SessionFileError } from './session-lines';
@@ -30,8 +31,8 @@ export const SESSION_FORMAT_VERSION = 4;
 /** The versions this Plaza reads. */
 export const READABLE_SESSION_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
-/** The 64-bit hashes a session's digests and footer are computed with (projections/hash.ts; docs/session-format.md defines them). */
-export type HashName = 'fnv1a64' | 'cyrb64';
+/** The 64-bit hashes a session's digests and footer are computed with (protocol/text-hash.ts; docs/session-format.md defines them). */
+export type { HashName };
 
 /** The hash of format `version`: FNV-1a 64 up to version 2, cyrb64 from version 3. */
 export function sessionHashName(version: number): HashName {
@@ -109,14 +110,67 @@ export type OutputLine = z.infer<typeof OutputLine>;
 export const DigestLine = z.object({ k: z.literal('ev'), n: z.number().int().positive(), h: z.string().regex(/^[0-9a-f]{16}$/) });
 export type DigestLine = z.infer<typeof DigestLine>;
 
+/**
+ * Why a footer holds no final hash: the file was exported from a stored recording whose replay, on the build
+ * that exported it, did not reach its end the way the recording went — that build differs from the one that
+ * recorded it (the header's `app`), or the session hit a nondeterminism bug. Its inputs are as recorded; what
+ * it lacks is only the state at its end. docs/session-format.md, "Unsealed files".
+ */
+export const UnsealedNote = z.object({
+  /** The build whose replay did not reach the end (its `app`, as a header names one). */
+  by: z.string().max(100),
+  /** After which input that replay differed (1-based; 0: before the first), and at which file line; absent when it failed outside the inputs. */
+  input: z.number().int().nonnegative().optional(),
+  line: z.number().int().positive().optional(),
+  /** What differed, in words ("the events it appended differ", or the error it threw). */
+  reason: z.string().max(2_000),
+});
+export type UnsealedNote = z.infer<typeof UnsealedNote>;
+
+/** The placeholder hash of an unsealed footer: 16 zeros, which no reader takes for a state's hash. */
+export const UNSEALED_HASH = '0'.repeat(16);
+
 export const SessionFooter = z.object({
   k: z.literal('end'),
   inputs: z.number().int().nonnegative(),
   events: z.number().int().nonnegative(),
   hash: z.string().regex(/^[0-9a-f]{16}$/),
   projections: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)),
+  /** Present: the file has no final hash (`hash` is UNSEALED_HASH, `events` 0, `projections` empty); why. */
+  unsealed: UnsealedNote.optional(),
 });
 export type SessionFooter = z.infer<typeof SessionFooter>;
+
+/**
+ * The footer of a file whose final state is unknown: `inputs` whole inputs as recorded and why no replay sealed
+ * them. Its hash, events and projections are placeholders an older Plaza still reads — it replays such a file,
+ * checking every input, and then reports that the projection hash differs.
+ */
+export function unsealedFooter(inputs: number, note: UnsealedNote): SessionFooter {
+  return { k: 'end', inputs, events: 0, hash: UNSEALED_HASH, projections: {}, unsealed: note };
+}
+
+/**
+ * What is wrong with a footer that parsed, or null: an unsealed one must hold the placeholders (it claims no
+ * state), and a sealed one's `hash` must be the hash of its `projections` joined by ':' in the order written
+ * (the order they were combined in when it was recorded: a file recorded before a projection was added holds
+ * fewer, and still reads). A footer without per-projection hashes (`{}`) has nothing to contradict its hash.
+ */
+function footerProblem(footer: SessionFooter, hash: HashName): string | null {
+  if (footer.unsealed) {
+    if (footer.hash !== UNSEALED_HASH || footer.events !== 0 || Object.keys(footer.projections).length > 0) {
+      return `an unsealed footer has no final state: its hash must be ${UNSEALED_HASH}, its events 0 and its projections {}`;
+    }
+    if (footer.unsealed.input !== undefined && footer.unsealed.input > footer.inputs) {
+      return `unsealed.input: ${footer.unsealed.input} is past the file's last input (${footer.inputs})`;
+    }
+    return null;
+  }
+  const each = Object.values(footer.projections);
+  if (each.length === 0) return null;
+  const combined = hashText(each.join(':'), hash);
+  return combined === footer.hash ? null : `its projections' hashes combine (${hash}) to ${combined}, not to its hash ${footer.hash}: the footer (or the header's version) was altered or damaged`;
+}
 
 export type SessionLine = InputLine | OutputLine | DigestLine;
 
@@ -396,5 +450,7 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
   const footerAt = lastStart === 0 ? 1 : n;
   if (footerAt > limits.maxLines) throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);
   if (inputs !== footer.data.inputs) throw new SessionFileError(footerAt, `the footer counts ${footer.data.inputs} inputs but the file has ${inputs}`);
+  const problem = footerProblem(footer.data, sessionHashName(version));
+  if (problem) throw new SessionFileError(footerAt, `footer: ${problem}`);
   return new ParsedSessionFile(header.data, footer.data, text, read);
 }

@@ -52,9 +52,13 @@ interface ChildResult {
   all: Omit<Phase, 'peakHeapMB' | 'committedMB' | 'collections' | 'gcMs'> & { heapEndMB: number };
 }
 
-/** The file the export makes of what sealRecording returned: the file's lines (sessionFile), or, from a version before 2026-11-26, its text. */
-function sessionFileOf(sealed: string | readonly string[]): Blob {
-  return typeof sealed === 'string' ? new Blob([sealed], { type: 'application/x-ndjson' }) : sessionFile(sealed);
+/**
+ * The file the export makes of what sealRecording returned: the file's lines and whether it is unsealed (from
+ * 2026-11-27), its lines (sessionFile), or, from a version before 2026-11-26, its text.
+ */
+function sessionFileOf(sealed: string | readonly string[] | { lines: readonly string[] }): Blob {
+  if (typeof sealed === 'string') return new Blob([sealed], { type: 'application/x-ndjson' });
+  return sessionFile('lines' in sealed ? sealed.lines : sealed);
 }
 
 /** FNV-1a 32 of the file's bytes, so runs of different modules can be checked to make the same file. */
@@ -65,7 +69,7 @@ function fnv32(bytes: Uint8Array): string {
 }
 
 async function child(path: string, modulePath: string): Promise<void> {
-  const { sealRecording } = (await import(pathToFileURL(resolve(modulePath)).href)) as { sealRecording: (lines: readonly string[], settle: () => Promise<void>) => Promise<Result<string | string[]>> };
+  const { sealRecording } = (await import(pathToFileURL(resolve(modulePath)).href)) as { sealRecording: (lines: readonly string[], settle: () => Promise<void>, app: string) => Promise<Result<string | string[] | { lines: string[] }>> };
   const { INPUT_KINDS, lineInfo } = await import('../protocol/session-file');
   const lines = recordingLines(path, DEFAULT_RECORDING_CHARS);
   const count = lines.length;
@@ -80,7 +84,7 @@ async function child(path: string, modulePath: string): Promise<void> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const mark = (): ChildResult['seal'] => ({ ms: performance.now() - started, cpuMs: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(cpu)), heapEndMB: process.memoryUsage().heapUsed / MB, maxRssMB: (process.resourceUsage().maxRSS * 1024) / MB });
-  const result = await sealRecording(lines, () => new Promise<void>((done) => setImmediate(done)));
+  const result = await sealRecording(lines, () => new Promise<void>((done) => setImmediate(done)), 'bench-seal');
   const seal = mark();
   console.log('@@sealed');
   // Then what the export does with it: the file the page downloads, a Blob (the lines still held, as the export holds them).

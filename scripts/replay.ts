@@ -2,13 +2,15 @@
  * `npm run replay -- <file> [--until N] [--dump PROJECTION] [--trim OUT] [--fast] [--one-thread] [--full]`
  * Replays a recorded session in Node, without a browser, and prints counts,
  * duration and the final projection hash. Exits 1 on a divergence (naming the
- * first one), 2 when the file is refused. The file's socket frames are decoded
- * ahead on a second thread (scripts/decoder-thread.ts) unless --one-thread.
+ * first one), 2 when the file is refused. An unsealed file (no final hash) that
+ * replays with every input matching exits 0 and says it had no hash to compare.
+ * The file's socket frames are decoded ahead on a second thread
+ * (scripts/decoder-thread.ts) unless --one-thread.
  */
 import { writeFileSync } from 'node:fs';
 import { replayAndLocate, replayFooter, replaySession } from '../core-worker/replayer';
 import { PROJECTION_NAMES, projectionJson, type ProjectionName } from '../projections/hash';
-import { parseSessionFile, SessionFileError, sessionHashName, trimmedSessionText } from '../protocol/session-file';
+import { parseSessionFile, SessionFileError, sessionHashName, trimmedSessionText, type UnsealedNote } from '../protocol/session-file';
 import { readSharedFile, sharedText, startDecoderThread, type DecoderThread } from './decoder-thread';
 import { Utf8Text } from './utf8-text';
 
@@ -89,7 +91,9 @@ try {
   const progress = progressLine(file.footer.inputs);
   // Every event the core appends (the debugger's count); the footer's is the log's length since its last compaction.
   let appended = 0;
-  const result = await (fast ? replayAndLocate : replaySession)(file, {
+  // --fast leaves the events to the final hash, which an unsealed file does not have: its events are all checked.
+  const fastHere = fast && !file.footer.unsealed;
+  const result = await (fastHere ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...(progress ? { onInput: progress.input } : {}),
     onCore: (core) => {
@@ -110,10 +114,19 @@ try {
   out(`inputs    ${result.inputs} of ${file.footer.inputs}`);
   if (until !== undefined && until > result.inputs && !result.divergence) out(`          (--until ${until} is past the session's last input: it was replayed whole)`);
   const compacted = appended !== result.events ? ` in the log since its last compaction; ${appended} appended in all` : '';
-  out(`events    ${result.events}${until === undefined ? ` (recorded ${file.footer.events})` : ''}${compacted}`);
+  // An unsealed file's footer records no final state: its events and hash are placeholders, not shown as recorded.
+  const unsealed = file.footer.unsealed;
+  const recorded = (value: string | number): string => (until !== undefined ? '' : unsealed ? ' (none recorded: the file is unsealed)' : ` (recorded ${value})`);
+  out(`events    ${result.events}${recorded(file.footer.events)}${compacted}`);
   out(`duration  ${(parseMs + result.durationMs).toFixed(1)} ms (decode ${parseMs.toFixed(1)} ms, replay ${result.durationMs.toFixed(1)} ms)`);
-  out(`hash      ${result.hash}${until === undefined ? ` (recorded ${file.footer.hash})` : ''}`);
+  out(`hash      ${result.hash}${recorded(file.footer.hash)}`);
   out(`frames    ${decoderSummary(decoder)}`);
+  if (unsealed) {
+    out(`unsealed  ${unsealedText(unsealed)}`);
+    if (fast) out(`          (--fast was not taken: without a final hash to fall back on, every input's events were checked)`);
+    // Whether this replay checked the whole file: then all there is to compare matched, and only the final hash is missing.
+    if (!result.divergence && until === undefined) out(`          every input's outputs and events match the recording; it has no final hash to compare`);
+  }
   if (trim && !result.divergence) {
     // The header is kept, so the trimmed file keeps the version, and its footer the hash, of the original.
     writeFileSync(trim, trimmedSessionText(sharedText(bytes), result.linesUsed, replayFooter(result)));
@@ -136,6 +149,12 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+/** Why an unsealed file has no final hash, in a line: which build's replay did not reach its end, and where it differed. */
+function unsealedText(note: UnsealedNote): string {
+  const where = note.input !== undefined ? ` after input ${note.input}${note.line !== undefined ? ` (file line ${note.line})` : ''}` : '';
+  return `exported without a final hash: its replay on ${note.by} differed${where}: ${note.reason}`;
 }
 
 /**

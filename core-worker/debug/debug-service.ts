@@ -446,7 +446,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
       firstAt: index.inputTimes[0] ?? null,
       lastAt: index.inputTimes.at(-1) ?? null,
       hash: index.replay.hash,
-      recordedHash: file.footer.hash,
+      recordedHash: file.footer.unsealed ? null : file.footer.hash,
+      unsealed: file.footer.unsealed ?? null,
       loadMs: 0,
       decodedAhead,
     };
@@ -512,7 +513,8 @@ export function createDebugService(options: DebugServiceOptions): DebugApi & { r
     const d = divergenceOf(l);
     return {
       ...l.summary,
-      matches: c.finished && d === null && l.summary.hash === l.summary.recordedHash,
+      // An unsealed file has no final hash: every input's outputs and events matching is all it can match.
+      matches: c.finished && d === null && (l.summary.recordedHash === null || l.summary.hash === l.summary.recordedHash),
       divergence: d ? divergenceView(d) : null,
       checking: c.finished ? null : { done: c.done, total: l.index.eventChecks.count },
     };

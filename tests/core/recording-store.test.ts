@@ -168,6 +168,43 @@ describe('recordings stored by an earlier Plaza', () => {
   });
 });
 
+describe('a previous session whose replay here differs from it', () => {
+  it('is exported unsealed: every whole input as stored, a footer with no final hash, and the answer says why', async () => {
+    const kv = createMemoryStorage();
+    const store = createMemoryRecordingStore();
+    const { api: earlier } = await runSession(store, kv, { as: BOB, signIns: 4 });
+    const current = await earlier.$exportSession();
+    if (!current.ok) throw new Error(current.error.message);
+    // What an earlier build stored: the same lines, but a digest its fold wrote for events this build's fold does not append.
+    const stored = (await current.value.file.text()).trimEnd().split('\n').slice(0, -1);
+    const digestAt = stored.findIndex((l, i) => i > stored.length / 2 && l.startsWith('E '));
+    stored[digestAt] = stored[digestAt]!.replace(/ [0-9a-f]{16}$/, ' 0123456789abcdef');
+    const inputs = stored.filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length;
+    const chars = stored.reduce((n, l) => n + l.length + 1, 0);
+    await store.append({ id: 'earlier-build', started: T0 - 60_000, app: 'plaza-web 0.0.9', user: 'bob', mixed: false, lines: stored.length, inputs, chars, chunks: 1, frozenFooter: null }, 0, stored);
+
+    const { api } = await runSession(store, kv, { start: T0 + 60_000, as: BOB, signIns: 0 });
+    const list = await api.$listRecordings();
+    // Each names the build that recorded it.
+    expect(list.ok && list.value.map((r) => [r.id === 'earlier-build', r.app])).toEqual([
+      [false, 'plaza-web test'],
+      [false, 'plaza-web test'],
+      [true, 'plaza-web 0.0.9'],
+    ]);
+    const exported = await api.$exportSession('earlier-build');
+    if (!exported.ok) throw new Error(exported.error.message);
+    const input = stored.slice(1, digestAt).filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length;
+    expect(exported.value.unsealed).toEqual({ by: 'plaza-web test', recordedBy: 'plaza-web 0.0.9', input, line: digestAt + 1, reason: 'the events it appended differ' });
+    const rows = (await exported.value.file.text()).trimEnd().split('\n');
+    expect(rows.slice(1, -1)).toEqual(stored.slice(1, rows.length - 1));
+    const file = parseSessionFile(rows.join('\n') + '\n');
+    expect(file.footer.unsealed).toEqual({ by: 'plaza-web test', input, line: digestAt + 1, reason: 'the events it appended differ' });
+    // Replayed on the same build it differs at the same place, named as precisely as ever.
+    const replay = await replaySession(file, { settle });
+    expect(replay.divergence).toMatchObject({ input, line: digestAt + 1, what: 'events' });
+  });
+});
+
 describe('the bound across stored recordings', () => {
   it('evicts the oldest other sessions first and never the current one', async () => {
     const store = createMemoryRecordingStore();

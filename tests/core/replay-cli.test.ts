@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
+import { combineHashes } from '../../projections/hash';
+import { unsealedFooter } from '../../protocol/session-file';
 import { REPLAY_NODE_FLAGS } from '../../scripts/replay-flags';
 import { createPlazaServer, type PlazaServer } from '../../server/app';
 import { recordSession } from './record-session';
@@ -157,13 +159,24 @@ describe('npm run replay', () => {
   it('names the projection whose hash the footer does not match', async () => {
     const rows = text.trimEnd().split('\n');
     const footer = JSON.parse(rows.at(-1)!);
-    rows[rows.length - 1] = JSON.stringify({ ...footer, hash: '0'.repeat(16), projections: { ...footer.projections, unread: '0'.repeat(16) } });
+    // A footer that holds together (its hash combines its projections') but is not this session's state.
+    const projections = { ...footer.projections, unread: '0'.repeat(16) };
+    rows[rows.length - 1] = JSON.stringify({ ...footer, hash: combineHashes(projections), projections });
     const { code, stderr } = await replay('footer.jsonl', rows.join('\n') + '\n');
     expect(code).toBe(1);
     // It read 'projection in projection "unread"'.
     expect(stderr).toMatch(new RegExp(`^DIVERGED after input \\d+ \\(file line ${rows.length}\\): projection "unread"$`, 'm'));
   });
 
+  it('refuses a footer whose projections\' hashes do not make its hash (it was accepted when the hash matched), and exits 2', async () => {
+    const rows = text.trimEnd().split('\n');
+    const footer = JSON.parse(rows.at(-1)!);
+    rows[rows.length - 1] = JSON.stringify({ ...footer, projections: { ...footer.projections, unread: '0'.repeat(16) } });
+    const { code, stdout, stderr } = await replay('inconsistent.jsonl', rows.join('\n') + '\n');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(new RegExp(`^refused: line ${rows.length}: footer: its projections' hashes combine \\(cyrb64\\) to [0-9a-f]{16}, not to its hash ${footer.hash}: the footer \\(or the header's version\\) was altered or damaged$`, 'm'));
+  });
   it('with --fast, still names the exact first divergence when the final state differs', async () => {
     // Alter Bob's own post in the response that delivers it, so the end state differs too.
     const altered = text.replace('design review at 3?', 'design review at 4?');
@@ -187,5 +200,41 @@ describe('npm run replay', () => {
     const { code, stderr } = await replay('corrupt.jsonl', rows.join('\n'));
     expect(code).toBe(2);
     expect(stderr).toMatch(/^refused: line 4: res: t: /m);
+  });
+});
+
+describe('npm run replay on an unsealed file (exported without a final hash)', () => {
+  const note = { by: 'plaza-web 9.9.9', input: 7, line: 30, reason: 'the events it appended differ' };
+  const unsealed = (session: string): string => {
+    const rows = session.trimEnd().split('\n');
+    const { inputs } = JSON.parse(rows.at(-1)!) as { inputs: number };
+    return [...rows.slice(0, -1), JSON.stringify(unsealedFooter(inputs, note))].join('\n') + '\n';
+  };
+
+  it('checks every input and exits 0 when they all match, saying it has no final hash to compare, and why', async () => {
+    const { code, stdout, stderr } = await replay('unsealed.jsonl', unsealed(text), VIA_NPM);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const hash = JSON.parse(text.trimEnd().split('\n').at(-1)!).hash as string;
+    expect(stdout).toMatch(/^events {4}\d+ \(none recorded: the file is unsealed\)$/m);
+    expect(stdout).toContain(`hash      ${hash} (none recorded: the file is unsealed)`);
+    expect(stdout).toContain('unsealed  exported without a final hash: its replay on plaza-web 9.9.9 differed after input 7 (file line 30): the events it appended differ');
+    expect(stdout).toContain("          every input's outputs and events match the recording; it has no final hash to compare");
+  });
+
+  it('names a divergence in its inputs, and exits 1', async () => {
+    const { code, stdout, stderr } = await replay('unsealed-altered.jsonl', unsealed(text.replace('hello Bob', 'hello Bill')));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): events$/m);
+    expect(stdout).toContain('unsealed  exported without a final hash');
+    expect(stdout).not.toContain('every input');
+  });
+
+  it('checks every input\'s events even with --fast, which has no final hash to fall back on', async () => {
+    // The altered frame's events differ, but the session goes on as before: only its digest tells.
+    const { code, stdout, stderr } = await replay('unsealed-fast.jsonl', unsealed(text.replace('hello Bob', 'hello Bill')), '--fast');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^DIVERGED after input \d+ \(file line \d+\): events$/m);
+    expect(stdout).toContain("          (--fast was not taken: without a final hash to fall back on, every input's events were checked)");
   });
 });

@@ -9,7 +9,7 @@ import { lastWholeInputCut, sealRecording } from '../../core-worker/seal-recordi
 import { sessionFile } from '../../core-worker/session-recording';
 import { fail, ok, type Result } from '../../protocol/result';
 import { encodeFrame } from '../../protocol/frames/frame-codec';
-import { lineInfo, parseSessionFile, trimmedSessionText } from '../../protocol/session-file';
+import { INPUT_KINDS, lineInfo, parseSessionFile, trimmedSessionText, UNSEALED_HASH } from '../../protocol/session-file';
 import { settleMany, startSyntheticWorld } from './synthetic-world';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -30,8 +30,9 @@ async function sealedByJoining(lines: readonly string[]): Promise<Result<string>
 
 /** What the export of `lines` sealed downloads: the file's text, or the failure. */
 async function sealedFile(lines: readonly string[]): Promise<Result<string>> {
-  const sealed = await sealRecording(lines, settle);
-  return sealed.ok ? ok(await sessionFile(sealed.value).text()) : sealed;
+  const sealed = await sealRecording(lines, settle, 'plaza-web test');
+  if (sealed.ok && sealed.value.unsealed) throw new Error(`unsealed: ${sealed.value.unsealed.reason}`);
+  return sealed.ok ? ok(await sessionFile(sealed.value.lines).text()) : sealed;
 }
 
 /** A recorded session with bursts of frames and characters outside Latin-1, as stored: header and lines, no footer. */
@@ -83,5 +84,36 @@ describe('sealing a stored recording', () => {
       expect(expected.ok).toBe(false);
       expect(await sealedFile(stored)).toEqual(expected);
     }
+  });
+});
+
+describe('sealing a stored recording whose replay here differs from it', () => {
+  /** The stored lines with the text of the frame on line `at` (0-based) changed: what it appended differs from the digest recorded after it. */
+  const altered = (lines: readonly string[], at: number): string[] => lines.map((l, i) => (i === at ? l.replace('zoë', 'zoe') : l));
+
+  it('exports it unsealed: the header and every whole input as stored, and a footer that says where and why it has no final hash', async () => {
+    const lines = await storedLines();
+    const frameAt = lines.findIndex((l, i) => i > lines.length / 2 && l.startsWith('F ') && l.includes('zoë'));
+    expect(frameAt).toBeGreaterThan(0);
+    const stored = altered(lines, frameAt);
+    const sealed = await sealRecording(stored, settle, 'plaza-web 9.9.9');
+    if (!sealed.ok) throw new Error(sealed.error.message);
+    const { cut, inputs } = lastWholeInputCut(stored);
+    // Where the replay differed: after the altered frame, at the digest line the recording wrote for it.
+    const input = stored.slice(1, frameAt + 1).filter((l) => INPUT_KINDS.has(lineInfo(l).kind ?? '')).length;
+    expect(sealed.value.unsealed).toEqual({ by: 'plaza-web 9.9.9', input, line: frameAt + 2, reason: 'the events it appended differ' });
+    expect(sealed.value.lines.slice(0, -1)).toEqual(stored.slice(0, cut));
+    const text = await sessionFile(sealed.value.lines).text();
+    const file = parseSessionFile(text);
+    expect(file.footer).toEqual({ k: 'end', inputs, events: 0, hash: UNSEALED_HASH, projections: {}, unsealed: sealed.value.unsealed });
+    // Replayed on this build it differs where sealing found it, and a replay never compares the hash it has not got.
+    const replay = await replaySession(file, { settle });
+    expect(replay.divergence).toMatchObject({ input, line: frameAt + 2, what: 'events' });
+  });
+
+  it('still refuses a recording whose lines cannot be read', async () => {
+    const lines = await storedLines();
+    const sealed = await sealRecording(lines.map((l, i) => (i === 4 ? 'F 0 x MSG {}' : l)), settle, 'plaza-web test');
+    expect(sealed.ok ? 'exported' : sealed.error).toEqual({ name: 'RecordingDamaged', message: expect.stringMatching(/^The stored recording is damaged: line 5: /) });
   });
 });

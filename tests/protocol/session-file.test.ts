@@ -15,6 +15,7 @@ import {
   STORAGE_OPS,
   type SessionLine,
 } from '../../protocol/session-file';
+import { fnv1a64 } from '../../protocol/text-hash';
 import { Utf8Text } from '../../scripts/utf8-text';
 import { refusalOf } from './session-refusal';
 
@@ -24,13 +25,19 @@ const file = (version: number, body: string[]) => [header(version), ...body, foo
 const linesOf = (text: string): readonly SessionLine[] => parseSessionFile(text).lines;
 
 
-/** A version 2 file written back as version 1: every compact line as the JSON line v1 had. */
+/**
+ * A version 2 file written back as version 1: every compact line as the JSON line v1 had. Its footer's hash is
+ * combined again in version 1's hash (FNV-1a 64), so that the footer holds together as a file of that version must.
+ */
 function toVersion1(text: string): string {
   const rows = text.trimEnd().split('\n');
   const h = JSON.parse(rows[0]!) as { version: number };
   h.version = 1;
   const lines = parseSessionFile(text).lines;
-  return [JSON.stringify(h), ...lines.map((l) => JSON.stringify(l)), rows.at(-1)!].join('\n') + '\n';
+  const footer = JSON.parse(rows.at(-1)!) as { hash: string; projections: Record<string, string> };
+  const each = Object.values(footer.projections);
+  if (each.length > 0) footer.hash = fnv1a64(each.join(':'));
+  return [JSON.stringify(h), ...lines.map((l) => JSON.stringify(l)), JSON.stringify(footer)].join('\n') + '\n';
 }
 
 describe('session file version 2', () => {

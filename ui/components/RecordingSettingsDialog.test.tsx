@@ -12,8 +12,8 @@ const flush = () => act(async () => {});
 async function openDialog() {
   const app = renderApp({ path: '/', patches: [snapshot()] });
   app.core.recordingsResult = ok([
-    { id: 'now', started: Date.UTC(2026, 10, 22, 10), user: 'u', inputs: 12, lines: 40, bytes: 4096, current: true, stopped: false },
-    { id: 'before', started: Date.UTC(2026, 10, 22, 9), user: 'u', inputs: 300, lines: 900, bytes: 3 * 1024 * 1024, current: false, stopped: true },
+    { id: 'now', started: Date.UTC(2026, 10, 22, 10), user: 'u', inputs: 12, lines: 40, bytes: 4096, current: true, stopped: false, app: 'plaza-web 0.5.0' },
+    { id: 'before', started: Date.UTC(2026, 10, 22, 9), user: 'u', inputs: 300, lines: 900, bytes: 3 * 1024 * 1024, current: false, stopped: true, app: 'plaza-web 0.1.0' },
   ]);
   // The header's session menu opens it, and focus comes back to the menu's button when it closes.
   const button = within(screen.getByRole('banner')).getByRole('button', { name: ALICE.name });
@@ -72,6 +72,40 @@ describe('Recording settings dialog', () => {
     await act(async () => release());
     expect(before.textContent).toBe('Export');
     expect(before.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('names the build that recorded each stored recording', async () => {
+    const { dialog } = await openDialog();
+    const rows = within(within(dialog).getByRole('list', { name: 'Stored recordings' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('plaza-web 0.5.0'), expect.stringContaining('plaza-web 0.1.0')]);
+  });
+
+  it('says when a stored recording was exported unsealed, and why; the next export says it afresh', async () => {
+    const { core, dialog } = await openDialog();
+    const createObjectURL = vi.fn(() => 'blob:x');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
+    const status = within(dialog).getByRole('status');
+    expect(status.textContent).toBe('');
+    core.exportResult = ok({
+      fileName: 'plaza-session-before.jsonl',
+      file: new Blob(['{}\n']),
+      unsealed: { by: 'plaza-web 0.5.0', recordedBy: 'plaza-web 0.1.0', input: 57, line: 181, reason: 'the events it appended differ' },
+    });
+    await act(async () => fireEvent.click(within(dialog).getAllByRole('button', { name: /^Export recording of/ })[1]!));
+    // The file is downloaded all the same.
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(status.textContent).toBe(
+      'plaza-session-before.jsonl was exported unsealed: this build (plaza-web 0.5.0) does not replay the recording as it went after input 57 ' +
+        '(the events it appended differ), so the file has every whole input as recorded but no final hash. Replay it on plaza-web 0.1.0, the build that recorded it.',
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // Replayed differently by the very build that recorded it: the session did something a replay does not reproduce.
+    core.exportResult = ok({ fileName: 'f.jsonl', file: new Blob(['{}\n']), unsealed: { by: 'plaza-web 0.5.0', recordedBy: 'plaza-web 0.5.0', reason: 'the replay failed: RangeError: x' } });
+    await act(async () => fireEvent.click(within(dialog).getAllByRole('button', { name: /^Export recording of/ })[1]!));
+    expect(status.textContent).toMatch(/as it went \(the replay failed: RangeError: x\), .* This build recorded it too: the session did something a replay does not reproduce\.$/);
+    core.exportResult = ok({ fileName: 'g.jsonl', file: new Blob(['{}\n']) });
+    await act(async () => fireEvent.click(within(dialog).getAllByRole('button', { name: /^Export recording of/ })[0]!));
+    expect(status.textContent).toBe('');
   });
 
   it('exports a stored recording by id; Escape and Cancel close without saving', async () => {

@@ -3,7 +3,7 @@
  * stored recordings, each exportable (e.g. the session before a reload).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { RecordingSummary } from '../../protocol/core-api';
+import type { ExportedSession, RecordingSummary } from '../../protocol/core-api';
 import { usePlaza } from '../client/core-context';
 import { downloadFile } from '../client/download';
 import { Dialog, DialogActions } from './Dialog';
@@ -58,16 +58,21 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
    * another replay and download the file twice.
    */
   const [exporting, setExporting] = useState<string | null>(null);
+  /** What the last export said besides downloading the file: that it was exported unsealed, and why. */
+  const [exported, setExported] = useState<string | null>(null);
   const exportingRef = useRef(false);
   const exportRecording = async (id: string): Promise<void> => {
     if (exportingRef.current) return;
     exportingRef.current = true;
     setExporting(id);
     setError(null);
+    setExported(null);
     try {
       const result = await core.$exportSession(id);
-      if (result.ok) downloadFile(result.value.fileName, result.value.file);
-      else setError(result.error.message);
+      if (result.ok) {
+        downloadFile(result.value.fileName, result.value.file);
+        if (result.value.unsealed) setExported(unsealedText(result.value.fileName, result.value.unsealed));
+      } else setError(result.error.message);
     } finally {
       exportingRef.current = false;
       setExporting(null);
@@ -119,7 +124,9 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
                 <span className="recording-size">
                   {r.inputs} inputs, {formatBytes(r.bytes)}
                   {r.stopped ? ', stopped' : ''}
-                </span>{' '}
+                </span>
+                {/* The build that recorded it: a session from before a reload may be an earlier build's. */}
+                <span className="recording-app">, {r.app}</span>{' '}
                 {/* Not disabled while exporting, which would drop the keyboard focus: it says so, and ignores presses. */}
                 <button
                   type="button"
@@ -133,6 +140,10 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
         )}
+        {/* Always rendered, so that assistive technology announces what is put in it. */}
+        <p role="status" className="hint recording-exported">
+          {exported}
+        </p>
         <DialogActions error={error} onCancel={onClose}>
           <button type="submit" disabled={busy}>
             Save
@@ -141,4 +152,13 @@ export function RecordingSettingsDialog({ onClose }: { onClose: () => void }) {
       </form>
     </Dialog>
   );
+}
+
+/** What the dialog says of a file exported unsealed (ExportedSession.unsealed): that it has no final hash, why, and which build to replay it on. */
+function unsealedText(fileName: string, note: NonNullable<ExportedSession['unsealed']>): string {
+  const where = note.input !== undefined ? ` after input ${note.input}` : '';
+  const said = `${fileName} was exported unsealed: this build (${note.by}) does not replay the recording as it went${where} (${note.reason}), so the file has every whole input as recorded but no final hash.`;
+  // The same build replaying its own recording differently: what the session did is not reproduced by a replay.
+  if (note.by === note.recordedBy) return `${said} This build recorded it too: the session did something a replay does not reproduce.`;
+  return `${said} Replay it on ${note.recordedBy}, the build that recorded it.`;
 }

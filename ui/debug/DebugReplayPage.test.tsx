@@ -105,6 +105,23 @@ describe('session-replay debugger', () => {
     await waitFor(() => expect(screen.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuenow')).toBe('12'));
   });
 
+  it('says of an unsealed file that it has no final hash, why, and which build recorded it', async () => {
+    const api = new FakeDebugApi();
+    api.unsealed = { by: 'plaza-web 0.5.0', input: 12, line: 40, reason: 'the events it appended differ' };
+    render(<DebugReplayPage api={api} />);
+    await importFile('{"format":"plaza-session"}\n');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    const verdict = await within(summary).findByText(/^Replay matches/);
+    expect(verdict.textContent).toBe('Replay matches every recorded input; the recording has no final hash to compare');
+    expect(verdict.getAttribute('role')).toBe('status');
+    expect(within(summary).getByText('0123456789abcdef (none recorded: the file is unsealed)')).toBeTruthy();
+    expect(within(summary).getByText(/^Unsealed recording:/).textContent).toBe(
+      'Unsealed recording: it was exported without a final hash, as its replay on plaza-web 0.5.0 differed after input 12 (line 40): the events it appended differ. ' +
+        'Its inputs are as recorded by plaza-web 0.1.0; replay it on that build to check them all.',
+    );
+    expect(within(summary).queryByText('Replay matches the recording')).toBeNull();
+  });
+
   it('lets the session go while another is loading: nothing of it is left to scrub', async () => {
     const { api } = await loaded();
     let release = (): void => {};

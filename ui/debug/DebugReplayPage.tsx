@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import type { DebugApi, DebugDivergence, LoadProgress, SessionSummary } from '../../protocol/debug-api';
+import type { DebugApi, DebugDivergence, LoadProgress, SessionSummary, UnsealedNote } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
 import { SESSION_FILE_TYPES } from '../client/session-import';
 import { EventList } from './EventList';
@@ -94,7 +94,7 @@ function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug:
         </dd>
         <dt>Hash</dt>
         <dd>
-          {summary.hash} (recorded {summary.recordedHash})
+          {summary.hash} {summary.recordedHash === null ? '(none recorded: the file is unsealed)' : `(recorded ${summary.recordedHash})`}
         </dd>
         <dt>Loaded in</dt>
         <dd>{summary.loadMs.toFixed(0)} ms</dd>
@@ -102,9 +102,10 @@ function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug:
         <dd>{(summary.decodedAhead ?? 0).toLocaleString('en')}</dd>
       </dl>
       {summary.checking && <CheckStatus checks={debug.checks.value ?? summary.checking} />}
+      {summary.unsealed && <UnsealedNotice note={summary.unsealed} app={summary.header.app} />}
       {summary.matches ? (
         <p className="debug-ok" role="status">
-          Replay matches the recording
+          {summary.unsealed ? 'Replay matches every recorded input; the recording has no final hash to compare' : 'Replay matches the recording'}
         </p>
       ) : summary.checking && !d ? null : (
         <div className="debug-divergence" role="alert">
@@ -132,6 +133,21 @@ function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug:
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * An unsealed file (docs/session-format.md, "Unsealed files"): it was exported from a recording that the
+ * exporting build could not replay to its end, so it has no final hash. Says which build that was, where it
+ * differed, and that the recording's own build (the header's `app`) is the one to replay it on.
+ */
+function UnsealedNotice({ note, app }: { note: UnsealedNote; app: string }) {
+  const where = note.input !== undefined ? ` after input ${note.input}${note.line !== undefined ? ` (line ${note.line})` : ''}` : '';
+  return (
+    <p className="debug-unsealed">
+      Unsealed recording: it was exported without a final hash, as its replay on {note.by} differed{where}: {note.reason}. Its inputs are as
+      recorded by {app}; replay it on that build to check them all.
+    </p>
   );
 }
 

@@ -1,5 +1,5 @@
 /** A CoreApi for UI tests: records every call, answers with configurable results, and lets the test push patches. */
-import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
+import type { ActivityKind, AlertActionOutcome, ConnectLinkOptions, CoreApi, ExportedSession, MemberOptions, MuteChoice, NewTeam, PatchListener, PostOptions, RecordingSettings, RecordingSummary, StatusInput } from '../../protocol/core-api';
 import { DEFAULT_RECORDING_SETTINGS } from '../../protocol/recording-settings';
 import type { StatusIcon } from '../../protocol/custom-status';
 import type { NotificationSettings } from '../../protocol/rules/notifications';
@@ -280,7 +280,7 @@ export class FakeCore implements CoreApi {
   }
 
   /** What $exportSession answers; tests may replace it. */
-  exportResult: Result<{ fileName: string; file: Blob }> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', file: new Blob(['{"format":"plaza-session"}\n']) } };
+  exportResult: Result<ExportedSession> = { ok: true, value: { fileName: 'plaza-session-test.jsonl', file: new Blob(['{"format":"plaza-session"}\n']) } };
 
   /** Holds $exportSession's answer until it resolves (an export that takes a while: a previous session being sealed). */
   exportGate: Promise<void> | null = null;

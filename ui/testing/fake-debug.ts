@@ -1,5 +1,5 @@
 /** A DebugApi for UI tests: a 30-input session whose state at n is easy to recognise. */
-import type { DebugApi, DebugDivergence, InputRow, LoadProgress, SessionSummary, StateAt } from '../../protocol/debug-api';
+import type { DebugApi, DebugDivergence, InputRow, LoadProgress, SessionSummary, StateAt, UnsealedNote } from '../../protocol/debug-api';
 import { fail, ok } from '../../protocol/result';
 import { channelView, messageView, metaView, signedIn, snapshot } from './views';
 
@@ -37,6 +37,8 @@ export class FakeDebugApi implements DebugApi {
    */
   checking: { done: number; total: number } | null = null;
   divergence: DebugDivergence | null = null;
+  /** The loaded file's footer's `unsealed` (null: sealed); a test sets it to load an unsealed file. */
+  unsealed: UnsealedNote | null = null;
   private loaded = false;
 
   private summary(): SessionSummary {
@@ -47,7 +49,8 @@ export class FakeDebugApi implements DebugApi {
       firstAt: 1100,
       lastAt: 1000 + INPUTS * 100,
       hash: '0123456789abcdef',
-      recordedHash: '0123456789abcdef',
+      recordedHash: this.unsealed ? null : '0123456789abcdef',
+      unsealed: this.unsealed,
       matches: this.checking === null && this.divergence === null,
       divergence: this.divergence,
       checking: this.checking,
