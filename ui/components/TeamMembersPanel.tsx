@@ -6,7 +6,7 @@
  * company (spec 1 §4 "Blocking") and reinstate them.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChannelEntryView, InviteView, TeamMemberView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Dialog, runAction } from './Dialog';
@@ -142,11 +142,19 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
   /** A person of another company the server asked to confirm: Add anyway sends the confirmation. */
   const [external, setExternal] = useState<{ guid: string; name: string } | null>(null);
 
+  const findRef = useRef<HTMLInputElement>(null);
+
   const add = async (person: { guid: string; name: string }, externalConfirmed: boolean): Promise<void> => {
     const options = { asAdmins: asAdmin, ...(externalConfirmed ? { externalConfirmed: true } : {}) };
+    const searched = query;
     const done = await runAction(() => core.$addTeamMembers(address, [person.guid], options), setBusy, setError);
     setExternal(!done.ok && done.field === 'external_confirmed' ? person : null);
-    if (done.ok) setQuery('');
+    if (!done.ok) return;
+    // The search that found them is done with; a name typed meanwhile (the member shows before the answer
+    // does, and the next one is being looked for) is the user's and stays.
+    setQuery((now) => (now === searched ? '' : now));
+    // Their button went with them: the keyboard goes to the field, for the next person (unless it is in a field).
+    if (!(document.activeElement instanceof HTMLInputElement)) findRef.current?.focus();
   };
   const needle = query.trim().toLocaleLowerCase();
   const candidates = needle
@@ -158,7 +166,7 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
       <h3>Add people</h3>
       <label className="field">
         <span>Find a colleague</span>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input ref={findRef} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       <label className="check">
         <input type="checkbox" checked={asAdmin} onChange={(e) => setAsAdmin(e.target.checked)} /> Add as admins

@@ -2,7 +2,7 @@
 /** Teams in the UI: browsing and joining, creating, the header's members panel, settings and leaving, refresh alerts. */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail } from '../../protocol/result';
+import { fail, ok, type Result } from '../../protocol/result';
 import type { TeamFacts, TeamMembersView, TeamSummaryView } from '../../protocol/views';
 import { draftsStorageKey, threadDraftKey } from '../client/drafts';
 import { renderApp } from '../testing/render-app';
@@ -249,6 +249,31 @@ describe('members panel', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Members of Design' })).toBeNull();
     expect(document.activeElement).toBe(members);
+  });
+
+  it('adding a colleague keeps a name typed while it was on its way, and leaves the keyboard in the field for the next', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    const field = screen.getByLabelText('Find a colleague');
+    fireEvent.change(field, { target: { value: 'ca' } });
+    const add = screen.getByRole('button', { name: 'Add Carol Chen' });
+    add.focus();
+    // The server's answer comes after the next name is typed (the member shows before it does, on a slow line).
+    let answer!: (r: Result<null>) => void;
+    a.core.$addTeamMembers = () => new Promise((resolve) => (answer = resolve));
+    await act(async () => fireEvent.click(add));
+    fireEvent.change(field, { target: { value: 'gi' } });
+    await act(async () => answer(ok(null)));
+    expect(field).toHaveProperty('value', 'gi');
+    // Added with nothing typed since: the search that found them goes, and the keyboard is in the field.
+    fireEvent.change(field, { target: { value: 'ca' } });
+    const again = screen.getByRole('button', { name: 'Add Carol Chen' });
+    again.focus();
+    a.core.$addTeamMembers = () => Promise.resolve(ok(null));
+    await act(async () => fireEvent.click(again));
+    expect(field).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(field);
   });
 
   it('adds colleagues and invites by email, asking for confirmation when the server wants it', async () => {
