@@ -1,7 +1,8 @@
 /**
- * A team's ordinary day in Chromium, two people signed in at once, for where the keyboard lands after each
- * step: Alice creates a team (the keyboard in its composer, to write at once), adds Carol, who leaves it (the
- * keyboard on the page she lands on, not the document), finds a message through global search (the keyboard
+ * A team's ordinary day in Chromium, three people signed in at once, for where the keyboard lands after each
+ * step: Alice creates a team (the keyboard in its composer, to write at once), adds Carol and Dave, removes
+ * Dave while he types there (the keyboard on the notice saying why, his text kept); Carol leaves it (the
+ * keyboard on the page she lands on, not the document); Alice finds a message through global search (the keyboard
  * on the hit), writes something far too long (refused, kept, said why), and deletes the team.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -14,6 +15,7 @@ test('a team from creation to deletion: the keyboard lands where the next step i
   test.setTimeout(120_000);
   const alice = await signInNewPage(browser, 'alice@acme.test');
   const carol = await signInNewPage(browser, 'carol@acme.test');
+  const dave = await signInNewPage(browser, 'dave@acme.test');
   const team = `Day team ${Date.now()}`;
 
   // Alice creates the team: the keyboard is in its composer, so she types its first message straight away.
@@ -35,6 +37,20 @@ test('a team from creation to deletion: the keyboard lands where the next step i
   await members.getByLabel('Find a colleague').fill('Carol');
   await members.getByRole('button', { name: 'Add Carol Chen' }).click();
   await expect(members.getByRole('listitem', { name: 'Carol Chen' })).toBeVisible();
+  await members.getByLabel('Find a colleague').fill('Dave');
+  await members.getByRole('button', { name: 'Add Dave Diaz' }).click();
+  await expect(members.getByRole('listitem', { name: 'Dave Diaz' })).toBeVisible();
+
+  // Dave is typing in the team when Alice removes him: the keyboard goes to the notice saying why, and what
+  // he typed is still there to copy.
+  await sidebar(dave).getByRole('link', { name: new RegExp(`^${team}`) }).click();
+  const daveComposer = dave.getByRole('textbox', { name: 'Message' });
+  await daveComposer.fill('An idea I had not sent yet');
+  await expect(daveComposer).toBeFocused();
+  await members.getByRole('button', { name: 'Remove Dave Diaz' }).click();
+  await expect(members.getByRole('listitem', { name: 'Dave Diaz' })).toHaveCount(0);
+  await expect(dave.getByText('This conversation is no longer available to you.')).toBeFocused();
+  await expect(dave.getByText('An idea I had not sent yet')).toBeVisible();
   await members.getByRole('button', { name: 'Close' }).click();
   await sidebar(carol).getByRole('link', { name: new RegExp(`^${team}`) }).click();
   await expect(carol.getByRole('log').getByText(plan)).toBeVisible();
@@ -70,4 +86,5 @@ test('a team from creation to deletion: the keyboard lands where the next step i
 
   await alice.context().close();
   await carol.context().close();
+  await dave.context().close();
 });
