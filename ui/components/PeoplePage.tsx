@@ -125,9 +125,10 @@ function ConnectionRequests() {
     const address = result.ok ? result.value.address : null;
     if (!address) {
       setBusy(null);
-      if (!result.ok) setError(result.error.message);
-      // The answered request's row goes, and its buttons with it: the keyboard stays in the section, at its heading.
-      if (document.activeElement === null || document.activeElement === document.body) headingRef.current?.focus();
+      if (!result.ok) return setError(result.error.message);
+      // The answered request's row goes (now or with the worker's next patch), and its buttons with it: the
+      // keyboard stays in the section, at its heading, rather than fall to the document.
+      headingRef.current?.focus();
       return;
     }
     // Accepted: the conversation with them opens with the keyboard in its composer, as from "New message".
