@@ -6,10 +6,11 @@
  * company (spec 1 §4 "Blocking") and reinstate them.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ChannelEntryView, InviteView, TeamMemberView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Dialog, runAction } from './Dialog';
+import { blameProps } from './field-error';
 import { useFormDraft } from './use-form-draft';
 
 const MAX_SUGGESTIONS = 8;
@@ -222,17 +223,25 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Whether the last refusal blamed the addresses typed (none, a malformed one, one with an account already). */
+  const [emailsRefused, setEmailsRefused] = useState(false);
+  const emailsRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
   const due = invites.filter((i) => i.remindDue);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const done = await runAction(() => core.$inviteByEmail(address, emails, { asAdmins: asAdmin, externalConfirmed: confirmed }), setBusy, setError);
+    setEmailsRefused(!done.ok && done.field === 'emails');
     if (done.ok) {
       discard();
       setNeedsConfirmation(false);
       setConfirmed(false);
     } else if (done.field === 'external_confirmed') {
       setNeedsConfirmation(true);
+    } else if (done.field === 'emails') {
+      // The field to correct gets the keyboard (the alert says why), as in the other dialogs' forms.
+      emailsRef.current?.focus();
     }
   };
 
@@ -244,7 +253,13 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
       <form onSubmit={(e) => void submit(e)} className="stack">
         <label className="field">
           <span>Email addresses</span>
-          <input value={emails} placeholder="name@example.com, other@example.com" onChange={(e) => change({ emails: e.target.value })} />
+          <input
+            ref={emailsRef}
+            value={emails}
+            placeholder="name@example.com, other@example.com"
+            onChange={(e) => change({ emails: e.target.value })}
+            {...blameProps(emailsRefused && error !== null, errorId)}
+          />
         </label>
         <label className="check">
           <input type="checkbox" checked={asAdmin} onChange={(e) => change({ asAdmin: e.target.checked })} /> Invite as admins
@@ -259,7 +274,7 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
         </button>
       </form>
       {error && (
-        <p role="alert" className="error">
+        <p id={errorId} role="alert" className="error">
           {error}
         </p>
       )}

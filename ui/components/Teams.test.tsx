@@ -276,6 +276,29 @@ describe('members panel', () => {
     expect(document.activeElement).toBe(field);
   });
 
+  it('an invitation refused for its addresses puts the keyboard in the field, which names the reason', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    const field = screen.getByLabelText('Email addresses');
+    fireEvent.change(field, { target: { value: 'not-an-email' } });
+    const send = screen.getByRole('button', { name: 'Send invitations' });
+    send.focus();
+    a.core.results.$inviteByEmail = fail({ name: 'InvalidRequest', message: 'not-an-email is not a valid email address.', field: 'emails' });
+    await act(async () => fireEvent.click(send));
+    const alert = within(screen.getByRole('region', { name: 'Invite by email' })).getByRole('alert');
+    expect(alert.textContent).toBe('not-an-email is not a valid email address.');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(field).toHaveProperty('value', 'not-an-email');
+    // Sent once corrected: no longer blamed.
+    delete a.core.results.$inviteByEmail;
+    fireEvent.change(field, { target: { value: 'new@acme.test' } });
+    await act(async () => fireEvent.click(send));
+    expect(field.hasAttribute('aria-invalid')).toBe(false);
+  });
+
   it('adds colleagues and invites by email, asking for confirmation when the server wants it', async () => {
     const a = teamApp();
     fireEvent.click(screen.getByRole('button', { name: 'Members' }));
