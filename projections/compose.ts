@@ -1,6 +1,8 @@
 /**
  * Turns what the user typed into message parts: lines starting "- " or "* "
- * become a bullet list, "1. " an ordered list; http(s) and mailto links become
+ * become a bullet list, "1. ", "2. ", … an ordered list (numbered from 1 on, as
+ * typed: the part has no start number, so "3. " alone or a skipped number stays
+ * text rather than show a number the user did not write); http(s) and mailto links become
  * hyperlinks, and conference links (/vc/{digits}, …?token_id={digits}) a
  * video_conference part; "@First Last" (or a unique "@First") of a known user
  * becomes a person part with scope "user", "@channel" and "@all" one with
@@ -13,7 +15,7 @@ import type { InlinePart, MessagePart, User } from '../protocol/entities';
 
 const URL_PATTERN = /\b(?:https?:\/\/|mailto:)[^\s<>"]+[^\s<>".,;:!?)\]}'"]/gi;
 const BULLET = /^\s*[-*•]\s+(.*)$/;
-const ORDERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
+const ORDERED = /^\s*(\d{1,3})[.)]\s+(.*)$/;
 
 interface Mentionable {
   guid: string;
@@ -122,7 +124,11 @@ export function partsFromText(text: string, context: ComposeContext | Iterable<U
   };
   for (const line of lines) {
     const bullet = BULLET.exec(line);
-    const ordered = bullet ? null : ORDERED.exec(line);
+    const numbered = bullet ? null : ORDERED.exec(line);
+    // The number the list would show here: the next of the list going on (blank lines between items keep it going).
+    const previous = parts[parts.length - 1];
+    const goesOn = previous?.type === 'ordered-list' && paragraph.every((l) => l.trim() === '');
+    const ordered = numbered && Number(numbered[1]) === (goesOn ? previous.items.length + 1 : 1) ? numbered : null;
     const kind = bullet ? 'bullet-list' : ordered ? 'ordered-list' : null;
     if (!kind) {
       paragraph.push(line);
@@ -131,7 +137,7 @@ export function partsFromText(text: string, context: ComposeContext | Iterable<U
     // A list ends the paragraph before it; the newline between them is implied by the list.
     if (paragraph.length > 0 && paragraph.every((l) => l.trim() === '')) paragraph = [];
     flushParagraph();
-    const item = inlineParts((bullet ?? ordered)![1]!, people);
+    const item = inlineParts(bullet ? bullet[1]! : ordered![2]!, people);
     const last = parts[parts.length - 1];
     if (last && last.type === kind) last.items.push(item);
     else parts.push({ type: kind, items: [item] });

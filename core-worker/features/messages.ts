@@ -9,6 +9,7 @@
 import { partsFromText } from '../../projections/compose';
 import { peerBlocked } from '../../projections/views/channel-view';
 import { postingRight } from '../../protocol/rules/posting-rights';
+import { POST_JSON_MAX } from '../../protocol/rest/messages';
 import { fail, ok } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 import type { OutboxFeature } from './outbox';
@@ -26,8 +27,12 @@ export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeatu
         const { session } = ctx.projections;
         const right = channel ? postingRight(channel, { is_company_admin: session.user?.is_company_admin ?? false }, { peerBlocked: peerBlocked(channel, session.usersByGuid) }) : null;
         if (right && !right.allowed) return fail({ name: 'NotAllowed', message: right.reason });
+        // Refused here, before it leaves the composer for the outbox: sent, the server's schema refuses it with
+        // zod's wording and every retry fails the same way.
+        const json = JSON.stringify(parts);
+        if (json.length > POST_JSON_MAX) return fail({ name: 'InvalidRequest', message: tooLongMessage(text.length, json.length), field: 'json' });
         const client_guid = await outbox.enqueue('post', address, {
-          json: JSON.stringify(parts),
+          json,
           parts,
           is_urgent: options.is_urgent ?? false,
           reply_to: options.reply_to ?? null,
@@ -47,4 +52,14 @@ export function createMessagesFeature(ctx: CoreContext, outbox: Pick<OutboxFeatu
       },
     },
   };
+}
+
+/**
+ * Why a message is too long to post, in the composer's terms: its length as typed, and about how many
+ * characters fit (the limit is on the message as sent, whose mentions, links and lists take a few more).
+ */
+export function tooLongMessage(typed: number, sent: number): string {
+  const fits = Math.max(0, Math.floor((POST_JSON_MAX * typed) / sent));
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return `This message is too long to send: ${n(typed)} characters, where about ${n(fits)} fit. Split it into shorter messages.`;
 }

@@ -27,10 +27,13 @@ export const THREAD_REPLY_LIMIT = 1_000;
 export const ThreadRequest = z.object({ address: guid, guid });
 export const ThreadResponse = z.object({ isOk: ok, message: Message, data: z.array(Message).max(THREAD_REPLY_LIMIT) });
 
+/** The longest `json` (a message's serialized parts) a post may carry, in characters. */
+export const POST_JSON_MAX = 200_000;
+
 /** `json` is the serialized list of parts; `client_guid` lets the server de-duplicate retries. */
 export const PostRequest = z.object({
   address: guid,
-  json: z.string().min(2).max(200_000),
+  json: z.string().min(2).max(POST_JSON_MAX),
   is_urgent: z.boolean().default(false),
   task_guid: guid.nullable().optional(),
   reply_to: guid.nullable().optional(),

@@ -173,6 +173,21 @@ describe('the core, end to end in Node', () => {
     expect(await h.core.api.$post('dm', '   ')).toMatchObject({ ok: false, error: { message: 'Type a message first.' } });
   });
 
+  it('refuses a message too long to post at once, saying so, and sends nothing (the composer keeps the text)', async () => {
+    const h = await signedIn();
+    await h.core.api.$openConversation('dm');
+    const result = await h.core.api.$post('dm', 'x'.repeat(250_000));
+    expect(result).toEqual({
+      ok: false,
+      error: { name: 'InvalidRequest', field: 'json', message: 'This message is too long to send: 250,000 characters, where about 199,978 fit. Split it into shorter messages.' },
+    });
+    await h.clock.advance(0);
+    expect(h.calls.filter((c) => c.path.endsWith('/messages/post'))).toHaveLength(0);
+    expect(h.core.projections.outbox.byId.size).toBe(0);
+    // Just under the limit goes.
+    expect(await h.core.api.$post('dm', 'x'.repeat(199_900))).toMatchObject({ ok: true });
+  });
+
   it('rejects invalid frames at the edge: logged once each, state unchanged, core still working', async () => {
     const h = await signedIn();
     await h.core.persist();

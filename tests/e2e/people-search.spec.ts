@@ -115,11 +115,15 @@ test('a connect link used by someone of another company becomes a connection onc
   await grace.goto(new URL(url).pathname);
   await grace.getByRole('form', { name: 'Use a connect link' }).getByRole('button', { name: 'Connect' }).click();
   await expect(grace.getByRole('region', { name: 'Notifications' })).toContainText('Your connection request has been sent. Please wait for approval from the user receiving the request.');
+  // The field, emptied, keeps the keyboard (Connect, disabled while it is empty, would drop it on the document).
+  await expect(grace.getByRole('form', { name: 'Use a connect link' }).getByLabel('Connect link')).toBeFocused();
 
   const requests = alice.getByRole('list', { name: 'Connection requests' });
   await expect(requests).toContainText('Grace Green');
   await requests.getByRole('button', { name: 'Accept Grace Green' }).click();
   await expect(alice.getByRole('heading', { name: 'Grace Green' })).toBeVisible();
+  // Accepted, the conversation with Grace opens with the keyboard in its composer, as from "New message".
+  await expect(alice.getByRole('textbox', { name: 'Message' })).toBeFocused();
   await expect(grace.getByRole('region', { name: 'Notifications' })).toContainText('Alice Anders has connected with you!');
   await expect(grace.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Alice Anders/ })).toBeVisible();
 });

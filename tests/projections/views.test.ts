@@ -79,4 +79,19 @@ describe('composing parts from typed text', () => {
     ]);
     expect(partsFromText('mail bob@acme.test', people)).toEqual([{ type: 'text', text: 'mail bob@acme.test' }]);
   });
+
+  it('numbers a list only as typed: from 1, one by one; another number stays text, as written', () => {
+    const item = (text: string) => [{ type: 'text', text }];
+    // The part has no start number: "2." alone, or a skipped number, would show as a number the user did not write.
+    expect(partsFromText('2. Install the dependencies')).toEqual([{ type: 'text', text: '2. Install the dependencies' }]);
+    expect(partsFromText('Steps:\n1. clone\n2. build\n\n3. run\n5. ship')).toEqual([
+      { type: 'text', text: 'Steps:' },
+      { type: 'ordered-list', items: [item('clone'), item('build'), item('run')] },
+      { type: 'text', text: '5. ship' },
+    ]);
+    expect(partsFromText('1) yes\n1) again')).toEqual([
+      { type: 'ordered-list', items: [item('yes')] },
+      { type: 'text', text: '1) again' },
+    ]);
+  });
 });

@@ -13,6 +13,22 @@ export function pageHeading(doc: Document): HTMLElement | null {
   return doc.querySelector<HTMLElement>('main h1') ?? doc.querySelector<HTMLElement>('h1');
 }
 
+/** A place to read from, not a control: focusable by script only (styles.css draws no ring on such a heading). */
+function focusHeading(heading: HTMLElement): void {
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
+}
+
+/**
+ * The keyboard to the main heading of the page now rendered (call it after a flushSync that rendered it): for a
+ * control whose page went away under it in the same click — "Leave" on a team's page, "Delete" in its settings —
+ * where the browser would leave the focus on the document itself.
+ */
+export function focusPageHeading(doc: Document = document): void {
+  const heading = pageHeading(doc);
+  if (heading) focusHeading(heading);
+}
+
 /**
  * Returns the function to call as the page is left (before navigating); the focus moves after a later render
  * of the component that called this hook, the one that renders the page arrived at.
@@ -26,9 +42,7 @@ export function useArrivalFocus(): () => void {
     const heading = active === null || active === document.body ? pageHeading(document) : null;
     if (!heading) return; // not rendered yet
     owed.current();
-    // A place to read from, not a control: focusable by script only (styles.css draws no ring on such a heading).
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus();
+    focusHeading(heading);
   });
   useEffect(() => () => owed.current?.(), []);
   return useCallback(() => {

@@ -1,6 +1,7 @@
 /** Connect links (spec 2 §3, §9): create one (7 days and 10 uses by default), share or delete it, or use someone's. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import {
   CONNECT_LINK_CLICKS_MESSAGE,
   CONNECT_LINK_CLICKS_RANGE,
@@ -10,6 +11,7 @@ import {
 } from '../../protocol/connect-link-limits';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { focusComposerOnceThere } from './composer-focus';
 import { blameProps } from './field-error';
 
 const DAY = 86_400;
@@ -42,6 +44,7 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
   const createErrorId = useId();
   const useErrorId = useId();
   const fieldRefs = { days: useRef<HTMLInputElement>(null), uses: useRef<HTMLInputElement>(null) };
+  const linkRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [creating, setCreating] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
@@ -89,10 +92,24 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
     if (!result.ok) {
       // Server refusals are told by a toast; a field that is not a link is told here.
       if (result.error.field === 'link') setUseError(result.error.message);
+      // Connect was disabled while the link was on its way, which may have dropped the focus: back to the field.
+      if (document.activeElement === null || document.activeElement === document.body) linkRef.current?.focus();
       return;
     }
-    setLink('');
-    if (result.value.address) router.navigate(conversationPath(result.value.address));
+    const address = result.value.address;
+    if (!address) {
+      // A request sent (the toast says so): the field, emptied, keeps the keyboard for another link — the
+      // Connect button it was on is disabled while the field is empty, and a disabled button drops the focus.
+      setLink('');
+      linkRef.current?.focus();
+      return;
+    }
+    // A conversation to go to: the keyboard goes to its composer, as from "New message".
+    flushSync(() => {
+      setLink('');
+      router.navigate(conversationPath(address));
+    });
+    focusComposerOnceThere();
   };
 
   const copy = async (clGuid: string, url: string): Promise<void> => {
@@ -176,7 +193,7 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
         <form className="inline-form" aria-label="Use a connect link" onSubmit={(e) => void use(e)}>
           <label className="field">
             <span>Connect link</span>
-            <input value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://…/connect/…" {...blameProps(useError !== null, useErrorId)} />
+            <input ref={linkRef} value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://…/connect/…" {...blameProps(useError !== null, useErrorId)} />
           </label>
           <button type="submit" className="primary" disabled={busy || link.trim() === ''}>
             Connect

@@ -1,6 +1,6 @@
 /** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { threadDraftsIn } from '../client/drafts';
@@ -39,6 +39,13 @@ export const ConversationView = memo(function ConversationView({ address, thread
   // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
   // Not while the list is empty (not loaded yet) or still arriving (thousands of entries spread over frames).
   const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0 && !store.channelsPending.value).value;
+  // Gone while open — removed from the team, the team deleted, blocked — the composer (or whatever had the
+  // keyboard) went with it and the browser left the focus on the document: it goes to the notice saying why.
+  const goneRef = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (gone && (active === null || active === document.body)) goneRef.current?.focus();
+  }, [gone]);
 
   // The route says which thread is open; the worker loads it (null closes it).
   useEffect(() => {
@@ -62,7 +69,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
         {/* Left, deleted, or blocked from its company: the channel list no longer has it, so nothing more is loaded. */}
         {gone ? (
           <>
-            <p role="status" className="notice gone-notice" tabIndex={-1}>
+            <p ref={goneRef} role="status" className="notice gone-notice" tabIndex={-1}>
               This conversation is no longer available to you.
             </p>
             <UnsentHere address={address} />

@@ -50,6 +50,9 @@ export function GlobalSearchPage({ q }: { q: string }) {
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
+    // Nothing to search for (spaces only): asked at once, the worker's refusal says what to type. Put in the
+    // address, a blank term ran nothing and the last search's results stood under a box no longer asking for them.
+    if (term.trim() === '') return void run(term);
     if (term !== q) router.navigate(searchPath(term), { replace: true });
     else void run(term);
   };

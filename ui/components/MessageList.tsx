@@ -42,7 +42,7 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   // brings a message moved to into view (it is declared below; this runs on a key press, after render).
   const anchor = meta?.context?.anchor ?? null;
   const guids = useMemo(() => messages.map((m) => m.guid), [messages]);
-  const { chosenIndex, listProps } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
+  const { chosenIndex, listProps, focusKey } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
   const rangeExtractor = useRangeKeeping(chosenIndex);
 
   const virtualizer = useVirtualizer({
@@ -115,6 +115,12 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     shownAnchor.current = anchor;
     startedAtEnd.current = true;
     virtualizer.scrollToIndex(index, { align: 'center' });
+    // Opened from a page that went (global search's hit, its button gone with it), the keyboard was left on the
+    // document: it goes to the hit, to read and act on. Focus kept elsewhere (a conversation's search panel,
+    // whose hits stay) is left alone.
+    const active = document.activeElement;
+    if (active === null || active === document.body) focusKey(anchor);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focusKey is new each render; the anchor decides.
   }, [anchor, messages, virtualizer]);
 
   // Start at the newest message once the conversation has messages and its newest page is in (messages heard

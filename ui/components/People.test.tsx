@@ -309,6 +309,19 @@ describe('People screen', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
+  it('a request answered without a conversation to open (Reject) leaves the keyboard on the section, not the document', async () => {
+    const request = { guid: 'r1', user_guid: 'u-grace', name: 'Grace Green', email: 'grace@globex.test', created: 1 };
+    const a = app('/people', { requests: [request] });
+    const reject = screen.getByRole('button', { name: 'Reject Grace Green' });
+    reject.focus();
+    await act(async () => fireEvent.click(reject));
+    expect(a.core.callsTo('$respondConnection')).toEqual([['r1', false]]);
+    a.push({ seq: 2, reset: false, people: people({ requests: [] }) });
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Reject Grace Green' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Connection requests' }));
+  });
+
   it('answers connection requests, creates links with the 7-day/10-use defaults, and uses a pasted link', async () => {
     const a = app('/people', {
       requests: [{ guid: 'r1', user_guid: 'u-grace', name: 'Grace Green', email: 'grace@globex.test', created: 1 }],

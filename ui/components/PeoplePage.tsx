@@ -6,9 +6,11 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ContactResultView } from '../../protocol/views-people';
 import type { UserView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
+import { focusComposerOnceThere } from './composer-focus';
 import { ConnectLinks } from './ConnectLinks';
 import { isContact } from './contacts';
 import { ProfileCard } from './ProfileCard';
@@ -113,20 +115,35 @@ function ConnectionRequests() {
   const { store, core, router } = usePlaza();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const requests = store.people.value.requests;
 
   const answer = async (guid: string, accept: boolean): Promise<void> => {
     setBusy(guid);
     setError(null);
     const result = await core.$respondConnection(guid, accept);
-    setBusy(null);
-    if (!result.ok) setError(result.error.message);
-    else if (result.value.address) router.navigate(`/conversations/${encodeURIComponent(result.value.address)}`);
+    const address = result.ok ? result.value.address : null;
+    if (!address) {
+      setBusy(null);
+      if (!result.ok) return setError(result.error.message);
+      // The answered request's row goes (now or with the worker's next patch), and its buttons with it: the
+      // keyboard stays in the section, at its heading, rather than fall to the document.
+      headingRef.current?.focus();
+      return;
+    }
+    // Accepted: the conversation with them opens with the keyboard in its composer, as from "New message".
+    flushSync(() => {
+      setBusy(null);
+      router.navigate(`/conversations/${encodeURIComponent(address)}`);
+    });
+    focusComposerOnceThere();
   };
 
   return (
     <section aria-labelledby="requests-heading">
-      <h2 id="requests-heading">Connection requests</h2>
+      <h2 id="requests-heading" ref={headingRef} tabIndex={-1}>
+        Connection requests
+      </h2>
       {requests.length === 0 ? (
         <p className="empty">No requests waiting.</p>
       ) : (

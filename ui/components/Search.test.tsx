@@ -165,6 +165,18 @@ describe('the conversation at a hit', () => {
 });
 
 describe('global search', () => {
+  it('the search page refuses a term of spaces only with the reason, rather than leave the last results unexplained', async () => {
+    const a = renderApp({ path: '/search?q=staging', patches: [snapshot({ channels: { put: [eng], remove: [] } })] });
+    expect(a.core.callsTo('$searchGlobal')).toHaveLength(1);
+    const form = screen.getByRole('search', { name: 'Search everything' });
+    fireEvent.change(within(form).getByRole('searchbox', { name: 'Search for' }), { target: { value: '   ' } });
+    a.core.results.$searchGlobal = fail({ name: 'InvalidRequest', message: 'Type a search term or choose a filter.', field: 'term' });
+    await act(async () => fireEvent.submit(form));
+    expect(a.core.callsTo('$searchGlobal').at(-1)).toEqual([{ ...DEFAULT_GLOBAL_QUERY, term: '   ', timeFrame: null }]);
+    expect(screen.getByRole('alert').textContent).toBe('Type a search term or choose a filter.');
+    expect(within(form).getByRole('searchbox', { name: 'Search for' })).toHaveProperty('value', '   ');
+  });
+
   it('the header search opens the page, which searches and shows each source', async () => {
     const a = renderApp({ path: '/', patches: [snapshot({ channels: { put: [eng], remove: [] } })] });
     const header = screen.getByRole('search', { name: 'Search Plaza' });

@@ -1,6 +1,8 @@
 /** The team buttons in a conversation's header: members, settings (for those who manage it), leave. */
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ChannelEntryView } from '../../protocol/views';
+import { focusPageHeading } from '../client/arrival-focus';
 import { usePlaza } from '../client/core-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { TeamMembersPanel } from './TeamMembersPanel';
@@ -40,8 +42,12 @@ export function TeamActions({ entry }: { entry: ChannelEntryView }) {
           onConfirm={() => core.$leaveChannel(entry.address)}
           onClose={close}
           onDone={() => {
-            setOpen(null);
-            router.navigate('/');
+            // The Leave button goes with the team's page: the keyboard starts at the heading of the page left for.
+            flushSync(() => {
+              setOpen(null);
+              router.navigate('/');
+            });
+            focusPageHeading();
           }}
         />
       )}

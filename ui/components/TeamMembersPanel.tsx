@@ -6,10 +6,11 @@
  * company (spec 1 §4 "Blocking") and reinstate them.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ChannelEntryView, InviteView, TeamMemberView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { Dialog, runAction } from './Dialog';
+import { blameProps } from './field-error';
 import { useFormDraft } from './use-form-draft';
 
 const MAX_SUGGESTIONS = 8;
@@ -142,11 +143,19 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
   /** A person of another company the server asked to confirm: Add anyway sends the confirmation. */
   const [external, setExternal] = useState<{ guid: string; name: string } | null>(null);
 
+  const findRef = useRef<HTMLInputElement>(null);
+
   const add = async (person: { guid: string; name: string }, externalConfirmed: boolean): Promise<void> => {
     const options = { asAdmins: asAdmin, ...(externalConfirmed ? { externalConfirmed: true } : {}) };
+    const searched = query;
     const done = await runAction(() => core.$addTeamMembers(address, [person.guid], options), setBusy, setError);
     setExternal(!done.ok && done.field === 'external_confirmed' ? person : null);
-    if (done.ok) setQuery('');
+    if (!done.ok) return;
+    // The search that found them is done with; a name typed meanwhile (the member shows before the answer
+    // does, and the next one is being looked for) is the user's and stays.
+    setQuery((now) => (now === searched ? '' : now));
+    // Their button went with them: the keyboard goes to the field, for the next person (unless it is in a field).
+    if (!(document.activeElement instanceof HTMLInputElement)) findRef.current?.focus();
   };
   const needle = query.trim().toLocaleLowerCase();
   const candidates = needle
@@ -158,7 +167,7 @@ function AddPeople({ address, memberGuids }: { address: string; memberGuids: Rea
       <h3>Add people</h3>
       <label className="field">
         <span>Find a colleague</span>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input ref={findRef} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       <label className="check">
         <input type="checkbox" checked={asAdmin} onChange={(e) => setAsAdmin(e.target.checked)} /> Add as admins
@@ -214,17 +223,25 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Whether the last refusal blamed the addresses typed (none, a malformed one, one with an account already). */
+  const [emailsRefused, setEmailsRefused] = useState(false);
+  const emailsRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
   const due = invites.filter((i) => i.remindDue);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const done = await runAction(() => core.$inviteByEmail(address, emails, { asAdmins: asAdmin, externalConfirmed: confirmed }), setBusy, setError);
+    setEmailsRefused(!done.ok && done.field === 'emails');
     if (done.ok) {
       discard();
       setNeedsConfirmation(false);
       setConfirmed(false);
     } else if (done.field === 'external_confirmed') {
       setNeedsConfirmation(true);
+    } else if (done.field === 'emails') {
+      // The field to correct gets the keyboard (the alert says why), as in the other dialogs' forms.
+      emailsRef.current?.focus();
     }
   };
 
@@ -236,7 +253,13 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
       <form onSubmit={(e) => void submit(e)} className="stack">
         <label className="field">
           <span>Email addresses</span>
-          <input value={emails} placeholder="name@example.com, other@example.com" onChange={(e) => change({ emails: e.target.value })} />
+          <input
+            ref={emailsRef}
+            value={emails}
+            placeholder="name@example.com, other@example.com"
+            onChange={(e) => change({ emails: e.target.value })}
+            {...blameProps(emailsRefused && error !== null, errorId)}
+          />
         </label>
         <label className="check">
           <input type="checkbox" checked={asAdmin} onChange={(e) => change({ asAdmin: e.target.checked })} /> Invite as admins
@@ -251,7 +274,7 @@ function InviteByEmail({ address, invites }: { address: string; invites: InviteV
         </button>
       </form>
       {error && (
-        <p role="alert" className="error">
+        <p id={errorId} role="alert" className="error">
           {error}
         </p>
       )}

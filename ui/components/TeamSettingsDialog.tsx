@@ -1,6 +1,8 @@
 /** A team's settings for those who manage it: rename ('Channel Renamed'), privacy flags, move to the user's company, delete. */
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { ChannelEntryView } from '../../protocol/views';
+import { focusPageHeading } from '../client/arrival-focus';
 import { usePlaza } from '../client/core-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Dialog, runAction } from './Dialog';
@@ -50,8 +52,12 @@ export function TeamSettingsDialog({ entry, onClose }: { entry: ChannelEntryView
         onConfirm={() => core.$deleteTeam(entry.address)}
         onClose={() => setConfirmDelete(false)}
         onDone={() => {
-          onClose();
-          router.navigate('/');
+          // The team's page goes: the keyboard starts at the heading of the page left for (not the document).
+          flushSync(() => {
+            onClose();
+            router.navigate('/');
+          });
+          focusPageHeading();
         }}
       />
     );

@@ -2,7 +2,7 @@
 /** Teams in the UI: browsing and joining, creating, the header's members panel, settings and leaving, refresh alerts. */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail } from '../../protocol/result';
+import { fail, ok, type Result } from '../../protocol/result';
 import type { TeamFacts, TeamMembersView, TeamSummaryView } from '../../protocol/views';
 import { draftsStorageKey, threadDraftKey } from '../client/drafts';
 import { renderApp } from '../testing/render-app';
@@ -249,6 +249,54 @@ describe('members panel', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Members of Design' })).toBeNull();
     expect(document.activeElement).toBe(members);
+  });
+
+  it('adding a colleague keeps a name typed while it was on its way, and leaves the keyboard in the field for the next', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    const field = screen.getByLabelText('Find a colleague');
+    fireEvent.change(field, { target: { value: 'ca' } });
+    const add = screen.getByRole('button', { name: 'Add Carol Chen' });
+    add.focus();
+    // The server's answer comes after the next name is typed (the member shows before it does, on a slow line).
+    let answer!: (r: Result<null>) => void;
+    a.core.$addTeamMembers = () => new Promise((resolve) => (answer = resolve));
+    await act(async () => fireEvent.click(add));
+    fireEvent.change(field, { target: { value: 'gi' } });
+    await act(async () => answer(ok(null)));
+    expect(field).toHaveProperty('value', 'gi');
+    // Added with nothing typed since: the search that found them goes, and the keyboard is in the field.
+    fireEvent.change(field, { target: { value: 'ca' } });
+    const again = screen.getByRole('button', { name: 'Add Carol Chen' });
+    again.focus();
+    a.core.$addTeamMembers = () => Promise.resolve(ok(null));
+    await act(async () => fireEvent.click(again));
+    expect(field).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('an invitation refused for its addresses puts the keyboard in the field, which names the reason', async () => {
+    const a = teamApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    a.push({ seq: 2, reset: false, teamMembers: { design: membersView() } });
+    const field = screen.getByLabelText('Email addresses');
+    fireEvent.change(field, { target: { value: 'not-an-email' } });
+    const send = screen.getByRole('button', { name: 'Send invitations' });
+    send.focus();
+    a.core.results.$inviteByEmail = fail({ name: 'InvalidRequest', message: 'not-an-email is not a valid email address.', field: 'emails' });
+    await act(async () => fireEvent.click(send));
+    const alert = within(screen.getByRole('region', { name: 'Invite by email' })).getByRole('alert');
+    expect(alert.textContent).toBe('not-an-email is not a valid email address.');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(field).toHaveProperty('value', 'not-an-email');
+    // Sent once corrected: no longer blamed.
+    delete a.core.results.$inviteByEmail;
+    fireEvent.change(field, { target: { value: 'new@acme.test' } });
+    await act(async () => fireEvent.click(send));
+    expect(field.hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('adds colleagues and invites by email, asking for confirmation when the server wants it', async () => {
