@@ -111,7 +111,10 @@ test('folders: create one, move a channel in from its menu, and see the unread t
   await move.getByRole('button', { name: 'Move' }).click();
   await expect(move).toHaveCount(0);
 
-  // Design now shows under Focus (right after the folder row); Carol looks elsewhere while Alice writes.
+  // Design now shows under Focus (right after the folder row). Carol reads it first — what earlier specs left unread
+  // there is not this test's business — then looks elsewhere while Alice writes.
+  await sidebar(carol).getByRole('link', { name: /^Design/ }).click();
+  await expect(sidebar(carol).getByRole('button', { name: 'Focus', exact: true })).toBeVisible();
   await sidebar(carol).getByRole('link', { name: /^Acme/ }).click();
   await sidebar(alice).getByRole('link', { name: /^Design/ }).click();
   const composer = alice.getByRole('textbox', { name: 'Message' });
