@@ -42,7 +42,7 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   // brings a message moved to into view (it is declared below; this runs on a key press, after render).
   const anchor = meta?.context?.anchor ?? null;
   const guids = useMemo(() => messages.map((m) => m.guid), [messages]);
-  const { chosenIndex, listProps } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
+  const { chosenIndex, listProps, focusKey } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
   const rangeExtractor = useRangeKeeping(chosenIndex);
 
   const virtualizer = useVirtualizer({
@@ -115,6 +115,13 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     shownAnchor.current = anchor;
     startedAtEnd.current = true;
     virtualizer.scrollToIndex(index, { align: 'center' });
+    // Opened from the search page, the hit's button went with that page and left the keyboard on the document
+    // (Tab would start again from the top): it goes to the hit, where the user meant to go. Opened from the
+    // conversation's own search panel, the keyboard stays in the panel.
+    const active = document.activeElement;
+    if (active === null || active === document.body) focusKey(anchor);
+    // focusKey is new each render; the hit is what is watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [anchor, messages, virtualizer]);
 
   // Start at the newest message once the conversation has messages and its newest page is in (messages heard
