@@ -1,11 +1,10 @@
 /**
  * A menu button (WAI-ARIA menu button pattern): the button opens a list of
- * menu items, rendered in the overlay layer so a scrolling list cannot clip it — under the button, or above it
- * when the window has no room below (a row at the bottom of the sidebar). Arrow
+ * menu items, rendered in the overlay layer so a scrolling list cannot clip it. Arrow
  * keys move between items, Home/End jump, Escape closes and returns focus,
  * Enter or a click chooses.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Overlay, pointInLayer, useOverlayLayer } from './overlay-layer';
 
 export interface MenuItem {
@@ -54,17 +53,6 @@ export function Menu({ label, items, text = '⋯', buttonClassName = 'menu-butto
     setOpen(false);
     if (refocus) buttonRef.current?.focus();
   };
-
-  // Before the open menu is first painted: past the window's bottom, it goes above its button instead.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const rect = buttonRef.current?.getBoundingClientRect();
-    const height = menuRef.current?.getBoundingClientRect().height ?? 0;
-    if (!rect || rect.bottom + 2 + height <= window.innerHeight - 4) return;
-    setPos(pointInLayer(layer, { top: Math.max(4, rect.top - 2 - height), left: Math.max(4, rect.right - 200) }));
-    // Measured once per opening: the button is what it is placed by.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
 
   useEffect(() => {
     if (!open) return;
