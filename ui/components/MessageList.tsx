@@ -115,13 +115,12 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     shownAnchor.current = anchor;
     startedAtEnd.current = true;
     virtualizer.scrollToIndex(index, { align: 'center' });
-    // Opened from the search page, the hit's button went with that page and left the keyboard on the document
-    // (Tab would start again from the top): it goes to the hit, where the user meant to go. Opened from the
-    // conversation's own search panel, the keyboard stays in the panel.
+    // Opened from a page that went (global search's hit, its button gone with it), the keyboard was left on the
+    // document: it goes to the hit, to read and act on. Focus kept elsewhere (a conversation's search panel,
+    // whose hits stay) is left alone.
     const active = document.activeElement;
     if (active === null || active === document.body) focusKey(anchor);
-    // focusKey is new each render; the hit is what is watched.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focusKey is new each render; the anchor decides.
   }, [anchor, messages, virtualizer]);
 
   // Start at the newest message once the conversation has messages and its newest page is in (messages heard
