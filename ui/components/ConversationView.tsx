@@ -1,6 +1,6 @@
 /** The open conversation: its name, the message log, who is typing, the composer, and the open thread beside it. */
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import type { MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { threadDraftsIn } from '../client/drafts';
@@ -37,7 +37,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
   const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
   const [searching, setSearching] = useState(store.search.value.channel?.address === address);
   /** The search panel is open because the conversation's search was kept, not because the user opened it now. */
-  const searchRestored = useRef(searching);
+  const [searchRestored, setSearchRestored] = useState(searching);
   // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
   // Not while the list is empty (not loaded yet) or still arriving (thousands of entries spread over frames).
   const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0 && !store.channelsPending.value).value;
@@ -60,7 +60,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
               className="search-toggle"
               aria-expanded={searching}
               onClick={() => {
-                searchRestored.current = false;
+                setSearchRestored(false);
                 setSearching((v) => !v);
               }}
             >
@@ -79,7 +79,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
           </>
         ) : (
           <>
-            {searching && <ChannelSearchPanel address={address} focusOnOpen={!searchRestored.current} onClose={() => setSearching(false)} />}
+            {searching && <ChannelSearchPanel address={address} focusOnOpen={!searchRestored} onClose={() => setSearching(false)} />}
             <MessageList address={address} messages={messages} meta={meta} />
             <TypingIndicator names={typing} />
             <DeletedThreadReplies address={address} openThread={thread} />
