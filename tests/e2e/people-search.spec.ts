@@ -66,7 +66,8 @@ test('search a term, open a hit beyond the loaded page: the conversation scrolls
   await messages.getByRole('button', { name: new RegExp(needle) }).press('Enter');
   await expect(page.getByRole('heading', { name: 'Engineering' })).toBeVisible();
   await expect(log.getByRole('article').filter({ hasText: needle })).toHaveAttribute('aria-current', 'true');
-  // The keyboard is on the hit, not left on the document (where Tab would start again from the page's top).
+  // The keyboard is on the hit: not left on the document (where Tab would start again from the page's top), nor
+  // taken by the field of the conversation's search panel, still open from above and shown again with it.
   await expect(log.getByRole('article').filter({ hasText: needle })).toBeFocused();
 });
 
