@@ -64,6 +64,21 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
   return subsequence(query, folded);
 }
 
+/**
+ * The kind of match a score stands for, 5 (the exact name) down to 0 (letters scattered through it): prefix 4,
+ * a word's start 3, initials 2, inside a word 1. Within a kind the scores differ only by where the match is and
+ * how long the name is — a name one letter shorter scores higher — which says little of which one the user
+ * wants: the quick switcher ranks by kind, then by what the user is likely after, and by score last.
+ */
+export function matchTier(score: number): number {
+  if (score >= 10_000) return 5;
+  if (score >= 8_500) return 4; // 9,000 less the letters after the prefix
+  if (score >= 7_500) return 3; // 8,000 less the word's place
+  if (score >= 6_500) return 2;
+  if (score >= 5_500) return 1;
+  return 0; // scattered letters: about 1,000, more the closer together they are
+}
+
 /** Each query character at the start of a word, in order ("ds" → "Design System"). */
 function acronymMatch(query: string, text: string): FuzzyMatch | null {
   const positions: number[] = [];

@@ -1,26 +1,34 @@
 /**
  * The quick switcher's list (Ctrl/Cmd+K K): every conversation and every
- * person of the company, ranked by fuzzy match (fuzzy.ts), then by what a
- * heavy user most likely wants — unread mentions, unread, recent activity.
+ * person of the company, ranked by the kind of fuzzy match (fuzzy.ts: exact,
+ * prefix, word start, …), then by what a heavy user most likely wants —
+ * unread mentions, unread, recent activity (so a conversation the user has
+ * comes before a person without one) — and only then by the match's score
+ * (letters scattered through a name excepted: their score comes first),
+ * which within a kind mostly rewards a shorter name: "hana" puts the direct
+ * message with Hana Hayes before Hana Ueda, a stranger whose name is shorter.
  * A person who already has a direct message with the user appears as that
  * conversation, once. An empty query lists recent conversations, unread first.
  */
 import type { ChannelGroup, QuickSwitchItem } from '../../protocol/views';
 import { lastMessageTs } from '../channels';
 import type { Projections } from '../fold';
-import { foldQuery, fuzzyMatch } from '../fuzzy';
+import { foldQuery, fuzzyMatch, matchTier } from '../fuzzy';
 import { groupOf } from './channel-view';
 
 interface Ranked {
   item: QuickSwitchItem;
+  /** The kind of match (matchTier): ranked before everything else. */
+  tier: number;
   score: number;
   mentions: number;
   unread: number;
   recent: number;
 }
 
+/** Letters scattered through a name (tier 0) are ranked by their score first: how scattered says how likely. */
 const better = (a: Ranked, b: Ranked): number =>
-  b.score - a.score || b.mentions - a.mentions || b.unread - a.unread || b.recent - a.recent || a.item.name.length - b.item.name.length || (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0);
+  b.tier - a.tier || (a.tier === 0 ? b.score - a.score : 0) || b.mentions - a.mentions || b.unread - a.unread || b.recent - a.recent || b.score - a.score || a.item.name.length - b.item.name.length || (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0);
 
 export function quickSwitchItems(p: Projections, rawQuery: string, limit = 20): QuickSwitchItem[] {
   const query = foldQuery(rawQuery.trim().replace(/^[@#]/, ''));
@@ -37,6 +45,7 @@ export function quickSwitchItems(p: Projections, rawQuery: string, limit = 20): 
     const unread = p.unread.byAddress.get(channel.address);
     ranked.push({
       item: { kind: 'conversation', address: channel.address, name: channel.name, group, unread: unread?.count ?? 0, mentions: unread?.mentions ?? 0, matches: match.positions },
+      tier: matchTier(match.score),
       score: match.score,
       mentions: unread?.mentions ?? 0,
       unread: unread?.count ?? 0,
@@ -51,7 +60,7 @@ export function quickSwitchItems(p: Projections, rawQuery: string, limit = 20): 
       const byEmail = user.email ? fuzzyMatch(query, user.email) : null;
       const match = byName ?? (byEmail ? { score: byEmail.score - 500, positions: [] } : null);
       if (!match) continue;
-      ranked.push({ item: { kind: 'person', user_guid: user.target_user_guid, name, email: user.email ?? '', matches: match.positions }, score: match.score, mentions: 0, unread: 0, recent: 0 });
+      ranked.push({ item: { kind: 'person', user_guid: user.target_user_guid, name, email: user.email ?? '', matches: match.positions }, tier: matchTier(match.score), score: match.score, mentions: 0, unread: 0, recent: 0 });
     }
   }
   return topK(ranked, limit).map((r) => r.item);

@@ -62,9 +62,13 @@ test('search a term, open a hit beyond the loaded page: the conversation scrolls
   const messages = page.getByRole('region', { name: /^Messages/ });
   await expect(messages.getByRole('button', { name: new RegExp(`in Engineering.*${needle}`) })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Meetings' }).getByText('Meetings are not in Plaza yet.')).toBeVisible();
-  await messages.getByRole('button', { name: new RegExp(needle) }).click();
+  // By keyboard, as from the search box: the hit's button goes with the search page.
+  await messages.getByRole('button', { name: new RegExp(needle) }).press('Enter');
   await expect(page.getByRole('heading', { name: 'Engineering' })).toBeVisible();
   await expect(log.getByRole('article').filter({ hasText: needle })).toHaveAttribute('aria-current', 'true');
+  // The keyboard is on the hit: not left on the document (where Tab would start again from the page's top), nor
+  // taken by the field of the conversation's search panel, still open from above and shown again with it.
+  await expect(log.getByRole('article').filter({ hasText: needle })).toBeFocused();
 });
 
 test('a custom status Alice picks shows live next to her name for Bob', async ({ browser }) => {

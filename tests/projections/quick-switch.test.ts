@@ -84,6 +84,42 @@ describe('the quick switcher list', () => {
     expect(names(quickSwitchItems(p, '', 4))).toEqual(['UX design', 'Team Gamma', 'Design System', 'Team Bravo']);
   });
 
+  it('among matches of one kind, what the user has beats a shorter name: a direct message before a stranger, unread mentions first', () => {
+    // Found in a QA pass as the heavy user: "hana" + Enter started a direct message with Hana Ueda (a name one
+    // letter shorter) instead of opening the one with Hana Hayes, and "billing tri" listed the conversation with
+    // unread mentions behind three quiet ones whose names were shorter.
+    const heavy = foldAll(
+      new LogBuilder()
+        .add({ type: 'session.started', user: user({ target_user_guid: 'me' }) }, 'rest')
+        .add({
+          type: 'users.listed',
+          users: [
+            user({ target_user_guid: 'me' }),
+            user({ target_user_guid: 'hayes', first_name: 'Hana', last_name: 'Hayes' }),
+            user({ target_user_guid: 'ueda', first_name: 'Hana', last_name: 'Ueda' }),
+          ],
+        })
+        .add({
+          type: 'channels.listed',
+          channels: [
+            channel({ address: 'dm-hayes', name: 'Hana Hayes', channel_type: 0, etype: 'DM', target_user_guid: 'hayes', last_message_ts: 400 }),
+            channel({ address: 't932', name: 'billing-triage-932', last_message_ts: 900 }),
+            channel({ address: 't258', name: 'billing-triage-258', unread_messages: 4, last_message_ts: 10 }),
+            channel({ address: 't2008', name: 'billing-triage-2008', unread_messages: 25, unread_mentions: 2, last_message_ts: 5 }),
+          ],
+        }).envelopes,
+    );
+    expect(quickSwitchItems(heavy, 'hana').map((i) => [i.kind, i.name])).toEqual([
+      ['conversation', 'Hana Hayes'],
+      ['person', 'Hana Ueda'],
+    ]);
+    expect(names(quickSwitchItems(heavy, 'billing tri'))).toEqual(['billing-triage-2008', 'billing-triage-258', 'billing-triage-932']);
+    // A better kind of match still comes first: the exact name before its prefix matches.
+    expect(names(quickSwitchItems(heavy, 'billing-triage-932'))[0]).toBe('billing-triage-932');
+    // Scattered letters go by how scattered they are before anything else.
+    expect(names(quickSwitchItems(p, 'dsys'))[0]).toBe('Design System');
+  });
+
   it('caps the list and strips a leading @ or #', () => {
     expect(quickSwitchItems(p, 'd', 2)).toHaveLength(2);
     expect(names(quickSwitchItems(p, '#random'))).toEqual(['Random']);

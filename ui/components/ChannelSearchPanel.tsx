@@ -11,7 +11,11 @@ import { dateRange } from '../client/date-input';
 import { useReturnFocus } from './dialog-helpers';
 import { SearchHitList } from './SearchHitList';
 
-export function ChannelSearchPanel({ address, onClose }: { address: string; onClose: () => void }) {
+/**
+ * `focusOnOpen` false: the panel is shown again as the conversation is opened (its search was kept), not opened
+ * by the user, and leaves the keyboard where the opening put it (a search hit opened from the search page).
+ */
+export function ChannelSearchPanel({ address, onClose, focusOnOpen = true }: { address: string; onClose: () => void; focusOnOpen?: boolean }) {
   useSignals();
   const { store, core } = usePlaza();
   const [term, setTerm] = useState('');
@@ -28,7 +32,11 @@ export function ChannelSearchPanel({ address, onClose }: { address: string; onCl
   // Closed, the focus goes back to the "Search in conversation" toggle.
   const panelRef = useRef<HTMLElement>(null);
   useReturnFocus(panelRef);
-  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    if (focusOnOpen) inputRef.current?.focus();
+    // On opening only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();

@@ -36,6 +36,8 @@ export const ConversationView = memo(function ConversationView({ address, thread
   // A direct message shows the other person's status (spec 3 §4.1).
   const peer = entry?.target_user_guid ? store.usersByGuid.value.get(entry.target_user_guid) : undefined;
   const [searching, setSearching] = useState(store.search.value.channel?.address === address);
+  /** The search panel is open because the conversation's search was kept, not because the user opened it now. */
+  const [searchRestored, setSearchRestored] = useState(searching);
   // Read through a computed: the size of the channel map must not re-render this view on every sidebar change.
   // Not while the list is empty (not loaded yet) or still arriving (thousands of entries spread over frames).
   const gone = useComputed(() => !store.channels.value.has(address) && store.channels.value.size > 0 && !store.channelsPending.value).value;
@@ -60,7 +62,15 @@ export const ConversationView = memo(function ConversationView({ address, thread
           {peer && <StatusBadge status={peer.status} customStatus={peer.customStatus} />}
           {entry?.team && <TeamActions entry={entry} />}
           {!gone && (
-            <button type="button" className="search-toggle" aria-expanded={searching} onClick={() => setSearching((v) => !v)}>
+            <button
+              type="button"
+              className="search-toggle"
+              aria-expanded={searching}
+              onClick={() => {
+                setSearchRestored(false);
+                setSearching((v) => !v);
+              }}
+            >
               Search in conversation
             </button>
           )}
@@ -76,7 +86,7 @@ export const ConversationView = memo(function ConversationView({ address, thread
           </>
         ) : (
           <>
-            {searching && <ChannelSearchPanel address={address} onClose={() => setSearching(false)} />}
+            {searching && <ChannelSearchPanel address={address} focusOnOpen={!searchRestored} onClose={() => setSearching(false)} />}
             <MessageList address={address} messages={messages} meta={meta} />
             <TypingIndicator names={typing} />
             <DeletedThreadReplies address={address} openThread={thread} />
