@@ -247,3 +247,25 @@ test('the status pop-up stays in the window down to 360 px, every control in it 
     await expect(dialog).toBeHidden();
   }
 });
+
+test('a sidebar row’s menu at the bottom of the window opens above its button, wholly in the window', async ({ page }) => {
+  // Found in a QA pass as the heavy user: the menu of the last row on screen opened below the window's edge.
+  await page.setViewportSize({ width: 1280, height: 520 });
+  await signIn(page, 'alice@acme.test');
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(sidebar.getByRole('link', { name: /^Engineering/ })).toBeVisible();
+  // The last conversation's menu button wholly in the window: the sidebar's list runs on past the window.
+  const buttons = await sidebar.getByRole('button', { name: /^Actions for / }).all();
+  let last: Locator | null = null;
+  for (const button of buttons) if (await button.evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight)) last = button;
+  expect(last, 'a row menu in the window').not.toBeNull();
+  const box = (await last!.boundingBox())!;
+  expect(box.y + box.height, 'the row is at the bottom of the window').toBeGreaterThan(520 - 40);
+
+  await last!.click();
+  const menu = page.getByRole('menu', { name: (await last!.getAttribute('aria-label'))! });
+  await expect(menu.getByRole('menuitem', { name: 'Move to folder…' })).toBeFocused();
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: /^Move .* to folder$/ })).toBeVisible();
+});
