@@ -169,8 +169,15 @@ test('at 360 and 640 px a message’s actions, menus and dialogs are in the wind
     const headerButtons = ['Members', 'Team settings', 'Leave', 'Search in conversation', 'Notifications'].map((name) => conversation.getByRole('button', { name, exact: true }));
     await expectInWindow(page, headerButtons, label('the conversation’s header'));
 
-    // A message's actions, shown on hover.
+    // A message's actions, shown on hover — on a short message (Bob's second in a row: one line, no header), which is
+    // shorter than its actions wrapped onto two rows.
+    const composer = page.getByRole('form', { name: 'New message' }).getByRole('textbox', { name: 'Message' });
+    for (const text of [`Short ${width}`, 'ok']) {
+      await composer.fill(text);
+      await composer.press('Enter');
+    }
     const newest = page.getByRole('log', { name: 'Messages' }).getByRole('article').last();
+    await expect(newest).toContainText('ok');
     await newest.hover();
     const actions = newest.getByRole('group', { name: 'Message actions' });
     await expectInWindow(page, await actions.getByRole('button').all(), label('a message’s actions'));

@@ -16,6 +16,7 @@ import type { ConversationMeta, MessageView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
 import { MessageItem } from './MessageItem';
 import { useRangeKeeping, useRovingTabStop } from './roving-tab-stop';
+import { LIST_COLLAPSES_QUERY, useMediaQuery } from './narrow-layout';
 import { useToastDock } from './toast-dock';
 import { fallbackRect, observeRectWithFallback } from './virtual-rect';
 
@@ -45,6 +46,9 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   const { chosenIndex, listProps, focusKey } = useRovingTabStop(guids, { start: anchor, reveal: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) });
   const rangeExtractor = useRangeKeeping(chosenIndex);
 
+  // In a narrow window a message's actions wrap onto a second row (styles.css), which can reach below a short message:
+  // room under the newest one keeps its actions whole inside the log instead of cut off at its bottom edge.
+  const endRoom = useMediaQuery(LIST_COLLAPSES_QUERY) ? 32 : 0;
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
@@ -57,6 +61,8 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     initialRect: fallbackRect(),
     observeElementRect: observeRectWithFallback,
     rangeExtractor,
+    paddingEnd: endRoom,
+    scrollPaddingEnd: endRoom,
   });
 
   const context = meta?.context ?? null;
