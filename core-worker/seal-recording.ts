@@ -12,10 +12,11 @@
  * (docs/session-format.md, "Unsealed files"). Only lines that cannot be read
  * refuse the export.
  */
+import { divergenceReason } from '../protocol/debug-api';
 import { LinesText } from '../protocol/lines-text';
 import { INPUT_KINDS, lineInfo, parseSessionFile, SessionFileError, unsealedFooter, type UnsealedNote } from '../protocol/session-file';
 import { errorText, fail, ok, type Result } from '../protocol/result';
-import { replayFooter, replaySession, type Divergence, type SettleAsync } from './replayer';
+import { replayFooter, replaySession, type SettleAsync } from './replayer';
 
 /** Index of the first line to drop: the last input line that does not follow a burst input (`B …` or v1's `d: 0`). */
 export function lastWholeInputCut(lines: readonly string[]): { cut: number; inputs: number } {
@@ -35,20 +36,6 @@ export interface SealedRecording {
   lines: string[];
   /** Set when the replay did not reach the cut as recorded: the footer is unsealed (no final hash), for this reason. */
   unsealed: UnsealedNote | null;
-}
-
-/** What differed, in words, as the CLI and the debugger say it. */
-export function divergenceReason(d: Pick<Divergence, 'what' | 'projection' | 'actual'>): string {
-  switch (d.what) {
-    case 'output':
-      return 'an output differs';
-    case 'events':
-      return 'the events it appended differ';
-    case 'projection':
-      return d.projection ? `the projection ${d.projection} differs` : 'the projection hash differs';
-    case 'error':
-      return `the core threw an error: ${String(d.actual).slice(0, 1_000)}`;
-  }
 }
 
 /**

@@ -51,6 +51,24 @@ export interface DebugDivergence {
 }
 
 /**
+ * What differed at a replay's first divergence, in words — as the debugger's summary and an unsealed file's footer
+ * (core-worker/seal-recording.ts) say it. `withError`: whether an error's message follows (the debugger shows it
+ * apart, as the divergence's actual value).
+ */
+export function divergenceReason(d: Pick<DebugDivergence, 'what' | 'projection'> & { actual?: unknown }, withError = true): string {
+  switch (d.what) {
+    case 'output':
+      return 'an output differs';
+    case 'events':
+      return 'the events it appended differ';
+    case 'projection':
+      return d.projection ? `the projection ${d.projection} differs` : 'the projection hash differs';
+    case 'error':
+      return withError ? `the core threw an error: ${String(d.actual).slice(0, 1_000)}` : 'the core threw an error';
+  }
+}
+
+/**
  * How far a load has got (a heavy user's session replays for tens of seconds): reading the file, replaying
  * its inputs (`done` of `total`), then building the checkpoints seeking starts from.
  */

@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import type { DebugApi, DebugDivergence, LoadProgress, SessionSummary, UnsealedNote } from '../../protocol/debug-api';
+import { divergenceReason, type DebugApi, type LoadProgress, type SessionSummary, type UnsealedNote } from '../../protocol/debug-api';
 import { createDebugController, type DebugController } from '../client/debug-controller';
 import { SESSION_FILE_TYPES } from '../client/session-import';
 import { EventList } from './EventList';
@@ -55,20 +55,6 @@ function CheckStatus({ checks }: { checks: { done: number; total: number } }) {
 
 const iso = (t: number | null): string => (t === null ? '—' : new Date(t).toISOString());
 
-/** What differed, as the summary's sentence says it ("events differs" it used to read). */
-function divergenceText(d: DebugDivergence): string {
-  switch (d.what) {
-    case 'output':
-      return 'an output differs';
-    case 'events':
-      return 'the events it appended differ';
-    case 'projection':
-      return d.projection ? `the projection ${d.projection} differs` : 'the projection hash differs';
-    case 'error':
-      return 'the core threw an error';
-  }
-}
-
 function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug: DebugController; fileName: string | null }) {
   useSignals();
   const d = summary.divergence;
@@ -112,7 +98,7 @@ function Summary({ summary, debug, fileName }: { summary: SessionSummary; debug:
           {d ? (
             <>
               <p>
-                Replay diverged after input {d.input} (line {d.line}): {divergenceText(d)}.
+                Replay diverged after input {d.input} (line {d.line}): {divergenceReason(d, false)}.
                 {summary.checking && ' The events before it are still being checked: an earlier difference may yet be found.'}
               </p>
               <p>
