@@ -191,6 +191,8 @@ test('an urgent message raises an alert for another member, which opens the conv
   await expect(dave).toHaveURL(/\/conversations\//);
   await expect(dave.getByRole('heading', { name: 'HR', level: 1 })).toBeVisible();
   await expect(dave.getByRole('log').getByText(text)).toBeVisible();
+  // The keyboard is in HR's composer, ready to answer, not back on the Alerts button.
+  await expect(dave.getByRole('form', { name: 'New message' }).getByRole('textbox', { name: 'Message' })).toBeFocused();
   // Opening it dismissed it.
   await dave.getByRole('button', { name: /^Alerts/ }).click();
   await expect(dave.getByRole('dialog', { name: 'Alerts' }).getByRole('listitem', { name: `Urgent message: Alice Anders in HR: ${text}` })).toContainText('Dismissed');
