@@ -20,6 +20,8 @@ describe('LoginPage', () => {
     expect([email.type, email.autocomplete]).toEqual(['email', 'username']);
     expect([password.type, password.autocomplete]).toEqual(['password', 'current-password']);
     expect(screen.getByText('Demo: alice@acme.test / plaza-demo')).toBeTruthy();
+    // The keyboard starts in the email field.
+    expect(document.activeElement).toBe(email);
   });
 
   it('signs in, disables the button while submitting, and follows the destination', async () => {
@@ -82,5 +84,8 @@ describe('LoginPage', () => {
   it('explains an ended session', () => {
     renderApp({ path: '/login', patches: [snapshot({ session: { status: 'signed-out', user: null, endedReason: 'unauthorized', unconfirmed: false } })] });
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeTruthy();
+    // The email field, where the keyboard starts, is described by it.
+    const described = screen.getByLabelText('Email').getAttribute('aria-describedby');
+    expect(described && document.getElementById(described)?.textContent).toBe('Your session has ended. Please sign in again.');
   });
 });

@@ -60,17 +60,25 @@ export function LoginPage() {
     <main className="login-page">
       <form className="login-form" aria-labelledby={`${errorId}-heading`} onSubmit={(e) => void onSubmit(e)}>
         <h1 id={`${errorId}-heading`}>Sign in to Plaza</h1>
-        {ended && <p className="notice">{ended}</p>}
+        {ended && (
+          <p id={`${errorId}-ended`} className="notice">
+            {ended}
+          </p>
+        )}
         <label className="field">
           <span>Email</span>
           <input
             ref={fieldRefs.email}
+            // The page is for signing in: the keyboard starts in its first field, as on Slack's and Teams' sign-in pages.
+            // Why the last session ended is read with the field, which the keyboard reaches before the notice.
+            autoFocus
             type="email"
             name="email"
             autoComplete="username"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            {...(ended ? { 'aria-describedby': `${errorId}-ended` } : {})}
             {...blame('email')}
           />
         </label>
