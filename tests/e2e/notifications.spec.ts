@@ -146,6 +146,10 @@ test('mute a conversation for an hour: its messages make no toast and no sound u
   await post(alice, /^HR/, again);
   await expect(toasts.getByText(again, { exact: false })).toBeVisible();
   await expect.poll(() => tones(dave)).toEqual([BEEP, BEEP]);
+  // The toast's Open leads there with the keyboard in the composer, ready to answer (it was left on the page itself).
+  await toasts.getByRole('status').filter({ hasText: again }).getByRole('button', { name: 'Open' }).click();
+  await expect(dave.getByRole('heading', { name: 'HR', level: 1 })).toBeVisible();
+  await expect(dave.getByRole('form', { name: 'New message' }).getByRole('textbox', { name: 'Message' })).toBeFocused();
 });
 
 test('an urgent message raises an alert for another member, which opens the conversation', async ({ browser, request }) => {

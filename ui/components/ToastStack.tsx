@@ -13,8 +13,10 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
 import { conversationPath } from '../client/router';
+import { focusComposerOnceThere } from './composer-focus';
 import { useToastDockElement } from './toast-dock';
 
 export interface ToastStackProps {
@@ -48,7 +50,9 @@ export function ToastStack({ onOpenAlerts, mainArea }: ToastStackProps) {
               <button
                 type="button"
                 onClick={() => {
-                  router.navigate(conversationPath(t.address!));
+                  // The keyboard goes to the conversation's composer: the toast, and this button with it, goes away.
+                  flushSync(() => router.navigate(conversationPath(t.address!)));
+                  focusComposerOnceThere();
                   void core.$closeToast(t.id);
                 }}
               >
