@@ -4,7 +4,7 @@
  * from the top, and a screen reader says nothing of where the user now is. The focus goes to the main heading
  * of the page arrived at instead — as the debugger, opened from the app's menu, starts at its own — once that
  * page is rendered (a redirect to the sign-in page, or "Loading Plaza…", may come first). It is given up if
- * the focus has gone anywhere else meanwhile.
+ * the focus has gone anywhere else meanwhile — the page arrived at may place it itself: the sign-in page, in Email.
  */
 import { useCallback, useEffect, useRef } from 'react';
 

@@ -488,8 +488,8 @@ describe('session-replay debugger', () => {
     back.focus();
     fireEvent.click(back);
     expect(window.location.pathname).toBe('/login');
-    // Signed out, Plaza is the sign-in page: the keyboard starts at its heading, not on the page's body.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sign in to Plaza' })));
+    // Signed out, Plaza is the sign-in page: the keyboard starts in its Email field, as on any visit to it, not on the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
   });
 
   it('hands the keyboard to the heading of the app after Back to Plaza', async () => {
