@@ -400,11 +400,13 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   // An unsealed file has no final state to compare (its footer says why): its inputs were all checked above.
   if (!divergence && options.until === undefined && !file.footer.unsealed) {
     const recorded = file.footer.projections;
+    const wholeDiffers = hashes.all !== file.footer.hash;
     // Each projection the footer names is compared as well as the whole: the file was read only if its hash
-    // combines its projections', but a footer could still pair a projection's name with another's hash.
-    const differs = (n: ProjectionName): boolean => hashes.each[n] !== recorded[n] && (hashes.all !== file.footer.hash || n in recorded);
-    if (hashes.all !== file.footer.hash || (Object.keys(hashes.each) as ProjectionName[]).some(differs)) {
-      const name = (Object.keys(hashes.each) as ProjectionName[]).find(differs);
+    // combines its projections', but a footer could still pair a projection's name with another's hash. When the
+    // whole differs, the first projection that does is named (one the footer does not name counts as differing).
+    const differs = (n: ProjectionName): boolean => (wholeDiffers || n in recorded) && hashes.each[n] !== recorded[n];
+    const name = (Object.keys(hashes.each) as ProjectionName[]).find(differs);
+    if (wholeDiffers || name) {
       divergence = { input: inputIndex, line: count + 2, what: 'projection', ...(name ? { projection: name } : {}), expected: name ? recorded[name] : file.footer.hash, actual: name ? hashes.each[name] : hashes.all };
     }
   }
