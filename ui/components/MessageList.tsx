@@ -139,6 +139,32 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [messages.length, virtualizer, pageLoading, anchor]);
 
+  // The jump is offered until the divider has been on screen: then the user has seen where the unread part begins
+  // (a short unread part is on screen at once, as the conversation opens at its newest message). Not while the
+  // divider stands before the oldest message loaded and older pages may hold earlier unread ones: the jump loads them.
+  const [dividerElement, setDividerElement] = useState<HTMLElement | null>(null);
+  const [seenDivider, setSeenDivider] = useState<string | null>(null);
+  const dividerGuid = divider?.guid ?? null;
+  useLayoutEffect(() => {
+    const root = scrollRef.current;
+    // Without IntersectionObserver (jsdom) nothing is known to be on screen, and the jump stays offered.
+    if (!dividerElement || !root || dividerGuid === null || typeof IntersectionObserver === 'undefined') return;
+    // Not before the list has gone to its newest message (or a search hit): until then its top shows.
+    if (!startedAtEnd.current) return;
+    // On screen as it is rendered (a short unread part, the conversation opened at its newest message): known
+    // before the first paint, so the button does not flash; the observer, whose first report comes a frame later,
+    // then sees the divider scrolled to.
+    const shown = dividerElement.getBoundingClientRect();
+    const view = root.getBoundingClientRect();
+    if (view.height > 0 && shown.bottom > view.top && shown.top < view.bottom) setSeenDivider(dividerGuid);
+    const observer = new IntersectionObserver((entries) => {
+      if (startedAtEnd.current && entries.some((entry) => entry.isIntersecting)) setSeenDivider(dividerGuid);
+    }, { root });
+    observer.observe(dividerElement);
+    return () => observer.disconnect();
+  }, [dividerElement, dividerGuid, pageLoading, messages.length]);
+  const offerJump = divider !== null && dividerIndex >= 0 && (seenDivider !== divider.guid || (dividerIndex === 0 && canLoadOlder));
+
   // The user's own new message brings the view down even when scrolled up.
   const last = messages[messages.length - 1];
   const lastGuid = useRef(last?.guid);
@@ -178,6 +204,9 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     }
     jumping.current = null;
     virtualizer.scrollToIndex(dividerIndex, { align: 'start' });
+    // The keyboard goes with the view, to the first unread message (the jump's button goes once the divider shows).
+    focusKey(messages[dividerIndex]!.guid);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focusKey is new each render; the jump decides.
   }, [jumpTick, dividerIndex, canLoadOlder, failed, metaLoading, messages.length, loadOlder, virtualizer]);
 
   const onScroll = (): void => {
@@ -210,7 +239,7 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
           {error}
         </p>
       )}
-      {divider && dividerIndex >= 0 && (
+      {offerJump && divider && (
         <button type="button" className="jump-unread" onClick={jumpToFirstUnread}>
           Jump to first unread ({divider.count} new)
         </button>
@@ -235,7 +264,7 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {message.guid === divider?.guid && (
-                  <div role="separator" aria-label="New messages" className="new-messages">
+                  <div ref={setDividerElement} role="separator" aria-label="New messages" className="new-messages">
                     <span>New messages</span>
                   </div>
                 )}

@@ -570,6 +570,60 @@ describe('messages as shown', () => {
   });
 });
 
+describe('"Jump to first unread" once the divider has been seen', () => {
+  /** A stand-in for the browser's IntersectionObserver (jsdom has none): `show` reports an element on screen. */
+  const observed = new Set<{ callback: IntersectionObserverCallback; elements: Set<Element> }>();
+  beforeEach(() => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly entry: { callback: IntersectionObserverCallback; elements: Set<Element> };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, elements: new Set() };
+          observed.add(this.entry);
+        }
+        observe(element: Element) {
+          this.entry.elements.add(element);
+        }
+        disconnect() {
+          observed.delete(this.entry);
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    observed.clear();
+    vi.unstubAllGlobals();
+  });
+  const show = (element: Element) =>
+    act(() => {
+      for (const o of [...observed]) if (o.elements.has(element)) o.callback([{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry], o as never);
+    });
+  const page = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => messageView({ guid: `m${from + i}`, address: 'c1', sortKey: `m${String(from + i).padStart(3, '0')}`, parts: [{ type: 'text', text: `bulk ${from + i}` }] }));
+
+  it('goes once the divider is on screen: the user has seen where the unread part begins', () => {
+    open(page(1, 30), { meta: metaView('c1', { newMessages: { guid: 'm29', count: 2 } }) });
+    expect(screen.getByRole('button', { name: 'Jump to first unread (2 new)' })).toBeTruthy();
+    show(within(log()).getByRole('separator', { name: 'New messages' }));
+    expect(screen.queryByRole('button', { name: /Jump to first unread/ })).toBeNull();
+  });
+
+  it('stays while the divider stands before the oldest message loaded and older pages may hold earlier unread ones', () => {
+    open(page(66, 75), { meta: metaView('c1', { isComplete: false, newMessages: { guid: 'm66', count: 75 } }) });
+    show(within(log()).getByRole('separator', { name: 'New messages' }));
+    expect(screen.getByRole('button', { name: 'Jump to first unread (75 new)' })).toBeTruthy();
+  });
+
+  it('takes the keyboard to the first unread message', async () => {
+    open(page(1, 30), { meta: metaView('c1', { newMessages: { guid: 'm20', count: 11 } }) });
+    const jump = screen.getByRole('button', { name: 'Jump to first unread (11 new)' });
+    jump.focus();
+    await act(async () => fireEvent.click(jump));
+    expect(document.activeElement).toBe(articleWith('bulk 20'));
+  });
+});
+
 describe('the message log by keyboard', () => {
   const many = (n: number) =>
     Array.from({ length: n }, (_, i) => messageView({ guid: `m${i + 1}`, address: 'c1', created: Date.UTC(2025, 4, 20, 9, i), reactions: [reactionView({ content: '👍', name: 'thumbs up', users: ['u-bob'] })] }));
