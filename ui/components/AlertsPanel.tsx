@@ -1,12 +1,10 @@
 /** The alerts list (spec 1 §4, §9): each alert with the actions its type allows. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
 import type { Result } from '../../protocol/result';
 import type { AlertView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { trapTab, useKeepFocusInside, useReturnFocus } from './dialog-helpers';
 import { formatMessageTime } from './format-time';
 
@@ -76,12 +74,7 @@ function AlertItem({ alert, onNavigate }: { alert: AlertView; onNavigate: () => 
     else if (outcome.navigate) {
       // The keyboard goes to the conversation's composer, as from a toast's Open or Alt+Shift+M — not back to the
       // Alerts button, where the panel returns it when it closes: closed first, then the composer is looked for.
-      const to = conversationPath(outcome.navigate);
-      flushSync(() => {
-        onNavigate();
-        router.navigate(to);
-      });
-      focusComposerOnceThere();
+      openWithKeyboardInComposer(router, outcome.navigate, onNavigate);
     }
   };
 

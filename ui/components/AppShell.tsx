@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { flushSync } from 'react-dom';
 import type { SocketState } from '../../protocol/events';
 import { usePlaza } from '../client/core-context';
-import { conversationPath, NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
+import { NOTIFICATION_SETTINGS_PATH, PEOPLE_PATH, searchPath, type Route } from '../client/router';
 import { createShortcuts, type ShortcutAction } from '../client/shortcuts';
 import { nextConversation, sidebarRows } from '../client/sidebar-model';
 import { AlertsButton } from './AlertsButton';
@@ -18,7 +18,7 @@ import { StatusMenu } from './StatusMenu';
 import { ConversationView } from './ConversationView';
 import { DraftsView } from './DraftsView';
 import { FlaggedView } from './FlaggedView';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { useListPanel } from './list-panel';
 import { LiveEffects } from './LiveEffects';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
@@ -130,8 +130,7 @@ function Shell({ route, sessionActions = true, shortcutsFrom = 'window', embedde
               setNotice(null);
               // The keyboard goes to its composer, as from the quick switcher: the focus may have been in the
               // composer of the conversation left, and on the page itself the next keys typed would be lost.
-              flushSync(() => router.navigate(conversationPath(next)));
-              focusComposerOnceThere();
+              openWithKeyboardInComposer(router, next);
             } else setNotice(what === 'mention' ? 'No unread mentions.' : 'No other unread conversations.');
             return;
           }

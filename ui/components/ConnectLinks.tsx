@@ -1,7 +1,6 @@
 /** Connect links (spec 2 §3, §9): create one (7 days and 10 uses by default), share or delete it, or use someone's. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import {
   CONNECT_LINK_CLICKS_MESSAGE,
   CONNECT_LINK_CLICKS_RANGE,
@@ -10,8 +9,7 @@ import {
   CONNECT_LINK_TTL_SECONDS,
 } from '../../protocol/connect-link-limits';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { blameProps } from './field-error';
 
 const DAY = 86_400;
@@ -105,11 +103,7 @@ export function ConnectLinks({ initialLink }: { initialLink?: string | undefined
       return;
     }
     // A conversation to go to: the keyboard goes to its composer, as from "New message".
-    flushSync(() => {
-      setLink('');
-      router.navigate(conversationPath(address));
-    });
-    focusComposerOnceThere();
+    openWithKeyboardInComposer(router, address, () => setLink(''));
   };
 
   const copy = async (clGuid: string, url: string): Promise<void> => {

@@ -8,11 +8,9 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { creationFlags } from '../../protocol/rules/team-rules';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { Dialog, DialogActions, runAction } from './Dialog';
 import { blameProps } from './field-error';
 import { useFormDraft } from './use-form-draft';
@@ -57,11 +55,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
     discard();
     // The keyboard goes to the new team's composer, ready for its first message (as "New message" does), not
     // back to "New team": rendered at once, so that the composer found is the new team's.
-    flushSync(() => {
-      onClose();
-      router.navigate(conversationPath(address));
-    });
-    focusComposerOnceThere();
+    openWithKeyboardInComposer(router, address, onClose);
   };
 
   return (

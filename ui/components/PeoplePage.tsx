@@ -6,11 +6,10 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { ContactResultView } from '../../protocol/views-people';
 import type { UserView } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { ConnectLinks } from './ConnectLinks';
 import { isContact } from './contacts';
 import { ProfileCard } from './ProfileCard';
@@ -132,11 +131,7 @@ function ConnectionRequests() {
       return;
     }
     // Accepted: the conversation with them opens with the keyboard in its composer, as from "New message".
-    flushSync(() => {
-      setBusy(null);
-      router.navigate(`/conversations/${encodeURIComponent(address)}`);
-    });
-    focusComposerOnceThere();
+    openWithKeyboardInComposer(router, address, () => setBusy(null));
   };
 
   return (

@@ -1,10 +1,8 @@
 /** A person's profile card (spec 3 §3 User): status, contact details, and a button to message them. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { Dialog } from './Dialog';
 import { StatusBadge } from './StatusBadge';
 import { isBlocked } from './contacts';
@@ -31,11 +29,7 @@ export function ProfileCard({ userGuid, onClose }: { userGuid: string; onClose: 
     setBusy(false);
     if (!result.ok) return setError(result.error.message);
     // The keyboard goes to the conversation's composer: the card, and the page that opened it, go.
-    flushSync(() => {
-      onClose();
-      router.navigate(conversationPath(result.value.address));
-    });
-    focusComposerOnceThere();
+    openWithKeyboardInComposer(router, result.value.address, onClose);
   };
 
   const name = user?.name ?? 'Unknown person';

@@ -7,11 +7,9 @@
  * worker ranks the list ($quickSwitch); this only shows it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { CHANNEL_GROUP_LABELS, type QuickSwitchItem } from '../../protocol/views';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { Dialog } from './Dialog';
 
 const LIMIT = 20;
@@ -85,11 +83,7 @@ export function QuickSwitcher({ onClose }: { onClose: () => void }) {
   // opened the switcher is elsewhere, or gone — the previous conversation's composer, the usual place of Ctrl+K K.
   // Rendered at once, so that the composer is there to take it.
   const open = (address: string): void => {
-    flushSync(() => {
-      onClose();
-      router.navigate(conversationPath(address));
-    });
-    focusComposerOnceThere();
+    openWithKeyboardInComposer(router, address, onClose);
   };
 
   const choose = async (item: QuickSwitchItem | undefined): Promise<void> => {

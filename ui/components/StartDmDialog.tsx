@@ -1,10 +1,8 @@
 /** "New message": search the people one may contact (colleagues, connections; not the blocked) and open a direct message with one. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { isContact } from './contacts';
 import { Dialog, DialogActions } from './Dialog';
 
@@ -36,11 +34,7 @@ export function StartDmDialog({ onClose }: { onClose: () => void }) {
     if (!result.ok) return setError(result.error.message);
     // The keyboard goes to the new conversation's composer, ready to type (as from the quick switcher or a
     // profile card), not back to "New message": rendered at once, so that the composer found is the new one's.
-    flushSync(() => {
-      onClose();
-      router.navigate(conversationPath(result.value.address));
-    });
-    focusComposerOnceThere();
+    openWithKeyboardInComposer(router, result.value.address, onClose);
   };
 
   // A Dialog renders in the overlay layer: a modal belongs to the page (or the replayed app's frame), not inside the sidebar's <nav>.

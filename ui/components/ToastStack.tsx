@@ -13,10 +13,8 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
 import { usePlaza } from '../client/core-context';
-import { conversationPath } from '../client/router';
-import { focusComposerOnceThere } from './composer-focus';
+import { openWithKeyboardInComposer } from './composer-focus';
 import { useToastDockElement } from './toast-dock';
 
 export interface ToastStackProps {
@@ -51,8 +49,7 @@ export function ToastStack({ onOpenAlerts, mainArea }: ToastStackProps) {
                 type="button"
                 onClick={() => {
                   // The keyboard goes to the conversation's composer: the toast, and this button with it, goes away.
-                  flushSync(() => router.navigate(conversationPath(t.address!)));
-                  focusComposerOnceThere();
+                  openWithKeyboardInComposer(router, t.address!);
                   void core.$closeToast(t.id);
                 }}
               >

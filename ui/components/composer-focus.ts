@@ -1,3 +1,6 @@
+import { flushSync } from 'react-dom';
+import { conversationPath, type Router } from '../client/router';
+
 /**
  * The keyboard's place after a command or a control opens a conversation (the quick switcher, Alt+Shift+↓/↑,
  * Alt+Shift+M, a profile card's "Message …", a person chosen in "New message"): the conversation's composer, as the skip link does. The control
@@ -31,3 +34,16 @@ export function focusComposerOnceThere(doc: Document = document): void {
   const timer = setTimeout(stop, 5_000);
 }
 
+
+/**
+ * Opens a conversation with the keyboard in its composer. `leaving` (closing the dialog, panel or notice the
+ * command came from) and the navigation are rendered at once, so that the composer found is the new
+ * conversation's and not the one being left.
+ */
+export function openWithKeyboardInComposer(router: Pick<Router, 'navigate'>, address: string, leaving?: () => void): void {
+  flushSync(() => {
+    leaving?.();
+    router.navigate(conversationPath(address));
+  });
+  focusComposerOnceThere();
+}
