@@ -18,6 +18,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { decodeDownFrame } from '../protocol/frames/down';
 import { errorText } from '../protocol/result';
 import { eachFrameLine, firstLine, headerEnd, headerVersion } from '../protocol/frames/frame-lines';
+import { TapeScanner } from '../protocol/frames/tape-scan';
 import { TapeWriter } from '../protocol/frames/tape-writer';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
 import { RELEASED, REPLAY_AT, sharedText, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
@@ -28,7 +29,7 @@ const post = (message: DecoderMessage, transfer: ArrayBuffer[] = []) => port.pos
 
 /** Posts decoded batches of frame lines; a line the replay has passed already is skipped (see above). */
 class BatchPoster {
-  private writer = new TapeWriter();
+  readonly writer = new TapeWriter();
   private posted = 0;
   private frames = 0;
   private written = 0;
@@ -65,6 +66,17 @@ class BatchPoster {
     if (this.writer.count >= batchFrames) this.flush(i + 1);
   }
 
+  /**
+   * Frame line i, its text at bytes [from, to): onto the tape straight from the bytes where the scanner
+   * knows the frame's shape (most frames), else decoded from its text as `add` does.
+   */
+  addBytes(scanner: TapeScanner, buffer: Buffer, i: number, from: number, to: number): void {
+    if (!scanner.add(i, from, to)) return this.add(i, buffer.toString('utf8', from, to));
+    this.frames++;
+    this.written++;
+    if (this.writer.count >= batchFrames) this.flush(i + 1);
+  }
+
   /** Posts the last batch (lines below `upTo` looked at) and the report; `readMs`: the time before the first frame. */
   finish(upTo: number, readMs: number, started: number): void {
     this.flush(upTo);
@@ -88,7 +100,9 @@ class BatchPoster {
 function runCompact(buffer: Buffer, afterHeader: number, started: number): void {
   const readMs = performance.now() - started;
   const poster = new BatchPoster();
-  const read = eachFrameLine(buffer, firstLine(afterHeader), (i) => poster.wanted(i), (i, from, to) => poster.add(i, buffer.toString('utf8', from, to)));
+  // Node's own slicers make the scanner's strings (they are well-formed UTF-8, so any decoder reads them alike).
+  const scanner = new TapeScanner(poster.writer, buffer, (_, from, to, ascii) => buffer.toString(ascii ? 'latin1' : 'utf8', from, to));
+  const read = eachFrameLine(buffer, firstLine(afterHeader), (i) => poster.wanted(i), (i, from, to) => poster.addBytes(scanner, buffer, i, from, to));
   poster.finish(read.line, readMs, started);
 }
 
