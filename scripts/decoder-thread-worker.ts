@@ -67,14 +67,16 @@ class BatchPoster {
   }
 
   /**
-   * Frame line i, its text at bytes [from, to): onto the tape straight from the bytes where the scanner
-   * knows the frame's shape (most frames), else decoded from its text as `add` does.
+   * Frame line i, its text at bytes `from` on: onto the tape straight from the bytes where the scanner knows
+   * the frame's shape (most frames); returns where the text ended, or -1 to have it decoded from its text (`add`).
    */
-  addBytes(scanner: TapeScanner, buffer: Buffer, i: number, from: number, to: number): void {
-    if (!scanner.add(i, from, to)) return this.add(i, buffer.toString('utf8', from, to));
+  scan(scanner: TapeScanner, i: number, from: number, limit: number): number {
+    const end = scanner.addLine(i, from, limit);
+    if (end < 0) return -1;
     this.frames++;
     this.written++;
     if (this.writer.count >= batchFrames) this.flush(i + 1);
+    return end;
   }
 
   /** Posts the last batch (lines below `upTo` looked at) and the report; `readMs`: the time before the first frame. */
@@ -101,8 +103,14 @@ function runCompact(buffer: Buffer, afterHeader: number, started: number): void 
   const readMs = performance.now() - started;
   const poster = new BatchPoster();
   // Node's own slicers make the scanner's strings (they are well-formed UTF-8, so any decoder reads them alike).
-  const scanner = new TapeScanner(poster.writer, buffer, (_, from, to, ascii) => buffer.toString(ascii ? 'latin1' : 'utf8', from, to));
-  const read = eachFrameLine(buffer, firstLine(afterHeader), (i) => poster.wanted(i), (i, from, to) => poster.addBytes(scanner, buffer, i, from, to));
+  const scanner = new TapeScanner(poster.writer, bytes, (_, from, to, ascii) => buffer.toString(ascii ? 'latin1' : 'utf8', from, to));
+  const read = eachFrameLine(
+    bytes,
+    firstLine(afterHeader),
+    (i) => poster.wanted(i),
+    (i, from, to) => poster.add(i, buffer.toString('utf8', from, to)),
+    (i, from, limit) => poster.scan(scanner, i, from, limit),
+  );
   poster.finish(read.line, readMs, started);
 }
 

@@ -45,6 +45,8 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const SPACE = 0x20;
+const NEWLINE = 0x0a;
+const CR = 0x0d;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
@@ -133,15 +135,31 @@ export class TapeScanner {
    * it declines (the caller then decodes the text and hands the decode to TapeWriter.add).
    */
   add(line: number, from: number, to: number): boolean {
+    if (to > this.b.length) return false;
+    return this.write(line, from, to, true) === to;
+  }
+
+  /**
+   * Writes the frame whose text starts at `from` and ends its line, the line's end not known yet (so the
+   * caller need not search for it): returns where the text ends — its line's newline, or the CR before
+   * it — or -1, having written nothing, when it declines. Nothing is read at or past `limit`.
+   */
+  addLine(line: number, from: number, limit: number): number {
+    return this.write(line, from, Math.min(limit, this.b.length), false);
+  }
+
+  /**
+   * Writes the frame that starts at `from` and ends at `end` (`exact`), or else at its line's end before
+   * `end`; returns where its text ends, or -1 having written nothing.
+   */
+  private write(line: number, from: number, end: number, exact: boolean): number {
     const b = this.b;
-    // `CODE {…}`; a text longer than decodeDownFrame reads is refused there (its UTF-16 length is at most its UTF-8 length).
-    if (!SCHEMAS_MATCH || to - from < 6 || to - from > MAX_FRAME_LENGTH || to > b.length) return false;
-    if (b[from + 3] !== SPACE || b[from + 4] !== OPEN_BRACE || b[to - 1] !== CLOSE_BRACE) return false;
+    if (!SCHEMAS_MATCH || end - from < 6 || b[from + 3] !== SPACE || b[from + 4] !== OPEN_BRACE) return -1;
     const w = this.writer;
-    const opsAt = w.ops.length;
-    const numsAt = w.nums.length;
+    this.opsAt = w.ops.length;
+    this.numsAt = w.nums.length;
     this.i = from + 4;
-    this.end = to;
+    this.end = end;
     try {
       const c0 = b[from]!, c1 = b[from + 1]!, c2 = b[from + 2]!;
       if (c0 === 0x54 && c1 === 0x59 && c2 === 0x50) this.typ();
@@ -149,16 +167,30 @@ export class TapeScanner {
       else if (c0 === 0x52 && c1 === 0x45 && c2 === 0x41) this.rea();
       else if (c0 === 0x44 && c1 === 0x45 && c2 === 0x4c) this.del();
       else if (c0 === 0x4d && c1 === 0x53 && c2 === 0x47) this.msg();
-      else return false;
-      if (this.i !== to) throw DECLINE;
+      else return -1;
+      const at = this.i;
+      // Nothing may follow the JSON on its line (JSON.parse allows white space there; that is left to it).
+      if (exact ? at !== end : at >= end || (b[at] !== NEWLINE && (b[at] !== CR || at + 1 >= end || b[at + 1] !== NEWLINE))) throw DECLINE;
+      // A text longer than decodeDownFrame reads is refused there (its UTF-16 length is at most its UTF-8 length).
+      if (at - from > MAX_FRAME_LENGTH) throw DECLINE;
     } catch (error) {
       if (error !== DECLINE) throw error;
-      w.ops.length = opsAt;
-      w.nums.length = numsAt;
-      return false;
+      return this.undo();
     }
-    w.commit(line, opsAt, numsAt);
-    return true;
+    w.commit(line, this.opsAt, this.numsAt);
+    return this.i;
+  }
+
+  /** Where the frame being written started, in ops and nums. */
+  private opsAt = 0;
+  private numsAt = 0;
+
+  /** Takes back what the frame being written wrote (its strings stay: a string the batch holds unused does no harm); -1. */
+  private undo(): number {
+    const w = this.writer;
+    w.ops.length = this.opsAt;
+    w.nums.length = this.numsAt;
+    return -1;
   }
 
   // ---- the frames -----------------------------------------------------------------------------
@@ -818,8 +850,8 @@ export class TapeScanner {
     let i = this.i;
     if (b[i] !== QUOTE) throw DECLINE;
     const from = ++i;
-    while (i < end && b[i] !== QUOTE) i++;
-    if (i >= end || b[i + 1] !== COLON) throw DECLINE;
+    while (i < end && b[i] !== QUOTE && b[i]! >= SPACE) i++;
+    if (i >= end || b[i] !== QUOTE || b[i + 1] !== COLON) throw DECLINE;
     this.i = i + 2;
     return find(b, from, i - from, table);
   }
@@ -832,8 +864,8 @@ export class TapeScanner {
     if (b[i] !== BACKSLASH || b[i + 1] !== QUOTE) throw DECLINE;
     i += 2;
     const from = i;
-    while (i < end && b[i] !== BACKSLASH) i++;
-    if (i >= end || b[i + 1] !== QUOTE || b[i + 2] !== COLON) throw DECLINE;
+    while (i < end && b[i] !== BACKSLASH && b[i]! >= SPACE) i++;
+    if (i >= end || b[i] !== BACKSLASH || b[i + 1] !== QUOTE || b[i + 2] !== COLON) throw DECLINE;
     this.i = i + 3;
     return find(b, from, i - from, table);
   }

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
 import { decodeDownFrame } from '../../protocol/frames/down';
+import { eachFrameLine, firstLine, headerEnd } from '../../protocol/frames/frame-lines';
 import { TapeReader } from '../../protocol/frames/tape-reader';
 import { decodeUtf8, TapeScanner, utf8Length, type BytesToText } from '../../protocol/frames/tape-scan';
 import { TapeWriter } from '../../protocol/frames/tape-writer';
@@ -77,6 +78,64 @@ function check(lines: readonly (string | Uint8Array)[], text: BytesToText = deco
   const d = compare();
   return d ? { difference: d, scanned, lines: written, texts } : { scanned, lines: written, texts };
 }
+
+/**
+ * The same comparison for frames read from a session file's lines as the decoder thread reads them
+ * (eachFrameLine with `scan`: the scanner finds where each frame's line ends): frame lines among other
+ * lines, ending in LF or CRLF, some with white space or more after the frame. Every frame line taken by
+ * the scanner reads back as decodeDownFrame decodes the text `frame` would have been given; the others go
+ * to `frame`, with that text; and both together see every frame line once.
+ */
+function checkLines(frames: readonly (string | Uint8Array)[], seed: number): Checked {
+  const rng = prng(seed);
+  const parts: Buffer[] = [Buffer.from('{"format":"plaza-session","version":4}\n')];
+  for (const frame of frames) {
+    if (rng() < 0.3) parts.push(Buffer.from('E 1 0123456789abcdef\n'));
+    const tail = rng() < 0.2 ? '\r\n' : rng() < 0.05 ? pickOf(rng, [' \n', '\r\r\n', '\t\n', 'x\n', '}\n']) : '\n';
+    parts.push(Buffer.from(`${rng() < 0.5 ? 'B' : 'F'} 0 1800000000000 `), Buffer.from(frame), Buffer.from(tail));
+  }
+  parts.push(Buffer.from('{"k":"end"}\n'));
+  const bytes = Buffer.concat(parts);
+  const writer = new TapeWriter();
+  const scanner = new TapeScanner(writer, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+  const texts: string[] = [];
+  const written: number[] = [];
+  let scanned = 0;
+  const seen: number[] = [];
+  eachFrameLine(
+    bytes,
+    firstLine(headerEnd(bytes)),
+    () => true,
+    (i, from, to) => {
+      seen.push(i);
+      texts[i] = bytes.toString('utf8', from, to);
+    },
+    (i, from, limit) => {
+      const end = scanner.addLine(i, from, limit);
+      if (end >= 0) {
+        seen.push(i);
+        scanned++;
+        written.push(i);
+        // The text `frame` would have been given: to the line's end, a CR before the newline left out.
+        const newline = bytes.indexOf(0x0a, from);
+        texts[i] = bytes.toString('utf8', from, bytes[newline - 1] === 0x0d ? newline - 1 : newline);
+        if (end !== (bytes[newline - 1] === 0x0d ? newline - 1 : newline)) throw new Error(`line ${i}: ended at ${end}, not at its line's end`);
+      }
+      return end;
+    },
+  );
+  const frameLines = bytes.toString('utf8').split('\n').slice(1, -2).flatMap((line, i) => (line.startsWith('E ') ? [] : [i]));
+  if (seen.join() !== frameLines.join()) return { difference: 'not every frame line seen once', scanned, lines: written, texts };
+  const reader = new TapeReader(structuredClone(writer.finish()));
+  for (let k = 0; k < reader.count; k++) {
+    const line = reader.line(k);
+    const d = difference(reader.read(k), decodeDownFrame(texts[line]));
+    if (d) return { difference: `line ${line} (${texts[line]!.slice(0, 300)}): ${d}`, scanned, lines: written, texts };
+  }
+  return { scanned, lines: written, texts };
+}
+
+const pickOf = <T>(rng: () => number, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 
 /** Random frames of every code the scanner knows and one it does not: valid and broken bodies. */
 function randomFrames(seed: number, count: number): string[] {
@@ -441,6 +500,15 @@ describe('the frame tape scanner', () => {
       const result = check(damaged(41_000 + round, lines, 4_000), round === 0 ? decodeUtf8 : nodeText, 250);
       expect(result.difference).toBeUndefined();
       expect(result.scanned).toBeGreaterThan(100);
+    }
+  });
+
+  it('frames read off a session file’s lines (the line’s end found by the scanner): exact, CRLF and trailing bytes alike', () => {
+    const lines = [...HOSTILE.filter((line) => line.length < 2_000), ...session.slice(0, 500), ...shapedFrames(71_000, 1_000)];
+    for (let round = 0; round < 2; round++) {
+      const result = checkLines([...lines, ...damaged(72_000 + round, lines, 1_000)], 73_000 + round);
+      expect(result.difference).toBeUndefined();
+      expect(result.scanned).toBeGreaterThan(700);
     }
   });
 
