@@ -1,5 +1,5 @@
 /**
- * The frame tape's scanner (protocol/frames/tape-scan.ts) against the reference, decodeDownFrame: every
+ * The frame tape's scanner (protocol/frames/tape-scan.ts, tape-scan-message.ts, tape-scan-bytes.ts) against the reference, decodeDownFrame: every
  * frame it writes from its bytes reads back (after a structured clone, as between threads) with no
  * `difference` from what decodeDownFrame returns for the frame's text — same keys in the same order at
  * every level, undefined-valued keys included, -0 kept — and every frame it declines leaves the batch
@@ -13,7 +13,8 @@ import { recordSyntheticSession } from '../../bench/replay';
 import { decodeDownFrame } from '../../protocol/frames/down';
 import { eachFrameLine, firstLine, headerEnd } from '../../protocol/frames/frame-lines';
 import { TapeReader } from '../../protocol/frames/tape-reader';
-import { decodeUtf8, TapeScanner, utf8Length, type BytesToText } from '../../protocol/frames/tape-scan';
+import { TapeScanner } from '../../protocol/frames/tape-scan';
+import { decodeUtf8, utf8Length, type BytesToText } from '../../protocol/frames/tape-scan-bytes';
 import { TapeWriter } from '../../protocol/frames/tape-writer';
 import { prng } from '../../protocol/prng';
 import { parseSessionFile } from '../../protocol/session-file';
