@@ -3,8 +3,13 @@ import type { TapeBatch } from '../protocol/frames/tape';
 
 /** What the worker is given. */
 export interface DecoderThreadData {
-  /** The worker's TypeScript module (a path), for decoder-thread-boot.cjs. */
+  /** The worker's module (a path), for decoder-thread-boot.cjs. */
   entry: string;
+  /**
+   * Whether that module is already JavaScript (the replay runs from a bundle, with the worker bundled
+   * beside it): then the worker loads it as it is, without tsx's require hook and its transform.
+   */
+  compiled: boolean;
   /** The session file, UTF-8, in shared memory. */
   bytes: Uint8Array;
   /** Shared counters, indexed by RELEASED and REPLAY_AT. */

@@ -18,6 +18,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { decodeDownFrame } from '../protocol/frames/down';
 import { errorText } from '../protocol/result';
 import { eachFrameLine, firstLine, headerEnd, headerVersion } from '../protocol/frames/frame-lines';
+import { TapeScanner } from '../protocol/frames/tape-scan';
 import { TapeWriter } from '../protocol/frames/tape-writer';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
 import { RELEASED, REPLAY_AT, sharedText, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
@@ -28,7 +29,7 @@ const post = (message: DecoderMessage, transfer: ArrayBuffer[] = []) => port.pos
 
 /** Posts decoded batches of frame lines; a line the replay has passed already is skipped (see above). */
 class BatchPoster {
-  private writer = new TapeWriter();
+  readonly writer = new TapeWriter();
   private posted = 0;
   private frames = 0;
   private written = 0;
@@ -65,6 +66,19 @@ class BatchPoster {
     if (this.writer.count >= batchFrames) this.flush(i + 1);
   }
 
+  /**
+   * Frame line i, its text at bytes `from` on: onto the tape straight from the bytes where the scanner knows
+   * the frame's shape (most frames); returns where the text ended, or -1 to have it decoded from its text (`add`).
+   */
+  scan(scanner: TapeScanner, i: number, from: number, limit: number): number {
+    const end = scanner.addLine(i, from, limit);
+    if (end < 0) return -1;
+    this.frames++;
+    this.written++;
+    if (this.writer.count >= batchFrames) this.flush(i + 1);
+    return end;
+  }
+
   /** Posts the last batch (lines below `upTo` looked at) and the report; `readMs`: the time before the first frame. */
   finish(upTo: number, readMs: number, started: number): void {
     this.flush(upTo);
@@ -88,7 +102,15 @@ class BatchPoster {
 function runCompact(buffer: Buffer, afterHeader: number, started: number): void {
   const readMs = performance.now() - started;
   const poster = new BatchPoster();
-  const read = eachFrameLine(buffer, firstLine(afterHeader), (i) => poster.wanted(i), (i, from, to) => poster.add(i, buffer.toString('utf8', from, to)));
+  // Node's own slicers make the scanner's strings (they are well-formed UTF-8, so any decoder reads them alike).
+  const scanner = new TapeScanner(poster.writer, bytes, (_, from, to, ascii) => buffer.toString(ascii ? 'latin1' : 'utf8', from, to));
+  const read = eachFrameLine(
+    bytes,
+    firstLine(afterHeader),
+    (i) => poster.wanted(i),
+    (i, from, to) => poster.add(i, buffer.toString('utf8', from, to)),
+    (i, from, limit) => poster.scan(scanner, i, from, limit),
+  );
   poster.finish(read.line, readMs, started);
 }
 

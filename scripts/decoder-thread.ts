@@ -113,6 +113,8 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
 
   const data: DecoderThreadData = {
     entry: fileURLToPath(new URL('./decoder-thread-worker.ts', import.meta.url)),
+    // This module runs as TypeScript (tsx, Vitest) or compiled into a bundle, and so does the worker beside it.
+    compiled: !import.meta.url.endsWith('.ts'),
     bytes,
     progress,
     batchFrames: options.batchFrames ?? 8_192,

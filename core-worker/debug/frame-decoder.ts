@@ -17,6 +17,7 @@ import { decodeDownFrame } from '../../protocol/frames/down';
 import { errorText } from '../../protocol/result';
 import { eachFrameLine, firstLine, headerEnd, headerVersion, type LineCursor } from '../../protocol/frames/frame-lines';
 import type { TapeBatch } from '../../protocol/frames/tape';
+import { TapeScanner } from '../../protocol/frames/tape-scan';
 import { TapeWriter } from '../../protocol/frames/tape-writer';
 import { FrameTapeSource } from '../frame-tape-source';
 import type { DecodedFrames } from '../replayer';
@@ -75,6 +76,8 @@ export async function decodeFramesAhead(port: DecoderPort, start: Extract<ToDeco
     if (version === undefined || version < 2) return post({ type: 'done', frames: 0, written: 0, skipped: 0 });
 
     const writer = new TapeWriter();
+    // Most frames go onto the tape straight from their bytes; the others are decoded from their text.
+    const scanner = new TapeScanner(writer, bytes, (b, from, to) => text.decode(b.subarray(from, to)));
     let posted = 0;
     let frames = 0;
     let written = 0;
@@ -103,7 +106,7 @@ export async function decodeFramesAhead(port: DecoderPort, start: Extract<ToDeco
     while (!cursor.done) {
       cursor = eachFrameLine(bytes, cursor, wanted, (i, from, to) => {
         frames++;
-        if (writer.add(i, decodeDownFrame(text.decode(bytes.subarray(from, to))))) written++;
+        if (scanner.add(i, from, to) || writer.add(i, decodeDownFrame(text.decode(bytes.subarray(from, to))))) written++;
         return writer.count >= start.batchFrames;
       });
       flush(cursor.line);

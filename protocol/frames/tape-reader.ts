@@ -130,29 +130,47 @@ export class TapeReader {
     };
   }
 
+  // Arrays of one element (most messages' parts, most reactions) are made as literals: an array filled by
+  // push gets room for 16 elements at its first, and messages outlive many collections, each copying it.
+
   private reactions(): Reaction[] {
+    const count = this.ops[this.p++]!;
+    if (count === 0) return [];
+    if (count === 1) return [this.reaction()];
     const reactions: Reaction[] = [];
-    for (let i = this.ops[this.p++]!; i > 0; i--) reactions.push({ target_user_guid: this.string(), content: this.string() });
+    for (let i = count; i > 0; i--) reactions.push(this.reaction());
     return reactions;
   }
 
+  private reaction(): Reaction {
+    return { target_user_guid: this.string(), content: this.string() };
+  }
+
   private parts(): MessagePart[] {
+    const count = this.ops[this.p++]!;
+    if (count === 0) return [];
+    if (count === 1) return [this.part()];
     const parts: MessagePart[] = [];
-    for (let i = this.ops[this.p++]!; i > 0; i--) {
-      const kind = this.ops[this.p++]!;
-      if (kind === BULLETS || kind === ORDERED) {
-        const items: InlinePart[][] = [];
-        for (let j = this.ops[this.p++]!; j > 0; j--) items.push(this.inlineParts());
-        parts.push(kind === BULLETS ? { type: 'bullet-list', items } : { type: 'ordered-list', items });
-      } else if (kind === VIDEO) parts.push({ type: 'video_conference', token: this.string() });
-      else parts.push(this.inline(kind));
-    }
+    for (let i = count; i > 0; i--) parts.push(this.part());
     return parts;
   }
 
+  private part(): MessagePart {
+    const kind = this.ops[this.p++]!;
+    if (kind === BULLETS || kind === ORDERED) {
+      const items: InlinePart[][] = [];
+      for (let j = this.ops[this.p++]!; j > 0; j--) items.push(this.inlineParts());
+      return kind === BULLETS ? { type: 'bullet-list', items } : { type: 'ordered-list', items };
+    }
+    if (kind === VIDEO) return { type: 'video_conference', token: this.string() };
+    return this.inline(kind);
+  }
+
   private inlineParts(): InlinePart[] {
+    const count = this.ops[this.p++]!;
+    if (count === 1) return [this.inline(this.ops[this.p++]!)];
     const parts: InlinePart[] = [];
-    for (let i = this.ops[this.p++]!; i > 0; i--) parts.push(this.inline(this.ops[this.p++]!));
+    for (let i = count; i > 0; i--) parts.push(this.inline(this.ops[this.p++]!));
     return parts;
   }
 

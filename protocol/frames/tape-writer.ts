@@ -11,7 +11,7 @@ import {
 } from './tape';
 
 /** Strings up to this long are looked up among the batch's (guids, names, reactions); longer ones are written each time. */
-const INTERN_UP_TO = 40;
+export const INTERN_UP_TO = 40;
 /** Slots of the writer's string cache (a power of two). */
 const SLOTS = 16_384;
 
@@ -19,7 +19,7 @@ const SLOTS = 16_384;
 const DECLINE = Symbol('decline');
 
 /** A growable Int32Array / Float64Array: two classes, not one generic, so each push stays monomorphic on the writer's hot path. */
-class IntBuffer {
+export class IntBuffer {
   data = new Int32Array(1 << 16);
   length = 0;
   push(v: number): void {
@@ -46,13 +46,18 @@ class NumBuffer {
   }
 }
 
-/** Writes decodes into a batch; `finish` hands the batch out and starts the next. */
+/**
+ * Writes decodes into a batch; `finish` hands the batch out and starts the next. The scanner
+ * (tape-scan.ts), which writes frames straight from their bytes, writes through `ops`, `nums`, `strings`,
+ * `stringIndex` and `commit`; nothing else should.
+ */
 export class TapeWriter {
   private lines = new IntBuffer();
   private starts = new IntBuffer();
-  private ops = new IntBuffer();
-  private nums = new NumBuffer();
-  private strings: string[] = [];
+  readonly ops = new IntBuffer();
+  readonly nums = new NumBuffer();
+  /** The batch's strings (a new array each batch). */
+  strings: string[] = [];
   /**
    * A direct-mapped cache of the batch's strings: the slot a string hashes to holds the last string seen
    * there and its index. A repeat whose slot another string took since is written again — the batch is a
@@ -63,7 +68,8 @@ export class TapeWriter {
   private readonly slotIndex = new Int32Array(SLOTS);
   /** The batch each slot was filled in (batches are numbered from 1): a slot from an earlier batch is empty. */
   private readonly slotBatch = new Int32Array(SLOTS);
-  private batchNumber = 1;
+  /** The batch's number (from 1): a string cache entry from another batch is stale. */
+  batchNumber = 1;
 
   /** How many frames the current batch holds. */
   get count(): number {
@@ -86,10 +92,15 @@ export class TapeWriter {
       this.nums.length = numsAt;
       return false;
     }
+    this.commit(line, opsAt, numsAt);
+    return true;
+  }
+
+  /** Records the frame of line `line` written at ops[opsAt…] and nums[numsAt…] (for the scanner). */
+  commit(line: number, opsAt: number, numsAt: number): void {
     this.lines.push(line);
     this.starts.push(opsAt);
     this.starts.push(numsAt);
-    return true;
   }
 
   /** The batch written so far, in arrays of its exact size; the writer starts a new one. */
@@ -276,26 +287,27 @@ export class TapeWriter {
 
   private string(s: string): void {
     if (typeof s !== 'string') throw DECLINE;
+    this.ops.push(this.stringIndex(s));
+  }
+
+  /** The index of `s` among the batch's strings, added if it is not there (or its cache slot was taken since). */
+  stringIndex(s: string): number {
     const n = s.length;
     if (n > INTERN_UP_TO) {
       // Long strings are message texts, which rarely repeat.
-      this.ops.push(this.strings.length);
       this.strings.push(s);
-      return;
+      return this.strings.length - 1;
     }
     let hash = n;
     for (let i = 0; i < n; i++) hash = Math.imul(hash ^ s.charCodeAt(i), 0x9e3779b1);
     const slot = (hash ^ (hash >>> 15)) & (SLOTS - 1);
-    if (this.slotBatch[slot] === this.batchNumber && this.slotString[slot] === s) {
-      this.ops.push(this.slotIndex[slot]!);
-      return;
-    }
+    if (this.slotBatch[slot] === this.batchNumber && this.slotString[slot] === s) return this.slotIndex[slot]!;
     const index = this.strings.length;
     this.strings.push(s);
     this.slotString[slot] = s;
     this.slotIndex[slot] = index;
     this.slotBatch[slot] = this.batchNumber;
-    this.ops.push(index);
+    return index;
   }
 
   private stringOrNull(s: string | null): void {

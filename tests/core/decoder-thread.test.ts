@@ -6,6 +6,10 @@
  * it is stopped midway. The thread reads the frame lines from the file's bytes, the replay from its text:
  * they agree on every line, CRLF and characters of several bytes included.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
 import { replayAndLocate, replaySession, type ReplayResult } from '../../core-worker/replayer';
@@ -150,5 +154,25 @@ describe('replay with the decoder thread', () => {
     expect(thread.failure).toBe('stopped');
     expect(thread.source.taken).toBeGreaterThan(1_000);
     expect(thread.source.missed).toBeGreaterThan(1_000);
+  });
+
+  it('its boot file loads a compiled entry as it is, and a TypeScript one through tsx', async () => {
+    // An entry that says whether a TypeScript hook is registered in its thread (tsx's require hook adds `.ts`).
+    const dir = mkdtempSync(join(tmpdir(), 'decoder-boot-'));
+    const entry = join(dir, 'entry.cjs');
+    writeFileSync(entry, "require('node:worker_threads').parentPort.postMessage(Object.keys(require.extensions).includes('.ts'));");
+    const boot = async (compiled: boolean): Promise<unknown> => {
+      const worker = new Worker(new URL('../../scripts/decoder-thread-boot.cjs', import.meta.url), { workerData: { entry, compiled }, execArgv: [] });
+      try {
+        return await new Promise((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+      } finally {
+        await worker.terminate();
+      }
+    };
+    expect(await boot(true)).toBe(false);
+    expect(await boot(false)).toBe(true);
   });
 });
