@@ -29,7 +29,7 @@ describe('incremental folding equals rebuilding from the log', () => {
     }
   });
 
-  it('the typing shortcut folds exactly as every fold does: the same state, the same changes noted (200 random logs)', () => {
+  it('applyEnvelope’s shortcuts fold exactly as every fold does: the same state, the same changes noted (200 random logs; fold-shortcuts.test.ts has hostile ones)', () => {
     const asJson = (changes: ReturnType<typeof createChangeSet>) => JSON.stringify(canonicalize(changes));
     let typing = 0;
     for (let seed = 1; seed <= 200; seed++) {
