@@ -9,7 +9,7 @@
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, cloneAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, cloneChannels, createChannels, type ChannelsState } from './channels';
-import { createChangeSet, type ChangeSet } from './changes';
+import { createDiscardingChangeSet, type ChangeSet } from './changes';
 import { applyConnection, cloneConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
 import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
@@ -261,7 +261,9 @@ export function applyEveryFold(p: Projections, envelope: Envelope, changes: Chan
 /** The from-scratch path: a fresh state folded from a whole log. */
 export function foldAll(envelopes: Iterable<Envelope>): Projections {
   const p = createProjections();
-  const changes = createChangeSet();
+  // Nobody reads what changed (folds only write it): a change set that keeps nothing spares collecting
+  // every message guid touched in the log — a reloading heavy user's whole log, at boot.
+  const changes = createDiscardingChangeSet();
   for (const envelope of envelopes) applyEnvelope(p, envelope, changes);
   return p;
 }
