@@ -23,7 +23,7 @@ export function createTyping(): TypingState {
  * costs O(1) amortised instead of a scan of every typist. A derived index, kept beside the state (not
  * in it), so the projection's canonical form is unchanged.
  *
- * A TYP from someone already typing — most of them: a typist sends one every few seconds — only moves
+ * A TYP from someone already typing — most of them in a live session: a typist sends one every few seconds — only moves
  * their `expiresAt` on, in place; their queued expiry is left where it is and moved on when it comes due
  * (or reaches the head: `nextTypingExpiry`). So every typist has one expiry queued, at or before their
  * own, and a TYP allocates nothing and reorders nothing. An expiry whose typist is gone (stopped, or
