@@ -9,7 +9,7 @@
 import type { Envelope } from '../protocol/events';
 import { applyAlerts, cloneAlerts, createAlerts, type AlertsState } from './alerts';
 import { applyChannels, cloneChannels, createChannels, type ChannelsState } from './channels';
-import { createChangeSet, type ChangeSet } from './changes';
+import { createDiscardingChangeSet, type ChangeSet } from './changes';
 import { applyConnection, cloneConnection, createConnection, type ConnectionState } from './connection';
 import { applyContext, createContext, type ContextState } from './context';
 import { applyFlagged, createFlagged, type FlaggedState } from './flagged';
@@ -166,26 +166,69 @@ function applySnapshot(p: Projections, envelope: Envelope<Extract<Envelope['even
 /** Folds one envelope into every projection, noting what changed. */
 export function applyEnvelope(p: Projections, envelope: Envelope, changes: ChangeSet): void {
   if (envelope.seq <= p.seq) return; // already folded: replaying a log tail is idempotent
-  if (envelope.event.type === 'log.snapshot') {
+  const type = envelope.event.type;
+  if (type === 'log.snapshot') {
     applySnapshot(p, envelope as Envelope<Extract<Envelope['event'], { type: 'log.snapshot' }>>, changes);
     p.seq = envelope.seq;
     return;
   }
-  if (envelope.event.type === 'typing.started') {
-    // The commonest event of a busy workspace reaches only the typing fold and those that judge every
-    // envelope's time (mutes, alerts and toasts expire): the other folds would each look at it and do
-    // nothing (tests/projections/rebuild.test.ts holds this path to the full one).
-    applyNotify(p.notify, envelope, changes, p);
-    applyTyping(p.typing, envelope, changes);
-    applyAlerts(p.alerts, envelope, changes);
-    applyToasts(p.toasts, envelope, changes);
-    p.seq = envelope.seq;
-    return;
+  // Shortcuts for the commonest events of a busy workspace — the socket's TYP, MSG, REA and DEL frames: only
+  // the folds that can act on the event run, in applyEveryFold's order and called as it calls them; every
+  // other fold would look at it and do nothing (a 23-way switch, for most of a heavy user's events).
+  // `notify`, `alerts` and `toasts` judge every envelope's time (mutes, alerts and toasts expire), so every
+  // shortcut has them. Any other event takes the general path. tests/projections/fold-shortcuts.test.ts
+  // holds each shortcut to the folds' sources (a fold that names the event, or acts on every event, must be
+  // in it) and to the general path on hostile logs.
+  const me = p.session.user?.target_user_guid;
+  switch (type) {
+    case 'typing.started':
+      applyNotify(p.notify, envelope, changes, p);
+      applyTyping(p.typing, envelope, changes);
+      applyAlerts(p.alerts, envelope, changes);
+      applyToasts(p.toasts, envelope, changes);
+      break;
+    case 'message.received':
+      applyUnread(p.unread, envelope, changes, me, p.messages);
+      applyChannels(p.channels, envelope, changes, p.messages);
+      applyNotify(p.notify, envelope, changes, p);
+      applyMessages(p.messages, envelope, changes, p.threads);
+      applyThreads(p.threads, envelope, changes, p.messages);
+      applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+      applyTyping(p.typing, envelope, changes);
+      applyOutbox(p.outbox, envelope, changes);
+      applyContext(p.context, envelope, changes);
+      applyAlerts(p.alerts, envelope, changes);
+      applyToasts(p.toasts, envelope, changes);
+      break;
+    case 'reactions.changed':
+      applyNotify(p.notify, envelope, changes, p);
+      applyMessages(p.messages, envelope, changes, p.threads);
+      applyThreads(p.threads, envelope, changes, p.messages);
+      applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+      applyContext(p.context, envelope, changes);
+      applyAlerts(p.alerts, envelope, changes);
+      applyToasts(p.toasts, envelope, changes);
+      break;
+    case 'message.deleted':
+      applyUnread(p.unread, envelope, changes, me, p.messages);
+      applyChannels(p.channels, envelope, changes, p.messages);
+      applyNotify(p.notify, envelope, changes, p);
+      applyMessages(p.messages, envelope, changes, p.threads);
+      applyThreads(p.threads, envelope, changes, p.messages);
+      applyFlagged(p.flagged, envelope, changes, p.messages, p.threads);
+      applyReading(p.reading, envelope, changes, me, p);
+      applySearch(p.search, envelope, changes);
+      applyContext(p.context, envelope, changes);
+      applyAlerts(p.alerts, envelope, changes);
+      applyToasts(p.toasts, envelope, changes);
+      break;
+    default:
+      return applyEveryFold(p, envelope, changes);
   }
-  applyEveryFold(p, envelope, changes);
+  p.seq = envelope.seq;
 }
 
-/** Folds one envelope into every projection in turn (applyEnvelope's general path; tests compare its shortcut with it). */
+/** Folds one envelope into every projection in turn (applyEnvelope's general path, the reference its shortcuts are held to). */
 export function applyEveryFold(p: Projections, envelope: Envelope, changes: ChangeSet): void {
   const me = p.session.user?.target_user_guid;
   applySession(p.session, envelope, changes);
@@ -218,7 +261,9 @@ export function applyEveryFold(p: Projections, envelope: Envelope, changes: Chan
 /** The from-scratch path: a fresh state folded from a whole log. */
 export function foldAll(envelopes: Iterable<Envelope>): Projections {
   const p = createProjections();
-  const changes = createChangeSet();
+  // Nobody reads what changed (folds only write it): a change set that keeps nothing spares collecting
+  // every message guid touched in the log — a reloading heavy user's whole log, at boot.
+  const changes = createDiscardingChangeSet();
   for (const envelope of envelopes) applyEnvelope(p, envelope, changes);
   return p;
 }

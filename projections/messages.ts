@@ -137,7 +137,9 @@ function upsert(store: MessageStore, message: Message): number {
   if (existing) store.order.splice(indexOfMessage(store, message.guid), 1);
   store.byGuid.set(message.guid, message);
   const index = positionOf(store, message);
-  store.order.splice(index, 0, message.guid);
+  // New messages almost always go last: a push, not a splice.
+  if (index === store.order.length) store.order.push(message.guid);
+  else store.order.splice(index, 0, message.guid);
   return index;
 }
 

@@ -58,6 +58,7 @@ function dropThreadsOf(state: ThreadsState, keep: (address: string) => boolean, 
 
 /** Applies `update` to the message `guid` wherever this thread holds it (first message or reply). */
 function updateMessage(state: ThreadsState, guid: string, update: (m: Message) => Message, changes: ChangeSet): void {
+  if (state.byParent.size === 0) return;
   const asParent = state.byParent.get(guid);
   if (asParent) {
     asParent.parent = update(asParent.parent);
@@ -121,6 +122,7 @@ export function applyThreads(state: ThreadsState, { event }: Envelope, changes: 
       return;
     }
     case 'message.deleted': {
+      if (state.byParent.size === 0) return; // no thread loaded: nothing to look through (most of a busy session)
       if (state.byParent.delete(event.guid)) touch(changes, event.guid);
       const parentGuid = event.reply_to ?? [...state.byParent].find(([, t]) => t.byGuid.has(event.guid))?.[0];
       const thread = parentGuid ? state.byParent.get(parentGuid) : undefined;

@@ -25,9 +25,15 @@ export function cloneToasts(state: ToastsState): ToastsState {
   return { shown: state.shown.slice() };
 }
 
+/** Whether a toast is due by `now`: a loop, not `some` and a closure, for it runs on every envelope while a toast shows. */
+function anyDue(shown: readonly Toast[], now: number): boolean {
+  for (let i = 0; i < shown.length; i++) if (shown[i]!.expiresAt <= now) return true;
+  return false;
+}
+
 function expire(state: ToastsState, now: number, changes: ChangeSet): void {
   // Judged on every event while a toast shows: no copy unless one is due.
-  if (!state.shown.some((t) => t.expiresAt <= now)) return;
+  if (!anyDue(state.shown, now)) return;
   const live = state.shown.filter((t) => t.expiresAt > now);
   if (live.length === state.shown.length) return;
   state.shown = live;

@@ -3,6 +3,7 @@ import type { Envelope } from '../protocol/events';
 import { TYPING_EXPIRY_MS } from '../protocol/frames/typing';
 import type { ChangeSet } from './changes';
 
+/** Not a value shared between states: the fold moves a typist's expiry on in place, so copies copy typists (`cloneTyping`). */
 export interface Typist {
   name: string;
   expiresAt: number;
@@ -18,61 +19,97 @@ export function createTyping(): TypingState {
 }
 
 /**
- * Expiries in the order they were set. Envelope times never go back, so the
- * queue is sorted and its live head is the next expiry: O(1) amortised instead
- * of a scan of every typist after every event. A derived index, kept beside
- * the state (not in it), so the projection's canonical form is unchanged.
+ * When each typist expires, soonest first: the queue's live head is the next expiry, so a clock tick
+ * costs O(1) amortised instead of a scan of every typist. A derived index, kept beside the state (not
+ * in it), so the projection's canonical form is unchanged.
+ *
+ * A TYP from someone already typing — most of them in a live session: a typist sends one every few seconds — only moves
+ * their `expiresAt` on, in place; their queued expiry is left where it is and moved on when it comes due
+ * (or reaches the head: `nextTypingExpiry`). So every typist has one expiry queued, at or before their
+ * own, and a TYP allocates nothing and reorders nothing. An expiry whose typist is gone (stopped, or
+ * replaced by a new one, which queued its own) is dropped when it comes due.
  */
 interface Expiry {
   address: string;
   userGuid: string;
+  /** The address's typists when this expiry was queued: holding the typist, it is still the one in the state. */
+  typists: Map<string, Typist>;
+  /** The typist this expiry was queued for: current while `typists` still holds this very object. */
+  typist: Typist;
   expiresAt: number;
 }
-const expiryQueues = new WeakMap<TypingState, { items: Expiry[]; head: number }>();
+interface ExpiryQueue {
+  items: Expiry[];
+  head: number;
+}
+const expiryQueues = new WeakMap<TypingState, ExpiryQueue>();
 
-function queueOf(state: TypingState): { items: Expiry[]; head: number } {
+function queueOf(state: TypingState): ExpiryQueue {
   let queue = expiryQueues.get(state);
   if (!queue) expiryQueues.set(state, (queue = { items: [], head: 0 }));
   return queue;
 }
 
 /**
- * A copy later folds cannot change, with its own expiry queue. The copy's queue keeps only the live
- * entries (every typist's latest), which behave exactly as the whole queue does: the others are skipped.
+ * A copy later folds cannot change, with its own expiry queue. Typists are copied too: the fold moves
+ * a typist's expiry on in place.
  */
 export function cloneTyping(state: TypingState): TypingState {
   const copy: TypingState = { byAddress: new Map() };
-  for (const [address, typists] of state.byAddress) copy.byAddress.set(address, new Map(typists));
-  const queue = queueOf(state);
-  const items: Expiry[] = [];
-  for (let i = queue.head; i < queue.items.length; i++) if (isLive(state, queue.items[i]!)) items.push(queue.items[i]!);
-  expiryQueues.set(copy, { items, head: 0 });
+  for (const [address, typists] of state.byAddress) {
+    const copied = new Map<string, Typist>();
+    for (const [userGuid, t] of typists) copied.set(userGuid, { name: t.name, expiresAt: t.expiresAt });
+    copy.byAddress.set(address, copied);
+  }
+  indexTyping(copy);
   return copy;
 }
 
-/** Whether a queued expiry still describes a typist (not stopped, not extended since). */
-function isLive(state: TypingState, e: Expiry): boolean {
-  return state.byAddress.get(e.address)?.get(e.userGuid)?.expiresAt === e.expiresAt;
+/**
+ * Whether a queued expiry's typist is still the one in the state (not stopped, not replaced since). A map
+ * that holds a typist is the address's own: a map leaves the state only once empty (`stop`), and a copy or
+ * a restored state has new maps and queues its own expiries (`indexTyping`).
+ */
+function isCurrent(e: Expiry): boolean {
+  return e.typists.get(e.userGuid) === e.typist;
 }
 
 function stop(state: TypingState, address: string, userGuid: string, changes: ChangeSet): void {
   const typists = state.byAddress.get(address);
-  if (!typists?.delete(userGuid)) return;
+  if (typists) stopIn(state, typists, address, userGuid, changes);
+}
+
+/** Ends a typist in `typists`, the address's map. */
+function stopIn(state: TypingState, typists: Map<string, Typist>, address: string, userGuid: string, changes: ChangeSet): void {
+  if (!typists.delete(userGuid)) return;
   if (typists.size === 0) state.byAddress.delete(address);
   changes.typing.add(address);
 }
 
+/** Someone started (or went on) typing at `at`. */
+function started(state: TypingState, address: string, userGuid: string, name: string, at: number, changes: ChangeSet): void {
+  const expiresAt = at + TYPING_EXPIRY_MS;
+  let typists = state.byAddress.get(address);
+  if (!typists) state.byAddress.set(address, (typists = new Map()));
+  const typist = typists.get(userGuid);
+  // Still typing: moved on in place (its queued expiry is at or before the new one). Not when the clock went
+  // back (a time jump): the typist is replaced and queued afresh, so no queued expiry is ever after its own.
+  if (typist !== undefined && typist.expiresAt <= expiresAt) {
+    typist.name = name;
+    typist.expiresAt = expiresAt;
+    return;
+  }
+  const fresh: Typist = { name, expiresAt };
+  typists.set(userGuid, fresh);
+  enqueue(queueOf(state), { address, userGuid, typists, typist: fresh, expiresAt });
+  if (typist === undefined) changes.typing.add(address);
+}
+
 export function applyTyping(state: TypingState, { event, at }: Envelope, changes: ChangeSet): void {
   switch (event.type) {
-    case 'typing.started': {
-      let typists = state.byAddress.get(event.address);
-      if (!typists) state.byAddress.set(event.address, (typists = new Map()));
-      const isNew = !typists.has(event.user_guid);
-      typists.set(event.user_guid, { name: event.name, expiresAt: at + TYPING_EXPIRY_MS });
-      enqueue(queueOf(state), { address: event.address, userGuid: event.user_guid, expiresAt: at + TYPING_EXPIRY_MS });
-      if (isNew) changes.typing.add(event.address);
+    case 'typing.started':
+      started(state, event.address, event.user_guid, event.name, at, changes);
       return;
-    }
     case 'message.received':
       // Someone who just posted has stopped typing.
       stop(state, event.message.address, event.message.from_guid, changes);
@@ -81,7 +118,9 @@ export function applyTyping(state: TypingState, { event, at }: Envelope, changes
       const queue = queueOf(state);
       while (queue.head < queue.items.length && queue.items[queue.head]!.expiresAt <= at) {
         const due = queue.items[queue.head++]!;
-        if (isLive(state, due)) stop(state, due.address, due.userGuid, changes);
+        if (!isCurrent(due)) continue;
+        if (due.typist.expiresAt <= at) stopIn(state, due.typists, due.address, due.userGuid, changes);
+        else requeue(queue, due);
       }
       compact(queue);
       return;
@@ -97,8 +136,14 @@ export function applyTyping(state: TypingState, { event, at }: Envelope, changes
   }
 }
 
-/** Appends in time order; if the clock went back (a time jump), inserts in place so the queue stays sorted. */
-function enqueue(queue: { items: Expiry[]; head: number }, e: Expiry): void {
+/** Queues an expiry that came due for a typist who went on typing at their own expiry. */
+function requeue(queue: ExpiryQueue, e: Expiry): void {
+  e.expiresAt = e.typist.expiresAt;
+  enqueue(queue, e);
+}
+
+/** Inserts in time order: at the end as a rule; in place when it is not the latest (a moved-on or time-jumped expiry). */
+function enqueue(queue: ExpiryQueue, e: Expiry): void {
   const items = queue.items;
   if (items.length === queue.head || items[items.length - 1]!.expiresAt <= e.expiresAt) {
     items.push(e);
@@ -114,17 +159,17 @@ function enqueue(queue: { items: Expiry[]; head: number }, e: Expiry): void {
   items.splice(lo, 0, e);
 }
 
-function compact(queue: { items: Expiry[]; head: number }): void {
+function compact(queue: ExpiryQueue): void {
   if (queue.head > 1_024 && queue.head * 2 > queue.items.length) {
     queue.items = queue.items.slice(queue.head);
     queue.head = 0;
   }
 }
 
-/** Rebuilds the expiry queue of a typing state restored from a snapshot (the queue lives outside the state). */
+/** Rebuilds the expiry queue of a typing state restored from a snapshot or copied (the queue lives outside the state). */
 export function indexTyping(state: TypingState): void {
   const items: Expiry[] = [];
-  for (const [address, typists] of state.byAddress) for (const [userGuid, t] of typists) items.push({ address, userGuid, expiresAt: t.expiresAt });
+  for (const [address, typists] of state.byAddress) for (const [userGuid, typist] of typists) items.push({ address, userGuid, typists, typist, expiresAt: typist.expiresAt });
   items.sort((a, b) => a.expiresAt - b.expiresAt);
   expiryQueues.set(state, { items, head: 0 });
 }
@@ -132,7 +177,13 @@ export function indexTyping(state: TypingState): void {
 /** The earliest moment an indicator expires, for the core's timer; null when nobody is typing. */
 export function nextTypingExpiry(state: TypingState): number | null {
   const queue = queueOf(state);
-  while (queue.head < queue.items.length && !isLive(state, queue.items[queue.head]!)) queue.head++;
+  // The head is the answer once it is current and not moved on since it was queued (see the queue's comment).
+  while (queue.head < queue.items.length) {
+    const head = queue.items[queue.head]!;
+    if (!isCurrent(head)) queue.head++;
+    else if (head.typist.expiresAt !== head.expiresAt) requeue(queue, queue.items[queue.head++]!);
+    else break;
+  }
   compact(queue);
   return queue.items[queue.head]?.expiresAt ?? null;
 }

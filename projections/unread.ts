@@ -130,7 +130,7 @@ export function applyUnread(state: UnreadState, { event }: Envelope, changes: Ch
       const entry = entryFor(state, message.address);
       // A stored message was counted when it arrived. (Neither stored nor deleted, nothing can supersede it:
       // `isSuperseded` would only repeat these lookups, once per message of a long replay.)
-      if (messages.byAddress.get(message.address)?.byGuid.has(message.guid) || message.created <= entry.countedThrough) return;
+      if (message.created <= entry.countedThrough || messages.byAddress.get(message.address)?.byGuid.has(message.guid)) return;
       entry.countedThrough = message.created;
       if (isUnreadFor(me, entry, message)) {
         setCount(state, message.address, entry, entry.count + 1, changes, entry.mentions + (mentionsUser(message, me) ? 1 : 0));
