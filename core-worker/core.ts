@@ -71,6 +71,8 @@ export interface Core {
   compact(): Promise<void>;
   /** Calls `listener` with every batch of envelopes appended from now on (measurement and tools; none in the app). */
   onAppended(listener: (envelopes: readonly Envelope[]) => void): void;
+  /** How many events this core has appended, to whichever user's log, since it was made (the replay CLI's count). */
+  readonly appended: number;
 }
 
 /** What of a feature handles a frame of this code: its handler for the code, then its hook for every frame. */
@@ -96,7 +98,7 @@ export function createCore(deps: CoreDeps): Core {
   // The features with each per-event hook, found once: the hooks run for every frame and every dispatch.
   // A frame goes to the features that name its code (FeatureHooks.frames) and those that see every frame, in the features' order.
   let frameRoutes = new Map<DownCode, readonly ((frame: DownFrame) => void)[]>();
-  let dispatchHooks: readonly Required<Pick<FeatureHooks, 'afterDispatch'>>[] = [];
+  let dispatchHooks: readonly ((events: readonly DomainEvent[]) => void)[] = [];
   // Created after the socket, which calls back into it only once started.
   let connection: ConnectionFeature | null = null;
 
@@ -138,16 +140,23 @@ export function createCore(deps: CoreDeps): Core {
   });
 
   let appendedListener: ((envelopes: readonly Envelope[]) => void) | null = null;
+  let appendedCount = 0;
 
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
     if (!log || events.length === 0) return;
-    const appended = log.append(source, events);
-    appendedListener?.(appended);
-    for (const envelope of appended) applyEnvelope(projections, envelope, publisher.changes);
+    appendedCount += events.length;
+    if (events.length === 1 && appendedListener === null) {
+      // The usual dispatch, a frame's one event: no array of one envelope is made for it (a million-frame replay made a million).
+      applyEnvelope(projections, log.appendOne(source, events[0]!), publisher.changes);
+    } else {
+      const appended = log.append(source, events);
+      appendedListener?.(appended);
+      for (const envelope of appended) applyEnvelope(projections, envelope, publisher.changes);
+    }
     // What the user did shows at once; everything else is coalesced per frame.
     if (source === 'intent') publisher.flushSoon();
     else publisher.schedule();
-    for (const f of dispatchHooks) f.afterDispatch(events);
+    for (let i = 0; i < dispatchHooks.length; i++) dispatchHooks[i]!(events);
   }
 
   const ctx: CoreContext = {
@@ -257,7 +266,8 @@ export function createCore(deps: CoreDeps): Core {
   // expiry last, so it sees every deadline the others' events set.
   features = [session, outbox, conversations, sync, prefetch, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
   frameRoutes = new Map(DOWN_CODES.map((code) => [code, features.flatMap((f) => frameHandlersOf(f, code))]));
-  dispatchHooks = features.filter((f): f is Required<Pick<FeatureHooks, 'afterDispatch'>> => f.afterDispatch !== undefined);
+  // Each hook bound once: called through the feature objects (a dozen shapes), every dispatch looked each one up first.
+  dispatchHooks = features.flatMap((f) => (f.afterDispatch ? [f.afterDispatch.bind(f)] : []));
 
   const decodeFrame = deps.decodeFrame ?? decodeDownFrame;
 
@@ -271,7 +281,8 @@ export function createCore(deps: CoreDeps): Core {
     const frame = decoded.value;
     if (!runtime.signedIn) return;
     dispatch('socket', eventsFromFrame(frame, credentials?.user_guid));
-    for (const handle of frameRoutes.get(frame.code)!) handle(frame);
+    const handlers = frameRoutes.get(frame.code)!;
+    for (let i = 0; i < handlers.length; i++) handlers[i]!(frame);
   }
 
   const coreApi: CoreApi = {
@@ -363,6 +374,9 @@ export function createCore(deps: CoreDeps): Core {
     compact: () => compaction.compactNow(),
     onAppended(listener) {
       appendedListener = listener;
+    },
+    get appended() {
+      return appendedCount;
     },
   };
 }

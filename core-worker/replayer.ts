@@ -257,6 +257,10 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   options.onCore?.(core);
 
   const frames = options.frames;
+  // The socket the last frame went to: a session's frames nearly all go to one, looked up once. Ids are never
+  // reused (socketId only grows) and a socket is never replaced under its id, so one found stays right.
+  let lastSocketId = -1;
+  let lastSocket: (SocketLike & { readyState: number }) | undefined;
   /**
    * Delivers frame line i. Its decode, when it was decoded ahead, reaches the core's decodeFrame port with
    * a stand-in for the text, which is then never sliced out of the file (nor, for a file read as bytes,
@@ -264,7 +268,13 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
    */
   const deliverFrame = (i: number): void => {
     pinned = file.frameTime(i);
-    const socket = sockets.get(file.frameSocket(i));
+    const s = file.frameSocket(i);
+    if (s !== lastSocketId) {
+      lastSocket = sockets.get(s);
+      // Not yet opened: looked up again next time (it may be by then).
+      lastSocketId = lastSocket ? s : -1;
+    }
+    const socket = lastSocket;
     const decoded = frames?.take(i);
     let data: unknown;
     if (decoded !== undefined) {
@@ -363,13 +373,13 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
 
   try {
     while (cursor < count) {
-      if (file.kind(cursor) === 'ev') {
+      const kind = file.kind(cursor);
+      if (kind === 'ev') {
         checkDigest();
         continue;
       }
-      const kind = file.kind(cursor);
       // An output the core should have made by now.
-      if (!INPUT_KINDS.has(kind)) throw new Diverged({ what: 'output', expected: peek(), actual: 'nothing: the core did not make this output' });
+      if (kind !== 'frame' && !INPUT_KINDS.has(kind)) throw new Diverged({ what: 'output', expected: peek(), actual: 'nothing: the core did not make this output' });
       if (options.until !== undefined && inputIndex >= options.until) break;
       if (kind === 'frame') {
         // The commonest input, delivered without building its line.

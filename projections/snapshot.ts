@@ -35,20 +35,36 @@ type Encoded = null | boolean | number | string | Encoded[] | { [key: string]: E
 const MAP = '$map';
 const SET = '$set';
 
+/** encode, with a primitive (most members of the arrays, Maps and Sets walked: guids, counts) written without a call. */
+const encoded = (value: unknown): Encoded => (value === null || typeof value !== 'object' ? (value as Encoded) : encode(value));
+
 function encode(value: unknown): Encoded {
   if (value === null || typeof value !== 'object') return value as Encoded;
   if (Array.isArray(value)) {
     // Plain loops, and forEach over Maps (no entry array per item): a snapshot walks tens of thousands.
     const out: Encoded[] = new Array<Encoded>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = encode(value[i]);
+    for (let i = 0; i < value.length; i++) out[i] = encoded(value[i]);
     return out;
   }
   if (value instanceof Map) {
-    const entries: Encoded[] = [];
-    value.forEach((v: unknown, k: unknown) => entries.push(encode(k), encode(v)));
+    // Made at its size: pushed, a map of thousands grew its array a dozen times, each a copy.
+    const entries: Encoded[] = new Array<Encoded>(value.size * 2);
+    let at = 0;
+    value.forEach((v: unknown, k: unknown) => {
+      entries[at++] = encoded(k);
+      entries[at++] = encoded(v);
+    });
     return { [MAP]: entries };
   }
-  if (value instanceof Set) return { [SET]: [...value].map(encode) };
+  if (value instanceof Set) {
+    // A message tombstone set holds tens of thousands of guids: one array, not a spread copy and a mapped one.
+    const items: Encoded[] = new Array<Encoded>(value.size);
+    let at = 0;
+    value.forEach((v: unknown) => {
+      items[at++] = encoded(v);
+    });
+    return { [SET]: items };
+  }
   const out: { [key: string]: Encoded } = {};
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key];
@@ -101,13 +117,20 @@ function encodeObject<T extends object>(value: T, own: { [K in keyof T]?: (v: T[
 
 /** A Map as encode writes it, each value written by `write`. */
 function encodeMap<V>(map: Map<string, V>, write: (v: V) => Encoded): Encoded {
-  const entries: Encoded[] = [];
-  map.forEach((v, key) => entries.push(key, write(v)));
+  const entries: Encoded[] = new Array<Encoded>(map.size * 2);
+  let at = 0;
+  map.forEach((v, key) => {
+    entries[at++] = key;
+    entries[at++] = write(v);
+  });
   return { [MAP]: entries };
 }
 
-const encodeStore = (store: MessageStore): Encoded => encodeObject(store, { byGuid: (byGuid) => encodeMap(byGuid, shareValue) });
-const encodeRecord = (record: ChannelRecord): Encoded => encodeObject(record, { channel: shareValue, lastMessage: shareValue });
+// Made once: written inline, each store and each channel record made its own table and closure at every snapshot.
+const STORE_MEMBERS: { [K in keyof MessageStore]?: (v: MessageStore[K]) => Encoded } = { byGuid: (byGuid) => encodeMap(byGuid, shareValue) };
+const RECORD_MEMBERS: { [K in keyof ChannelRecord]?: (v: ChannelRecord[K]) => Encoded } = { channel: shareValue, lastMessage: shareValue };
+const encodeStore = (store: MessageStore): Encoded => encodeObject(store, STORE_MEMBERS);
+const encodeRecord = (record: ChannelRecord): Encoded => encodeObject(record, RECORD_MEMBERS);
 
 /** The projections whose values are shared, each written by its own function; the others are copied whole by encode. */
 const SHARING: { [K in keyof Projections]?: (state: Projections[K]) => Encoded } = {

@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { compiledOnUse } from './compile-on-use';
 import { hashText, type HashName } from './text-hash';
-import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, SessionFileError, type SessionText } from './session-lines';
+import { BURST, DIGEST, FRAME, JSON_LINE, readCompactLine, ReadLines, readUsualLines, SessionFileError, type SessionText, type UsualLinesAt } from './session-lines';
 
 export { compactDigestLine, compactFrameLine, lineInfo, SessionFileError } from './session-lines';
 
@@ -422,7 +422,18 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
   const read = new ReadLines(text.length);
   let inputs = 0;
   let n = 2;
+  // A file read from its bytes: runs of usual compact lines are read straight from them, the others below.
+  const bytes = compact ? text.bytes : undefined;
+  const usual: UsualLinesAt = { at: 0, inputs: 0 };
   for (let from = headerEnd + 1; from < lastStart; n++) {
+    if (bytes !== undefined) {
+      const before = read.count;
+      usual.at = from;
+      readUsualLines(bytes, usual, lastStart, limits.maxLineLength, limits.maxLines - n + 1, read);
+      n += read.count - before;
+      from = usual.at;
+      if (from >= lastStart) break;
+    }
     if (n > limits.maxLines) throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);
     const end = text.indexOf('\n', from);
     read.grow();
@@ -446,6 +457,7 @@ function readSessionFile(text: SessionText, limits: SessionFileLimits): SessionF
     }
     from = end + 1;
   }
+  inputs += usual.inputs;
   // n is now the footer's line (or the header's, in a file of one line that is both).
   const footerAt = lastStart === 0 ? 1 : n;
   if (footerAt > limits.maxLines) throw new SessionFileError(limits.maxLines + 1, `more than ${limits.maxLines} lines`);

@@ -14,6 +14,12 @@ import type { SessionLine } from './session-file';
  */
 export interface SessionText {
   readonly length: number;
+  /**
+   * The text's UTF-8 bytes, when it is read from them in place (its offsets are then byte offsets): the reader
+   * then reads the usual compact lines straight from them (readUsualLines) — a heavy user's file has two
+   * million, and reading each byte through charCodeAt was most of the cost of reading them.
+   */
+  readonly bytes?: Uint8Array;
   charCodeAt(index: number): number;
   indexOf(searchString: string, position?: number): number;
   lastIndexOf(searchString: string, position?: number): number;
@@ -204,6 +210,81 @@ function readUsualCompactLine(text: SessionText, from: number, to: number, read:
   read.to[i] = to;
   read.count = i + 1;
   return true;
+}
+
+/** Where readUsualLines stopped, and how many inputs (frames) it read: one per file read, reused. */
+export interface UsualLinesAt {
+  /** The start of the next line to read. */
+  at: number;
+  inputs: number;
+}
+
+/**
+ * Reads the file's lines from `where.at` on, straight from its UTF-8 bytes, for as long as they are usual
+ * compact lines — a digest, or a frame with plain whole numbers, ending in a bare line break — into `read`,
+ * exactly as readUsualCompactLine reads them (tests/protocol/session-file.ts compares the two readings on
+ * hostile files). It stops before any other line, which the caller reads (or refuses) the general way: a
+ * JSON line, a damaged or unusual one, one ending in CRLF or longer than `maxLineLength`; and at `stop` (the
+ * footer's start), or once it has read `maxCount` lines (the caller refuses a file with too many).
+ *
+ * A digest's end is known from its fields (`E n` and 16 hex digits), so it is not searched for; a frame's is
+ * found with the bytes' indexOf (a Node Buffer's is memchr).
+ */
+export function readUsualLines(bytes: Uint8Array, where: UsualLinesAt, stop: number, maxLineLength: number, maxCount: number, read: ReadLines): void {
+  let p = where.at;
+  let inputs = 0;
+  for (let lines = 0; p < stop && lines < maxCount; lines++) {
+    const kind = bytes[p];
+    if (bytes[p + 1] !== 0x20) break;
+    // The first field (a frame's socket, a digest's count): 1–15 digits, no leading zero, then a space.
+    let q = p + 2;
+    let c = bytes[q]!;
+    let first = 0;
+    while (c >= 0x30 && c <= 0x39) {
+      first = first * 10 + (c - 0x30);
+      c = bytes[++q]!;
+    }
+    let digits = q - p - 2;
+    if (c !== 0x20 || digits < 1 || digits > 15 || (digits > 1 && bytes[p + 2] === 0x30)) break;
+    let end: number;
+    read.grow();
+    const i = read.count;
+    if (kind === 0x45 /* E */) {
+      const hash = q + 1;
+      end = hash + 16;
+      if (first < 1 || bytes[end] !== 0x0a || end - p > maxLineLength) break;
+      let all = 1;
+      for (let h = hash; h < end; h++) all &= HEX_DIGIT[bytes[h]!]!;
+      if (all !== 1) break;
+      read.form[i] = DIGEST;
+      read.num[i] = first;
+      read.from[i] = hash;
+      read.to[i] = end;
+    } else if (kind === 0x46 /* F */ || kind === 0x42 /* B */) {
+      // The time, the same way; the frame's text is the rest of the line.
+      const timeFrom = ++q;
+      let t = 0;
+      c = bytes[q]!;
+      while (c >= 0x30 && c <= 0x39) {
+        t = t * 10 + (c - 0x30);
+        c = bytes[++q]!;
+      }
+      digits = q - timeFrom;
+      if (c !== 0x20 || digits < 1 || digits > 15 || (digits > 1 && bytes[timeFrom] === 0x30)) break;
+      end = bytes.indexOf(0x0a, q + 1);
+      if (end < 0 || end >= stop || bytes[end - 1] === 0x0d || end - p > maxLineLength) break;
+      read.form[i] = kind === 0x42 ? BURST : FRAME;
+      read.num[i] = first;
+      read.time[i] = t;
+      read.from[i] = q + 1;
+      read.to[i] = end;
+      inputs++;
+    } else break;
+    read.count = i + 1;
+    p = end + 1;
+  }
+  where.at = p;
+  where.inputs += inputs;
 }
 
 /** Reads the compact line text[from, to) into `read`, validated field by field, or refuses it naming line n. */

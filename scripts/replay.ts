@@ -89,17 +89,11 @@ try {
   const file = parseSessionFile(new Utf8Text(bytes));
   const parseMs = performance.now() - parseStart;
   const progress = progressLine(file.footer.inputs);
-  // Every event the core appends (the debugger's count); the footer's is the log's length since its last compaction.
-  let appended = 0;
   // --fast leaves the events to the final hash, which an unsealed file does not have: its events are all checked.
   const fastHere = fast && !file.footer.unsealed;
   const result = await (fastHere ? replayAndLocate : replaySession)(file, {
     settle: () => new Promise((resolve) => setImmediate(resolve)),
     ...(progress ? { onInput: progress.input } : {}),
-    onCore: (core) => {
-      appended = 0; // a replay that diverged is replayed again, on a core of its own
-      core.onAppended((envelopes) => (appended += envelopes.length));
-    },
     ...(until !== undefined ? { until } : {}),
     now: () => performance.now(),
     ...(decoder ? { frames: decoder.frames } : {}),
@@ -113,6 +107,9 @@ try {
   out(`format    version ${file.header.version} (digests and hashes: ${sessionHashName(file.header.version)})`);
   out(`inputs    ${result.inputs} of ${file.footer.inputs}`);
   if (until !== undefined && until > result.inputs && !result.divergence) out(`          (--until ${until} is past the session's last input: it was replayed whole)`);
+  // Every event the core appended (the debugger's count; a replay that diverged was replayed again on a core of its own,
+  // this one); the footer's is the log's length since its last compaction.
+  const appended = result.core.appended;
   const compacted = appended !== result.events ? ` in the log since its last compaction; ${appended} appended in all` : '';
   // An unsealed file's footer records no final state: its events and hash are placeholders, not shown as recorded.
   const unsealed = file.footer.unsealed;

@@ -12,9 +12,12 @@ import type { SessionText } from '../protocol/session-lines';
 
 export class Utf8Text implements SessionText {
   private readonly buffer: Buffer;
+  /** The bytes, for the reader's fast path (protocol/session-lines.ts readUsualLines): a Buffer, whose indexOf is memchr. */
+  readonly bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {
     this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.bytes = this.buffer;
   }
 
   get length(): number {

@@ -13,6 +13,9 @@
 import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, Feature } from '../core-context';
 
+/** Made once: a predicate written inline in afterDispatch was a new closure at every dispatch (every frame). */
+const isStatusesListed = (e: DomainEvent): boolean => e.type === 'statuses.listed';
+
 export const IDLE_AFTER_MS = 30_000;
 export const ACTIVE_REPORT_MS = 20_000;
 
@@ -85,7 +88,7 @@ export function createPresenceFeature(ctx: CoreContext): PresenceFeature {
       }
     },
     afterDispatch(events: readonly DomainEvent[]) {
-      if (!events.some((e) => e.type === 'statuses.listed')) return;
+      if (!events.some(isStatusesListed)) return;
       const selected = customSelected();
       // Back to automatic: the server may hold a stale idle/active from before the custom status.
       if (customWasSelected && !selected) send(idle);

@@ -6,7 +6,11 @@
  */
 import { resetTarget } from '../../projections/mfa';
 import { ok, type Result } from '../../protocol/result';
+import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, Feature } from '../core-context';
+
+/** Made once: a predicate written inline in afterDispatch was a new closure at every dispatch (every frame). */
+const listsAlerts = (e: DomainEvent): boolean => e.type === 'alerts.listed' || e.type === 'mfa-resets.listed';
 
 export interface SecurityFeature extends Feature<'$requestMfaReset' | '$cancelMfaReset' | '$resetMfa'> {
   reload(): Promise<void>;
@@ -80,7 +84,7 @@ export function createSecurityFeature(ctx: CoreContext): SecurityFeature {
       void reload();
     },
     afterDispatch(events) {
-      if (events.some((e) => e.type === 'alerts.listed' || e.type === 'mfa-resets.listed')) markStaleAlerts();
+      if (events.some(listsAlerts)) markStaleAlerts();
     },
     onSessionEnded() {
       listed = false;

@@ -89,6 +89,27 @@ describe('the sidebar view cache', () => {
     // Nothing new: nothing written anew.
     await h.clock.advance(VIEW_CACHE_DELAY_MS);
     expect(await text()).toBe(second);
+    // The same conversations in another order (one removed and added back goes last), and one changed: written in the list's new order.
+    listed = [team(3), fresh, team(2)];
+    receive('CHA', { action: 'remove', address: 'c2' });
+    receive('CHA', { action: 'add', channel: team(2) });
+    receive('MSG', { message: { guid: 'm3', address: 'c4', created: T0 + 3, from_guid: 'alice', json: '[{"type":"text","text":"new"}]' } });
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    const third = await text();
+    expect(third).toBe(canonical(third));
+    expect(rows(third)).toEqual([
+      ['c3', 'Team 3', 1],
+      ['c4', 'Fresh "quoted" ☃', 1],
+      ['c2', 'Team 2', 0],
+    ]);
+    // And in that order after a change that keeps it.
+    receive('MSG', { message: { guid: 'm4', address: 'c3', created: T0 + 4, from_guid: 'alice', json: '[{"type":"text","text":"again"}]' } });
+    await h.clock.advance(VIEW_CACHE_DELAY_MS);
+    expect(rows(await text())).toEqual([
+      ['c3', 'Team 3', 2],
+      ['c4', 'Fresh "quoted" ☃', 1],
+      ['c2', 'Team 2', 0],
+    ]);
   });
 
   it('is made only when the storage writes it (a replay, which records no values, never makes it)', async () => {

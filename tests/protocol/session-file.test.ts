@@ -309,6 +309,86 @@ describe('a file read as UTF-8 bytes in place (scripts/utf8-text.ts, as `npm run
     expectSameReading(readFileSync(new URL('../../fixtures/sessions/bob-reads-and-replies.jsonl', import.meta.url), 'utf8'));
   });
 
+  it('reads the usual lines straight from the bytes exactly as from the text, and refuses what the text refuses (random hostile files)', () => {
+    // The bytes' fast path (protocol/session-lines.ts readUsualLines) against the text's reading, the reference:
+    // files of usual compact lines with near misses, damaged and unusual lines, CRLF, JSON lines and tight limits.
+    let seed = 0x2f6b1d;
+    const random = (): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const texts = ['MSG {"message":{"guid":"m1"}}', 'REA {"reactions":[{"content":"👍"}]}', '', ' ', 'tab\there, é, 中文, 𝄞', 'E 1 0123456789abcdef', 'F 0 1 a line inside a line', 'x'.repeat(300)];
+    const hex = (n: number): string => Array.from({ length: n }, () => pick([...'0123456789abcdef'])).join('');
+    const usual = (): string =>
+      random() < 0.45
+        ? compactDigestLine(1 + Math.floor(random() * 30), hex(16))
+        : compactFrameLine(Math.floor(random() * 3), 1_800_000_000_000 + Math.floor(random() * 1e6), pick(texts), random() < 0.8)!;
+    const odd = (): string =>
+      pick([
+        () => `E 0 ${hex(16)}`,
+        () => `E 01 ${hex(16)}`,
+        () => `E 1 ${hex(15)}`,
+        () => `E 1 ${hex(17)}`,
+        () => `E 1 ${hex(8).toUpperCase()}${hex(8)}`,
+        () => `E 1 ${hex(16)} `,
+        () => `E 1  ${hex(16)}`,
+        () => `E 1234567890123456 ${hex(16)}`,
+        () => `E 123456789012345 ${hex(16)}`,
+        () => `E 1 ${hex(16)}\r`,
+        () => 'E',
+        () => 'E ',
+        () => `F 0 1800000000000 MSG {}\r`,
+        () => 'F 0 1800000000000 ',
+        () => 'F 0 1800000000000',
+        () => 'F 0 0 ACK {}',
+        () => 'F 0 00 ACK {}',
+        () => 'F 0 01800000000000 ACK {}',
+        () => 'F 0 1.5 ACK {}',
+        () => 'F 0 1e3 ACK {}',
+        () => 'F 0 -1 ACK {}',
+        () => 'F 0 1234567890123456 ACK {}',
+        () => 'F 00 1 ACK {}',
+        () => 'F 999999999999999 1 ACK {}',
+        () => 'F  0 1 ACK {}',
+        () => 'B 7 42 tab\there',
+        () => 'X 1 2',
+        () => 'F',
+        () => '',
+        () => ' F 0 1 x',
+        () => JSON.stringify({ k: 'uuid', v: 'u1' }),
+        () => JSON.stringify({ k: 'frame', s: 0, x: 'a\nb', t: 5, d: 0 }),
+        () => JSON.stringify({ k: 'timer', id: 3, t: 9 }),
+      ])()
+        .replace('\\r', '\r')
+        .replace('\\t', '\t');
+    const outcome = (read: string | Utf8Text, limits: { maxLines: number; maxLineLength: number }) => {
+      try {
+        const parsed = parseSessionFile(read, limits);
+        const frames = parsed.lines.map((line, i) => (line.k === 'frame' ? [parsed.frameTime(i), parsed.frameSocket(i), parsed.frameInBurst(i)] : parsed.kind(i)));
+        return { lines: parsed.lines, frames, footer: parsed.footer };
+      } catch (error) {
+        return { refused: (error as Error).message };
+      }
+    };
+    let read = 0;
+    let refused = 0;
+    for (let round = 0; round < 400; round++) {
+      const body = Array.from({ length: 1 + Math.floor(random() * 25) }, () => (random() < 0.08 ? odd() : usual()));
+      let text = file(pick([2, 3, 4]), body);
+      if (random() < 0.1) text = text.replace(/\n/g, '\r\n');
+      const limits = random() < 0.3 ? { maxLines: 2 + Math.floor(random() * 25), maxLineLength: pick([12, 90, 120, 200, 320, 400]) } : { maxLines: 20_000_000, maxLineLength: 256 * 1024 * 1024 };
+      const expected = outcome(text, limits);
+      expect(outcome(asBytes(text), limits), `round ${round}: ${JSON.stringify(text)}`).toEqual(expected);
+      if ('refused' in expected) refused++;
+      else read++;
+    }
+    // Both kinds of outcome were compared many times.
+    expect(Math.min(read, refused)).toBeGreaterThan(50);
+  });
+
   it('reads like a string where the reader relies on it: out of range, a negative position, one ASCII character searched for', () => {
     const text = 'ab\né\n';
     const bytes = asBytes(text);
