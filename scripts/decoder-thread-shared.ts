@@ -12,7 +12,7 @@ export interface DecoderThreadData {
   compiled: boolean;
   /** The session file, UTF-8, in shared memory. */
   bytes: Uint8Array;
-  /** Shared counters, indexed by RELEASED and REPLAY_AT. */
+  /** Shared counters, indexed by RELEASED, REPLAY_AT and STOPPED. */
   progress: Int32Array;
   batchFrames: number;
   maxAhead: number;
@@ -22,6 +22,14 @@ export interface DecoderThreadData {
 export const RELEASED = 0;
 /** progress[REPLAY_AT]: the line the replay last asked for (the worker skips ahead of it when behind). */
 export const REPLAY_AT = 1;
+/**
+ * progress[STOPPED]: 1 once the replay has stopped the thread, which then leaves at its next batch (or wait) and
+ * ends by itself. It is asked, not terminated: Node 20 crashed the whole process once (an assertion in
+ * NodePlatform::ForIsolate, from a background compile of the worker's hot code) when a busy worker was terminated.
+ */
+export const STOPPED = 2;
+/** How many counters `progress` holds. */
+export const PROGRESS_COUNTERS = 3;
 
 /** What the worker posts. */
 export type DecoderMessage =

@@ -21,11 +21,17 @@ import { eachFrameLine, firstLine, headerEnd, headerVersion } from '../protocol/
 import { TapeScanner } from '../protocol/frames/tape-scan';
 import { TapeWriter } from '../protocol/frames/tape-writer';
 import { parseSessionFile, SessionFileError } from '../protocol/session-file';
-import { RELEASED, REPLAY_AT, sharedText, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
+import { RELEASED, REPLAY_AT, sharedText, STOPPED, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
 
 const { bytes, progress, batchFrames, maxAhead } = workerData as DecoderThreadData;
 const port = parentPort!;
 const post = (message: DecoderMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+/** Thrown at a batch's edge once the replay has stopped the thread (decoder-thread-shared.ts, STOPPED): the worker then ends quietly. */
+const STOP = Symbol('stopped');
+const stopAsked = (): void => {
+  if (Atomics.load(progress, STOPPED) !== 0) throw STOP;
+};
 
 /** Posts decoded batches of frame lines; a line the replay has passed already is skipped (see above). */
 class BatchPoster {
@@ -49,6 +55,7 @@ class BatchPoster {
       return false;
     }
     if (this.writer.count === 0) {
+      stopAsked();
       const replayAt = Atomics.load(progress, REPLAY_AT);
       if (i <= replayAt) {
         this.skipUntil = replayAt + batchFrames;
@@ -93,7 +100,12 @@ class BatchPoster {
     let seen = Atomics.load(progress, RELEASED);
     if (this.posted - seen <= maxAhead) return;
     const waitStart = performance.now();
-    for (; this.posted - seen > maxAhead; seen = Atomics.load(progress, RELEASED)) Atomics.wait(progress, RELEASED, seen); // terminate() ends this wait too
+    // Stopping notifies RELEASED too, so a stop ends this wait.
+    for (; this.posted - seen > maxAhead; seen = Atomics.load(progress, RELEASED)) {
+      stopAsked();
+      Atomics.wait(progress, RELEASED, seen);
+    }
+    stopAsked();
     this.waitedMs += performance.now() - waitStart;
   }
 }
@@ -146,5 +158,6 @@ function run(): void {
 try {
   run();
 } catch (error) {
-  post({ type: 'failed', message: errorText(error) });
+  // Stopped by the replay: nothing more to say; the thread ends as its work is done.
+  if (error !== STOP) post({ type: 'failed', message: errorText(error) });
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FrameTapeSource } from '../core-worker/frame-tape-source';
 import type { DecodedFrames } from '../core-worker/replayer';
-import { RELEASED, REPLAY_AT, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
+import { PROGRESS_COUNTERS, RELEASED, REPLAY_AT, STOPPED, type DecoderMessage, type DecoderThreadData } from './decoder-thread-shared';
 
 export { sharedText } from './decoder-thread-shared';
 
@@ -60,7 +60,12 @@ export interface DecoderThread {
   readonly waited: { ms: number; times: number };
   /** Ends the worker (at any point: the replay then decodes whatever it has not been handed). */
   stop(): Promise<void>;
+  /** The worker's exit code once it has ended: 0 when it ended by itself (stopping asks it to), 1 when it was terminated. */
+  readonly exitCode: number | undefined;
 }
+
+/** How long a stopped worker has to end by itself before it is terminated. */
+const STOP_WAIT_MS = 5_000;
 
 /** Reads a file's bytes into shared memory (for startDecoderThread and sharedText). */
 export function readSharedFile(path: string): Uint8Array {
@@ -94,7 +99,7 @@ export function sharedUtf8(text: string): Uint8Array {
 
 /** Starts a decoder thread on a session file's bytes (readSharedFile, sharedUtf8). */
 export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOptions = {}): DecoderThread {
-  const progress = new Int32Array(new SharedArrayBuffer(8));
+  const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_COUNTERS * Int32Array.BYTES_PER_ELEMENT));
   progress[REPLAY_AT] = -1; // the replay has asked for no line yet
   const source = new FrameTapeSource(() => {
     Atomics.add(progress, RELEASED, 1);
@@ -102,6 +107,8 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
   });
   let failure: string | undefined;
   let worker: Worker | undefined;
+  let exited = false;
+  let exitCode: number | undefined;
   let settle: (report: DecoderReport | null) => void = () => {};
   const finished = new Promise<DecoderReport | null>((resolve) => (settle = resolve));
   const end = (why?: string) => {
@@ -148,7 +155,11 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
       }
     });
     worker.on('error', (error) => end(`the decoder thread failed: ${error.message}`));
-    worker.on('exit', () => end('the decoder thread exited early'));
+    worker.on('exit', (code) => {
+      exited = true;
+      exitCode = code;
+      end('the decoder thread exited early');
+    });
   }
 
   const waited = { ms: 0, times: 0 };
@@ -176,9 +187,29 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
       return failure;
     },
     waited,
+    get exitCode() {
+      return exitCode;
+    },
     async stop() {
       end('stopped');
-      await worker?.terminate();
+      if (!worker || exited) return;
+      // Asked to stop, the worker leaves at its next batch (~10 ms) and ends by itself (decoder-thread-shared.ts,
+      // STOPPED: terminating a busy worker has crashed Node). One that does not end within STOP_WAIT_MS is terminated.
+      Atomics.store(progress, STOPPED, 1);
+      Atomics.notify(progress, RELEASED);
+      const running = worker;
+      // The worker is unref'd (it must not keep the process alive): while it is awaited, it must, or Node would
+      // end the process here with the replay's summary unprinted.
+      running.ref();
+      const ended = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), STOP_WAIT_MS);
+        timer.unref();
+        running.once('exit', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+      if (!exited && !(await ended)) await running.terminate();
     },
   };
 }
