@@ -25,7 +25,8 @@ import { projectionHashes } from '../projections/hash';
 import { decodeDownFrame } from '../protocol/frames/down';
 import { encodeFrame, splitFrame } from '../protocol/frames/frame-codec';
 import type { Envelope } from '../protocol/events';
-import { parseSessionFile } from '../protocol/session-file';
+import { parseSessionFile, sessionHashName } from '../protocol/session-file';
+import { hashText } from '../protocol/text-hash';
 import { sharedUtf8, startDecoderThread } from '../scripts/decoder-thread';
 import { REPLAY_NODE_FLAGS } from '../scripts/replay-flags';
 import { Utf8Text } from '../scripts/utf8-text';
@@ -154,12 +155,14 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 /**
  * The same session's lines as version 1 wrote them: header version 1, every line its JSON object. Only for
- * timing the decoding: digests and footer keep the recording's hash (cyrb64 since version 3), so it does not replay.
+ * timing the decoding: digests and projection hashes keep the recording's hash function (cyrb64 since version 3),
+ * so it does not replay. The footer's own hash is made again with version 1's function from those projection
+ * hashes, as a reader checks it (a footer that does not combine its projections' hashes is refused).
  */
 export function asVersion1(text: string): string {
   const file = parseSessionFile(text);
-  const footer = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
-  return [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), footer.trimEnd()].join('\n') + '\n';
+  const footer = { ...file.footer, hash: hashText(Object.values(file.footer.projections).join(':'), sessionHashName(1)) };
+  return [JSON.stringify({ ...file.header, version: 1 }), ...file.lines.map((l) => JSON.stringify(l)), JSON.stringify(footer)].join('\n') + '\n';
 }
 
 /** Decode + fast replay with the decoder thread, as the CLI does it; the thread is ended with the replay. */
