@@ -107,7 +107,6 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
   });
   let failure: string | undefined;
   let worker: Worker | undefined;
-  let exited = false;
   let exitCode: number | undefined;
   let settle: (report: DecoderReport | null) => void = () => {};
   const finished = new Promise<DecoderReport | null>((resolve) => (settle = resolve));
@@ -156,7 +155,6 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
     });
     worker.on('error', (error) => end(`the decoder thread failed: ${error.message}`));
     worker.on('exit', (code) => {
-      exited = true;
       exitCode = code;
       end('the decoder thread exited early');
     });
@@ -192,7 +190,7 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
     },
     async stop() {
       end('stopped');
-      if (!worker || exited) return;
+      if (!worker || exitCode !== undefined) return;
       // Asked to stop, the worker leaves at its next batch (~10 ms) and ends by itself (decoder-thread-shared.ts,
       // STOPPED: terminating a busy worker has crashed Node). One that does not end within STOP_WAIT_MS is terminated.
       Atomics.store(progress, STOPPED, 1);
@@ -209,7 +207,7 @@ export function startDecoderThread(bytes: Uint8Array, options: DecoderThreadOpti
           resolve(true);
         });
       });
-      if (!exited && !(await ended)) await running.terminate();
+      if (!(await ended)) await running.terminate();
     },
   };
 }

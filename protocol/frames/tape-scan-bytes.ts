@@ -167,11 +167,8 @@ export class ByteScanner {
     let hash = length;
     for (let j = from; j < to; j++) hash = Math.imul(hash ^ b[j]!, 0x9e3779b1);
     const slot = (hash ^ (hash >>> 15)) & (SLOTS - 1);
-    if (this.slotBatch[slot] === w.batchNumber && this.slotLength[slot] === length) {
-      const seenAt = this.slotFrom[slot]!;
-      let j = 0;
-      while (j < length && b[seenAt + j] === b[from + j]) j++;
-      if (j === length) return this.slotIndex[slot]!;
+    if (this.slotBatch[slot] === w.batchNumber && this.slotLength[slot] === length && sameBytes(b, this.slotFrom[slot]!, b, from, length)) {
+      return this.slotIndex[slot]!;
     }
     const index = w.strings.length;
     w.strings.push(this.text(b, from, to, !this.sWide));
@@ -184,17 +181,7 @@ export class ByteScanner {
 
   /** Which of `choices` the last string is (its bytes exactly); declined if none. */
   protected oneOf(choices: Uint8Array[]): number {
-    const b = this.b;
-    const from = this.sFrom;
-    const length = this.sTo - from;
-    for (let c = 0; c < choices.length; c++) {
-      const choice = choices[c]!;
-      if (choice.length !== length) continue;
-      let j = 0;
-      while (j < length && b[from + j] === choice[j]) j++;
-      if (j === length) return c;
-    }
-    throw DECLINE;
+    return find(this.b, this.sFrom, this.sTo - this.sFrom, choices);
   }
 
   /** A non-negative safe integer (z.number().int().nonnegative()); -0 is one, as JSON.parse reads it. */
@@ -308,12 +295,16 @@ export class ByteScanner {
 function find(b: Uint8Array, from: number, length: number, table: Uint8Array[]): number {
   for (let k = 0; k < table.length; k++) {
     const key = table[k]!;
-    if (key.length !== length) continue;
-    let j = 0;
-    while (j < length && b[from + j] === key[j]) j++;
-    if (j === length) return k;
+    if (key.length === length && sameBytes(b, from, key, 0, length)) return k;
   }
   throw DECLINE;
+}
+
+/** Whether x[xFrom, xFrom + length) and y[yFrom, yFrom + length) hold the same bytes. */
+function sameBytes(x: Uint8Array, xFrom: number, y: Uint8Array, yFrom: number, length: number): boolean {
+  let j = 0;
+  while (j < length && x[xFrom + j] === y[yFrom + j]) j++;
+  return j === length;
 }
 
 /**

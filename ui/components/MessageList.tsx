@@ -147,8 +147,9 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
   const dividerGuid = divider?.guid ?? null;
   useLayoutEffect(() => {
     const root = scrollRef.current;
-    // Without IntersectionObserver (jsdom) nothing is known to be on screen, and the jump stays offered.
-    if (!dividerElement || !root || dividerGuid === null || typeof IntersectionObserver === 'undefined') return;
+    // Without IntersectionObserver (jsdom) nothing is known to be on screen, and the jump stays offered. Once
+    // seen, the divider needs no more watching.
+    if (!dividerElement || !root || dividerGuid === null || seenDivider === dividerGuid || typeof IntersectionObserver === 'undefined') return;
     // Not before the list has gone to its newest message (or a search hit): until then its top shows.
     if (!startedAtEnd.current) return;
     // On screen as it is rendered (a short unread part, the conversation opened at its newest message): known
@@ -162,7 +163,7 @@ export const MessageList = memo(function MessageList({ address, messages, meta }
     }, { root });
     observer.observe(dividerElement);
     return () => observer.disconnect();
-  }, [dividerElement, dividerGuid, pageLoading, messages.length]);
+  }, [dividerElement, dividerGuid, seenDivider, pageLoading, messages.length]);
   const offerJump = divider !== null && dividerIndex >= 0 && (seenDivider !== divider.guid || (dividerIndex === 0 && canLoadOlder));
 
   // The user's own new message brings the view down even when scrolled up.
