@@ -57,6 +57,12 @@ export interface FeatureHooks {
   onSocketOpen?(): void;
   /** Events were folded (any source): e.g. to re-arm a timer the projections imply, or to act on an event. */
   afterDispatch?(events: readonly DomainEvent[]): void;
+  /**
+   * The event types `afterDispatch` acts on, for a hook that acts on nothing else (not on the state, not on the
+   * dispatch itself): a dispatch of one event of another type — a socket frame's, thousands a second — does not
+   * call it. Without it, every dispatch calls the hook.
+   */
+  afterDispatchOf?: ReadonlySet<DomainEvent['type']>;
   /** Another user's log was loaded and every projection rebuilt. */
   onLogOpened?(): void;
   /** The session ended; drop per-session state. */

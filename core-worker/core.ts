@@ -16,6 +16,7 @@ import { FAILURE } from '../protocol/rest/acceptance';
 import { fail } from '../protocol/result';
 import { createApiClient, type Credentials } from './api-client';
 import type { CoreContext, FeatureHooks } from './core-context';
+import { createDispatchHooks, type DispatchHooks } from './dispatch-hooks';
 import { createEventLog, type EventLog } from './event-log';
 import { createAlertsFeature } from './features/alerts';
 import { createBotFeature } from './features/bot';
@@ -46,7 +47,7 @@ import { createTeamsFeature } from './features/teams';
 import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { createViewCacheFeature } from './features/view-cache';
-import { eventsFromFrame } from './frame-events';
+import { eventOfFrame, eventsFromFrame } from './frame-events';
 import type { CoreDeps } from './ports';
 import { createPublisher, createRuntimeState, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
@@ -98,7 +99,8 @@ export function createCore(deps: CoreDeps): Core {
   // The features with each per-event hook, found once: the hooks run for every frame and every dispatch.
   // A frame goes to the features that name its code (FeatureHooks.frames) and those that see every frame, in the features' order.
   let frameRoutes = new Map<DownCode, readonly ((frame: DownFrame) => void)[]>();
-  let dispatchHooks: readonly ((events: readonly DomainEvent[]) => void)[] = [];
+  // Their afterDispatch hooks (dispatch-hooks.ts).
+  let hooks: DispatchHooks = createDispatchHooks([]);
   // Created after the socket, which calls back into it only once started.
   let connection: ConnectionFeature | null = null;
 
@@ -144,19 +146,37 @@ export function createCore(deps: CoreDeps): Core {
 
   function dispatch(source: EventSource, events: readonly DomainEvent[]): void {
     if (!log || events.length === 0) return;
+    if (events.length === 1) return dispatchOne(source, events[0]!, events);
     appendedCount += events.length;
-    if (events.length === 1 && appendedListener === null) {
-      // The usual dispatch, a frame's one event: no array of one envelope is made for it (a million-frame replay made a million).
-      applyEnvelope(projections, log.appendOne(source, events[0]!), publisher.changes);
-    } else {
-      const appended = log.append(source, events);
-      appendedListener?.(appended);
-      for (const envelope of appended) applyEnvelope(projections, envelope, publisher.changes);
+    const appended = log.append(source, events);
+    appendedListener?.(appended);
+    for (const envelope of appended) applyEnvelope(projections, envelope, publisher.changes);
+    patchAfter(source);
+    hooks.after(events);
+  }
+
+  /**
+   * Dispatches one event: a frame's (the usual dispatch) or a batch of one (`events`, which the hooks are then
+   * handed). No array of one envelope is made for it unless a listener wants the batches, and no array of one
+   * event for a frame's (a million-frame replay made a million of each).
+   */
+  function dispatchOne(source: EventSource, event: DomainEvent, events?: readonly DomainEvent[]): void {
+    if (!log) return;
+    appendedCount++;
+    if (appendedListener === null) applyEnvelope(projections, log.appendOne(source, event), publisher.changes);
+    else {
+      const appended = log.append(source, events ?? [event]);
+      appendedListener(appended);
+      applyEnvelope(projections, appended[0]!, publisher.changes);
     }
-    // What the user did shows at once; everything else is coalesced per frame.
+    patchAfter(source);
+    hooks.afterOne(event, events);
+  }
+
+  /** What the user did shows at once; everything else is coalesced per frame. */
+  function patchAfter(source: EventSource): void {
     if (source === 'intent') publisher.flushSoon();
     else publisher.schedule();
-    for (let i = 0; i < dispatchHooks.length; i++) dispatchHooks[i]!(events);
   }
 
   const ctx: CoreContext = {
@@ -266,8 +286,7 @@ export function createCore(deps: CoreDeps): Core {
   // expiry last, so it sees every deadline the others' events set.
   features = [session, outbox, conversations, sync, prefetch, messages, channels, typing, connection, threads, reactions, flags, messageSettings, notifications, security, sidebar, alerts, presence, status, people, connections, search, bot, folders, teams, teamMembers, compaction, viewCache, expiry];
   frameRoutes = new Map(DOWN_CODES.map((code) => [code, features.flatMap((f) => frameHandlersOf(f, code))]));
-  // Each hook bound once: called through the feature objects (a dozen shapes), every dispatch looked each one up first.
-  dispatchHooks = features.flatMap((f) => (f.afterDispatch ? [f.afterDispatch.bind(f)] : []));
+  hooks = createDispatchHooks(features);
 
   const decodeFrame = deps.decodeFrame ?? decodeDownFrame;
 
@@ -280,7 +299,20 @@ export function createCore(deps: CoreDeps): Core {
     }
     const frame = decoded.value;
     if (!runtime.signedIn) return;
-    dispatch('socket', eventsFromFrame(frame, credentials?.user_guid));
+    const me = credentials?.user_guid;
+    // The commonest frames make one event at most: dispatched as it is, not in an array (eventOfFrame).
+    switch (frame.code) {
+      case 'MSG':
+      case 'DEL':
+      case 'REA':
+      case 'TYP': {
+        const event = eventOfFrame(frame, me);
+        if (event) dispatchOne('socket', event);
+        break;
+      }
+      default:
+        dispatch('socket', eventsFromFrame(frame, me));
+    }
     const handlers = frameRoutes.get(frame.code)!;
     for (let i = 0; i < handlers.length; i++) handlers[i]!(frame);
   }

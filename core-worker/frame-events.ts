@@ -15,28 +15,15 @@ import { connectionEvents } from './frame-events-people';
 export function eventsFromFrame(frame: DownFrame, me: string | undefined): DomainEvent[] {
   switch (frame.code) {
     case 'MSG':
-      return [{ type: 'message.received', message: frame.data.message }];
-    case 'DEL': {
-      const { address, guid, from_guid, created, reply_to, change_seq } = frame.data;
-      const event: Extract<DomainEvent, { type: 'message.deleted' }> = { type: 'message.deleted', address, guid };
-      if (from_guid !== undefined) event.from_guid = from_guid;
-      if (created !== undefined) event.created = created;
-      if (reply_to) event.reply_to = reply_to;
-      if (change_seq !== undefined) event.change_seq = change_seq;
-      return [event];
+    case 'DEL':
+    case 'REA':
+    case 'TYP': {
+      const event = eventOfFrame(frame, me);
+      return event ? [event] : [];
     }
     case 'FAV': {
       const { address, guid, flag } = frame.data;
       return [{ type: 'flag.set', address, guid, flag }];
-    }
-    case 'REA': {
-      const { address, guid, reactions, change_seq } = frame.data;
-      return [change_seq !== undefined ? { type: 'reactions.changed', address, guid, reactions, change_seq } : { type: 'reactions.changed', address, guid, reactions }];
-    }
-    case 'TYP': {
-      const { address, user_guid, first_name, last_name } = frame.data;
-      if (user_guid === me) return [];
-      return [{ type: 'typing.started', address, user_guid, name: `${first_name} ${last_name}`.trim() || 'Someone' }];
     }
     case 'NOS': {
       const { user_guid, connection_state, custom_status, is_blocked } = frame.data;
@@ -60,5 +47,38 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
     case 'CHA':
     case 'BLO':
       return [];
+  }
+}
+
+/** The frames that make at most one event, and always the same one for the same frame: `eventOfFrame` makes it. */
+export type OneEventFrame = Extract<DownFrame, { code: 'MSG' | 'DEL' | 'REA' | 'TYP' }>;
+
+/**
+ * The event of a frame that makes at most one — the socket's commonest: MSG, DEL, REA, TYP — or null for
+ * none (the user's own TYP). The core dispatches it without the array eventsFromFrame wraps it in (a
+ * million-frame replay made a million arrays of one), which is otherwise the same: eventsFromFrame calls this.
+ */
+export function eventOfFrame(frame: OneEventFrame, me: string | undefined): DomainEvent | null {
+  switch (frame.code) {
+    case 'MSG':
+      return { type: 'message.received', message: frame.data.message };
+    case 'DEL': {
+      const { address, guid, from_guid, created, reply_to, change_seq } = frame.data;
+      const event: Extract<DomainEvent, { type: 'message.deleted' }> = { type: 'message.deleted', address, guid };
+      if (from_guid !== undefined) event.from_guid = from_guid;
+      if (created !== undefined) event.created = created;
+      if (reply_to) event.reply_to = reply_to;
+      if (change_seq !== undefined) event.change_seq = change_seq;
+      return event;
+    }
+    case 'REA': {
+      const { address, guid, reactions, change_seq } = frame.data;
+      return change_seq !== undefined ? { type: 'reactions.changed', address, guid, reactions, change_seq } : { type: 'reactions.changed', address, guid, reactions };
+    }
+    case 'TYP': {
+      const { address, user_guid, first_name, last_name } = frame.data;
+      if (user_guid === me) return null;
+      return { type: 'typing.started', address, user_guid, name: `${first_name} ${last_name}`.trim() || 'Someone' };
+    }
   }
 }

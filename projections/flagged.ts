@@ -35,8 +35,12 @@ function findMessage(messages: MessagesState, threads: ThreadsState, address: st
 
 function update(state: FlaggedState, guid: string, next: (m: Message) => Message, changes: ChangeSet): void {
   const message = state.byGuid.get(guid);
-  if (!message) return;
-  state.byGuid.set(guid, next(message));
+  if (message) put(state, guid, next(message), changes);
+}
+
+/** Replaces a flagged message by its new copy. */
+function put(state: FlaggedState, guid: string, message: Message, changes: ChangeSet): void {
+  state.byGuid.set(guid, message);
   changes.flagged = true;
 }
 
@@ -64,16 +68,21 @@ export function applyFlagged(state: FlaggedState, { event }: Envelope, changes: 
     case 'message.deleted':
       if (state.byGuid.delete(event.guid)) changes.flagged = true;
       return;
-    case 'reactions.changed':
-      update(state, event.guid, (m) => ({ ...m, reactions: event.reactions }), changes);
+    case 'reactions.changed': {
+      // Looked up before any copy or closure is made: most messages are not flagged, and this runs for every
+      // reaction frame of a busy workspace (a closure for `update` per event was all this fold allocated).
+      const m = state.byGuid.get(event.guid);
+      if (m) put(state, event.guid, { ...m, reactions: event.reactions }, changes);
       return;
+    }
     case 'reaction.toggled':
       update(state, event.guid, (m) => ({ ...m, reactions: toggledReactions(m.reactions, event.user_guid, event.content, event.on) }), changes);
       return;
     case 'message.received': {
       // A thread summary or edit heard again: keep the copy current, its flag stays ours.
       const { message } = event;
-      update(state, message.guid, (m) => ({ ...message, flag: m.flag, reply_count: Math.max(m.reply_count, message.reply_count), last_reply_ts: m.last_reply_ts ?? message.last_reply_ts }), changes);
+      const m = state.byGuid.get(message.guid);
+      if (m) put(state, message.guid, { ...message, flag: m.flag, reply_count: Math.max(m.reply_count, message.reply_count), last_reply_ts: m.last_reply_ts ?? message.last_reply_ts }, changes);
       return;
     }
     case 'channel.removed':

@@ -11,6 +11,9 @@ import type { DomainEvent } from '../../protocol/events';
 import { fail, ok } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 
+/** A session starting, and the channel list it waits for before greeting: what afterDispatch acts on. */
+const GREETING_EVENTS: ReadonlySet<DomainEvent['type']> = new Set(['session.started', 'channels.listed']);
+
 export function createBotFeature(ctx: CoreContext): Feature<'$answerBot' | '$dismissBotError'> {
   /** A session started and the greeting waits for the channel list. */
   let greetPending = false;
@@ -57,6 +60,8 @@ export function createBotFeature(ctx: CoreContext): Feature<'$answerBot' | '$dis
         if (ctx.projections.people.botError !== null) ctx.dispatch('intent', [{ type: 'bot.error.dismissed' }]);
       },
     },
+    // The only events the hook looks at (FeatureHooks.afterDispatchOf): a frame of another kind skips it.
+    afterDispatchOf: GREETING_EVENTS,
     afterDispatch(events: readonly DomainEvent[]) {
       for (const e of events) {
         if (e.type === 'session.started') greetPending = true;

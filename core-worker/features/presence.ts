@@ -13,8 +13,10 @@
 import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, Feature } from '../core-context';
 
+/** The events afterDispatch acts on (FeatureHooks.afterDispatchOf). */
+const STATUS_EVENTS: ReadonlySet<DomainEvent['type']> = new Set(['statuses.listed']);
 /** Made once: a predicate written inline in afterDispatch was a new closure at every dispatch (every frame). */
-const isStatusesListed = (e: DomainEvent): boolean => e.type === 'statuses.listed';
+const isStatusesListed = (e: DomainEvent): boolean => STATUS_EVENTS.has(e.type);
 
 export const IDLE_AFTER_MS = 30_000;
 export const ACTIVE_REPORT_MS = 20_000;
@@ -87,6 +89,7 @@ export function createPresenceFeature(ctx: CoreContext): PresenceFeature {
         timer = clock.setTimeout(() => becomeIdle('timer'), IDLE_AFTER_MS);
       }
     },
+    afterDispatchOf: STATUS_EVENTS,
     afterDispatch(events: readonly DomainEvent[]) {
       if (!events.some(isStatusesListed)) return;
       const selected = customSelected();

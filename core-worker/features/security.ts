@@ -9,8 +9,10 @@ import { ok, type Result } from '../../protocol/result';
 import type { DomainEvent } from '../../protocol/events';
 import type { CoreContext, Feature } from '../core-context';
 
+/** The events afterDispatch acts on (FeatureHooks.afterDispatchOf). */
+const LIST_EVENTS: ReadonlySet<DomainEvent['type']> = new Set(['alerts.listed', 'mfa-resets.listed']);
 /** Made once: a predicate written inline in afterDispatch was a new closure at every dispatch (every frame). */
-const listsAlerts = (e: DomainEvent): boolean => e.type === 'alerts.listed' || e.type === 'mfa-resets.listed';
+const listsAlerts = (e: DomainEvent): boolean => LIST_EVENTS.has(e.type);
 
 export interface SecurityFeature extends Feature<'$requestMfaReset' | '$cancelMfaReset' | '$resetMfa'> {
   reload(): Promise<void>;
@@ -83,6 +85,7 @@ export function createSecurityFeature(ctx: CoreContext): SecurityFeature {
     onSocketOpen() {
       void reload();
     },
+    afterDispatchOf: LIST_EVENTS,
     afterDispatch(events) {
       if (events.some(listsAlerts)) markStaleAlerts();
     },

@@ -11,6 +11,9 @@ import type { ResponseOf } from '../../protocol/rest/endpoints';
 import { ok, type Result } from '../../protocol/result';
 import type { CoreContext, Feature } from '../core-context';
 
+/** The events that carry others' custom statuses, which afterDispatch checks. */
+const STATUS_CARRIERS: ReadonlySet<DomainEvent['type']> = new Set(['presence.changed', 'users.listed']);
+
 type StatusMethods = '$selectStatus' | '$automaticStatus' | '$insertStatus' | '$updateStatus' | '$deleteStatus';
 
 export function createStatusFeature(ctx: CoreContext): Feature<StatusMethods> {
@@ -46,6 +49,8 @@ export function createStatusFeature(ctx: CoreContext): Feature<StatusMethods> {
         change(ctx.api.call('statusUpdate', { icon, text: status.text, color: status.color, ...(status.icon !== icon ? { new_icon: status.icon } : {}) })),
       $deleteStatus: (icon) => change(ctx.api.call('statusDelete', { icon })),
     },
+    // The only events the hook looks at (FeatureHooks.afterDispatchOf): a frame of another kind skips it.
+    afterDispatchOf: STATUS_CARRIERS,
     afterDispatch(events: readonly DomainEvent[]) {
       for (const e of events) {
         if (e.type === 'presence.changed') logUnknown(e.custom_status, e.user_guid);

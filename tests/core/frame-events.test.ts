@@ -6,7 +6,7 @@
  * members, including the falsy values a hostile or odd server may send.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsFromFrame } from '../../core-worker/frame-events';
+import { eventOfFrame, eventsFromFrame, type OneEventFrame } from '../../core-worker/frame-events';
 import type { DomainEvent } from '../../protocol/events';
 import type { DownFrame } from '../../protocol/frames/down';
 
@@ -72,5 +72,28 @@ describe('eventsFromFrame, the commonest frames', () => {
         expect((events[0] as Extract<DomainEvent, { type: 'reactions.changed' }>).reactions).toBe(list);
       }
     }
+  });
+
+  it('makes the one event of MSG, DEL, REA and TYP frames as eventsFromFrame makes their list, and none of the user\'s own TYP', () => {
+    const message = { guid: 'm1', address: 'c1', created: 5, from_guid: 'alice', from_first_name: 'A', from_last_name: 'B', reply_to: null, is_urgent: false, flag: 0, disable_notification: false, reactions: [], client_guid: null, change_seq: null, reply_count: 0, last_reply_ts: null, parts: [] };
+    const frames = [
+      { code: 'MSG', data: { message } },
+      { code: 'DEL', data: { address: 'c1', guid: 'm1', from_guid: 'alice', created: 5, reply_to: 'm0', change_seq: 3 } },
+      { code: 'DEL', data: { address: 'c1', guid: 'm1', reply_to: '' } },
+      { code: 'REA', data: { address: 'c1', guid: 'm1', reactions: [], change_seq: 0 } },
+      { code: 'REA', data: { address: 'c1', guid: 'm1', reactions: [{ target_user_guid: 'bob', content: '👍' }] } },
+      { code: 'TYP', data: { address: 'c1', user_guid: 'alice', first_name: 'Alice', last_name: 'A' } },
+      { code: 'TYP', data: { address: 'c1', user_guid: 'alice', first_name: ' ', last_name: '' } },
+      { code: 'TYP', data: { address: 'c1', user_guid: 'me', first_name: 'Me', last_name: 'M' } },
+    ] as OneEventFrame[];
+    for (const frame of frames) {
+      const one = eventOfFrame(frame, 'me');
+      const list = eventsFromFrame(frame, 'me');
+      expectSame(one ? [one] : [], list);
+    }
+    expect(eventOfFrame(frames[7]!, 'me')).toBeNull();
+    expect(eventOfFrame(frames[6]!, 'me')).toMatchObject({ name: 'Someone' });
+    // The message is the frame's own, as before.
+    expect((eventOfFrame(frames[0]!, 'me') as Extract<DomainEvent, { type: 'message.received' }>).message).toBe(message);
   });
 });
