@@ -11,6 +11,7 @@ import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
 import { copiedSnapshotOf, restoreSnapshot, snapshotOf } from '../../projections/snapshot';
 import { recountMentions, recountTotal } from '../../projections/unread';
+import type { Message } from '../../protocol/entities';
 import type { Envelope } from '../../protocol/events';
 
 const snapshotEnvelope = (envelopes: readonly Envelope[], cut: number): Envelope => {
@@ -97,5 +98,25 @@ describe('projection snapshots', () => {
     const snapshot = snapshotEnvelope(envelopes, 40);
     const p = foldAll([snapshot, ...envelopes]); // the covered prefix again: ignored by the seq guard
     expect(canonicalJson(p)).toBe(canonicalJson(foldAll(envelopes)));
+  });
+
+  it('copies a store\'s order and the tombstones as the whole copy does, odd members included, and apart from the state', () => {
+    const p = foldAll(randomLog(5, 200).envelopes);
+    const message = { guid: 'm1', address: 'c1', created: 1, reply_to: null } as unknown as Message;
+    // As a hostile file's restored snapshot could hold them: a store whose order is not all guids, a tombstone that is not one.
+    const stores: [string, unknown[]][] = [['c1', ['m1', 'm2']], ['c2', ['m1', 7, null, { guid: 'x' }, ['y'], undefined]], ['c3', []], ['c4', [, 'm1']]];
+    for (const [address, order] of stores) {
+      p.messages.byAddress.set(address, { byGuid: new Map([['m1', message]]), order: order as string[], page: 0, page_size: 50, isComplete: false });
+    }
+    for (const odd of [{ guid: 'z' }, 3, null]) p.messages.deleted.add(odd as unknown as string);
+    const snapshot = snapshotOf(p);
+    const taken = JSON.stringify(snapshot);
+    expect(taken).toBe(JSON.stringify(copiedSnapshotOf(p)));
+    // Copies: changing the state's arrays and objects afterwards changes nothing in the snapshot.
+    for (const [address] of stores) p.messages.byAddress.get(address)!.order.push('m9');
+    (stores[1]![1][3] as { guid: string }).guid = 'changed';
+    ([...p.messages.deleted][p.messages.deleted.size - 3] as unknown as { guid: string }).guid = 'changed';
+    p.messages.deleted.add('m10');
+    expect(JSON.stringify(snapshot)).toBe(taken);
   });
 });
