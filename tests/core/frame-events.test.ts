@@ -6,7 +6,7 @@
  * members, including the falsy values a hostile or odd server may send.
  */
 import { describe, expect, it } from 'vitest';
-import { eventOfFrame, eventsFromFrame, type OneEventFrame } from '../../core-worker/frame-events';
+import { eventOfFrame, eventsFromFrame, typingName, type OneEventFrame } from '../../core-worker/frame-events';
 import type { DomainEvent } from '../../protocol/events';
 import type { DownFrame } from '../../protocol/frames/down';
 
@@ -95,5 +95,22 @@ describe('eventsFromFrame, the commonest frames', () => {
     expect(eventOfFrame(frames[6]!, 'me')).toMatchObject({ name: 'Someone' });
     // The message is the frame's own, as before.
     expect((eventOfFrame(frames[0]!, 'me') as Extract<DomainEvent, { type: 'message.received' }>).message).toBe(message);
+  });
+
+  it('names a typist as typingName does, however their names change between frames', () => {
+    const names = ['Alice', 'Bob', '', ' ', ' Alice', 'Alice ', '\u00a0Zoë\t', 'A  B', '\n', 'Someone'];
+    const typ = (user_guid: string, first_name: string, last_name: string): OneEventFrame => ({ code: 'TYP', data: { address: 'c1', user_guid, first_name, last_name } });
+    // Every pair of names, each typist changing theirs at every frame and then sending the same ones again.
+    for (const user of ['u1', 'u2']) {
+      for (const first of names) {
+        for (const last of names) {
+          for (let again = 0; again < 2; again++) {
+            const event = eventOfFrame(typ(user, first, last), 'me') as Extract<DomainEvent, { type: 'typing.started' }>;
+            expect(event.name, JSON.stringify([user, first, last])).toBe(`${first} ${last}`.trim() || 'Someone');
+            expect(event.name).toBe(typingName(first, last));
+          }
+        }
+      }
+    }
   });
 });
