@@ -47,7 +47,7 @@ import { createTeamsFeature } from './features/teams';
 import { createThreadsFeature } from './features/threads';
 import { createTypingFeature } from './features/typing';
 import { createViewCacheFeature } from './features/view-cache';
-import { eventOfFrame, eventsFromFrame } from './frame-events';
+import { eventOfFrame, eventsFromFrame, makesOneEvent } from './frame-events';
 import type { CoreDeps } from './ports';
 import { createPublisher, createRuntimeState, type Publisher, type RuntimeState } from './publisher';
 import { createRejectionLog, type RejectionLog } from './rejection-log';
@@ -301,18 +301,10 @@ export function createCore(deps: CoreDeps): Core {
     if (!runtime.signedIn) return;
     const me = credentials?.user_guid;
     // The commonest frames make one event at most: dispatched as it is, not in an array (eventOfFrame).
-    switch (frame.code) {
-      case 'MSG':
-      case 'DEL':
-      case 'REA':
-      case 'TYP': {
-        const event = eventOfFrame(frame, me);
-        if (event) dispatchOne('socket', event);
-        break;
-      }
-      default:
-        dispatch('socket', eventsFromFrame(frame, me));
-    }
+    if (makesOneEvent(frame)) {
+      const event = eventOfFrame(frame, me);
+      if (event) dispatchOne('socket', event);
+    } else dispatch('socket', eventsFromFrame(frame, me));
     const handlers = frameRoutes.get(frame.code)!;
     for (let i = 0; i < handlers.length; i++) handlers[i]!(frame);
   }

@@ -13,14 +13,11 @@ import { connectionEvents } from './frame-events-people';
  * order and their values are the same (tests/core/frame-events.test.ts holds them to the spread form).
  */
 export function eventsFromFrame(frame: DownFrame, me: string | undefined): DomainEvent[] {
+  if (makesOneEvent(frame)) {
+    const event = eventOfFrame(frame, me);
+    return event ? [event] : [];
+  }
   switch (frame.code) {
-    case 'MSG':
-    case 'DEL':
-    case 'REA':
-    case 'TYP': {
-      const event = eventOfFrame(frame, me);
-      return event ? [event] : [];
-    }
     case 'FAV': {
       const { address, guid, flag } = frame.data;
       return [{ type: 'flag.set', address, guid, flag }];
@@ -52,6 +49,9 @@ export function eventsFromFrame(frame: DownFrame, me: string | undefined): Domai
 
 /** The frames that make at most one event, and always the same one for the same frame: `eventOfFrame` makes it. */
 export type OneEventFrame = Extract<DownFrame, { code: 'MSG' | 'DEL' | 'REA' | 'TYP' }>;
+
+/** Whether a frame is one of those (the core dispatches their event as it is: core.ts ingestFrame). */
+export const makesOneEvent = (frame: DownFrame): frame is OneEventFrame => frame.code === 'MSG' || frame.code === 'DEL' || frame.code === 'REA' || frame.code === 'TYP';
 
 /**
  * The event of a frame that makes at most one — the socket's commonest: MSG, DEL, REA, TYP — or null for
