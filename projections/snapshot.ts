@@ -116,24 +116,13 @@ function encodeObject<T extends object>(value: T, own: { [K in keyof T]?: (v: T[
   return out;
 }
 
-/** A Map as encode writes it, each value written by `write`. */
-function encodeMap<V>(map: Map<string, V>, write: (v: V) => Encoded): Encoded {
+/** A Map as encode writes it, each value written by `write`, or shared as it is (shareValue) without a call per value: stores hold ~100 messages each. */
+function encodeMap<V>(map: Map<string, V>, write?: (v: V) => Encoded): Encoded {
   const entries: Encoded[] = new Array<Encoded>(map.size * 2);
   let at = 0;
   map.forEach((v, key) => {
     entries[at++] = key;
-    entries[at++] = write(v);
-  });
-  return { [MAP]: entries };
-}
-
-/** A Map of shared values (shareValue) as encode writes it: encodeMap without a call per value (stores hold ~100 messages each). */
-function encodeSharedMap(map: Map<string, unknown>): Encoded {
-  const entries: Encoded[] = new Array<Encoded>(map.size * 2);
-  let at = 0;
-  map.forEach((v, key) => {
-    entries[at++] = key;
-    entries[at++] = v as Encoded;
+    entries[at++] = write ? write(v) : (v as Encoded);
   });
   return { [MAP]: entries };
 }
@@ -149,7 +138,7 @@ function encodeGuids(order: readonly string[]): Encoded {
 }
 
 // Made once: written inline, each store and each channel record made its own table and closure at every snapshot.
-const STORE_MEMBERS: { [K in keyof MessageStore]?: (v: MessageStore[K]) => Encoded } = { byGuid: encodeSharedMap, order: encodeGuids };
+const STORE_MEMBERS: { [K in keyof MessageStore]?: (v: MessageStore[K]) => Encoded } = { byGuid: (byGuid) => encodeMap(byGuid), order: encodeGuids };
 const RECORD_MEMBERS: { [K in keyof ChannelRecord]?: (v: ChannelRecord[K]) => Encoded } = { channel: shareValue, lastMessage: shareValue };
 const encodeStore = (store: MessageStore): Encoded => encodeObject(store, STORE_MEMBERS);
 const encodeRecord = (record: ChannelRecord): Encoded => encodeObject(record, RECORD_MEMBERS);
