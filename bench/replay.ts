@@ -29,6 +29,7 @@ import { parseSessionFile, sessionHashName } from '../protocol/session-file';
 import { hashText } from '../protocol/text-hash';
 import { sharedUtf8, startDecoderThread } from '../scripts/decoder-thread';
 import { REPLAY_NODE_FLAGS } from '../scripts/replay-flags';
+import type { MachineReference } from './machine';
 import { Utf8Text } from '../scripts/utf8-text';
 import { settleMany, startSyntheticWorld } from '../tests/core/synthetic-world';
 
@@ -130,6 +131,8 @@ export interface ReplayBench {
   runs: ReplayRun[];
   breakdown: ReplayBreakdown;
   matched: boolean;
+  /** The machine's reference workloads, timed just before (bench/machine.ts): results from before 2026-11-28 have none. */
+  machine?: MachineReference;
 }
 
 /** Sums the garbage collector's pauses while `run` runs. */

@@ -106,7 +106,19 @@ function replaySection(replay: ReplayBench): string[] {
     `CPU time, which waiting for a shared CPU does not inflate as much (the collector's helper threads count in it): decode + replay ${sec(m.totalCpuMs)}, verifying replay ${sec(m.verifiedCpuMs)}. Every run, wall (decode + replay, verifying replay): ${replay.runs.map((run) => `${sec(run.totalMs)}, ${sec(run.verifiedReplayMs)}`).join('; ')}.`,
     '',
     ...decoderThreadNote(replay),
+    ...machineNote(replay),
     ...replayBreakdown(replay),
+  ];
+}
+
+/** The machine's reference workloads timed with this replay (bench/machine.ts), so that runs on different machines compare. */
+function machineNote(replay: ReplayBench): string[] {
+  const machine = replay.machine;
+  if (!machine) return [];
+  const threaded = replay.median.threadedMs;
+  return [
+    `This machine's speed, timed just before (\`bench/machine.ts\`, best of 3): a CPU-only loop ${ms(machine.cpuMs)}; a memory-heavy loop shaped like a replay's work ${ms(machine.memoryMs)} alone and ${ms(machine.memoryPairMs)} with a second copy on the other thread${threaded === undefined ? '' : ` — the replay with the decoder thread took ${(threaded / machine.memoryMs).toFixed(2)}× the memory-heavy loop`}. Compare runs on different machines by these ratios, not by their seconds.`,
+    '',
   ];
 }
 

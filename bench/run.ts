@@ -35,6 +35,7 @@ import { makeBurst } from './burst';
 import { measureConvergence } from './convergence';
 import { nodeBurst, nodeColdStart, type HeavyWorld } from './node-bench';
 import { measureDebuggerInBrowser } from './debugger-browser';
+import { measureMachine } from './machine';
 import { measureReplayApart, recordSyntheticSession } from './replay';
 import { writeReport, type BenchResults } from './report';
 import { measureSeek } from './seek';
@@ -163,8 +164,11 @@ async function main(): Promise<void> {
       // message cache stays bounded, the view cache is written).
       log(`recording a synthetic session of ${REPLAY_INPUTS.toLocaleString('en')} inputs, time running`);
       const live = await recordSyntheticSession(REPLAY_INPUTS, 'heavy-user', { timers: true });
+      // The machine's speed, timed beside the replay: its figures can then be compared with another machine's.
+      log('the machine\'s reference workloads');
+      const machine = await measureMachine();
       log(`replay of ${REPLAY_INPUTS.toLocaleString('en')} inputs, ${REPLAY_RUNS} runs`);
-      results.replay = await measureReplayApart(live, { repeat: REPLAY_RUNS, timers: true });
+      results.replay = { ...(await measureReplayApart(live, { repeat: REPLAY_RUNS, timers: true })), machine };
       load.push(loadavg()[0]!);
     }
     if (PARTS.has('replay') || PARTS.has('seek') || PARTS.has('debugger')) {
