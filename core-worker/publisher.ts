@@ -46,6 +46,12 @@ export interface RuntimeState {
   thread: { loading: boolean; error: string | null };
   /** The flagged-messages list's load (features/flags.ts). */
   flagged: { loading: boolean; error: string | null };
+  /**
+   * Signed in to a log that holds no channel list yet (a first sign-in on this device), until the first one
+   * arrives (features/sync.ts): the sidebar is empty because it is loading, not because there are no
+   * conversations (ViewPatch.channelsPending).
+   */
+  channelListDue: boolean;
 }
 
 export const createTeamsRuntime = (): RuntimeState['teams'] => ({ directory: { loading: false, error: null }, members: new Map() });
@@ -59,6 +65,7 @@ export const createRuntimeState = (from: Partial<Pick<RuntimeState, 'booted' | '
   teams: createTeamsRuntime(),
   thread: { loading: false, error: null },
   flagged: { loading: false, error: null },
+  channelListDue: false,
 });
 
 export interface Publisher {

@@ -76,6 +76,13 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
   /** When the last channel list arrived (the core's clock), or null before the first. */
   let listedAt: number | null = null;
 
+  /** Whether the sidebar waits for a first channel list (RuntimeState.channelListDue): told to the UI with the next patch. */
+  function expectList(due: boolean): void {
+    if (ctx.runtime.channelListDue === due) return;
+    ctx.runtime.channelListDue = due;
+    ctx.publisher.schedule();
+  }
+
   /** Applies every change after the cursor. Returns false when a call failed. */
   async function catchUpMessages(at: number): Promise<boolean> {
     const cursorNow = ctx.projections.messages.cursor;
@@ -130,6 +137,7 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     }
     if (channels.ok) {
       listedAt = clock.now();
+      expectList(false);
       ctx.dispatch('rest', [{ type: 'channels.listed', channels: channels.value.channels }]);
     }
     const open = ctx.projections.session.openAddress;
@@ -211,10 +219,13 @@ export function createSyncFeature(ctx: CoreContext, host: SyncHost): SyncFeature
     onLogOpened() {
       directoryFetched = false;
       listedAt = null;
+      // A log opened at sign-in: one that has folded a channel list shows it at once; one with none waits for the server's.
+      expectList(ctx.projections.channels.byAddress.size === 0);
     },
     onSessionEnded() {
       directoryFetched = false;
       listedAt = null;
+      expectList(false);
       clock.clearTimeout(refreshTimer);
       clock.clearTimeout(retryTimer);
       retryDelay = null;

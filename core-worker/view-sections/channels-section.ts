@@ -24,7 +24,7 @@ export function createChannelsSection(): ViewSection {
    */
   let dmByPeer = new Map<string, { address: string; blocked: boolean }>();
   return {
-    build(patch, { p, changes, reset }) {
+    build(patch, { p, changes, runtime, reset }) {
       if (reset) {
         sent = new Map();
         backlog = new Set();
@@ -64,7 +64,8 @@ export function createChannelsSection(): ViewSection {
         take(address);
       }
       if (reset || put.length || remove.length) patch.channels = { put, remove };
-      const pending = backlog.size > 0;
+      // Entries are on their way while a backlog is spread over frames, and before the first channel list.
+      const pending = backlog.size > 0 || runtime.channelListDue;
       if (reset || pending !== pendingSaid) patch.channelsPending = pendingSaid = pending;
     },
     hasBacklog: () => backlog.size > 0,

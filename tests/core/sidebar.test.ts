@@ -120,6 +120,54 @@ describe('mark all read', () => {
   });
 });
 
+describe('before the first channel list', () => {
+  it('tells the UI entries are on their way from sign-in until the list arrives, not that there are none', async () => {
+    let answer: (response: HttpResponse) => void = () => {};
+    const h = await startHarness({
+      routes: routes([], { '/secure/data/confirmed/corporate/channels/list': () => new Promise<HttpResponse>((resolve) => (answer = resolve)) }),
+    });
+    expect((await h.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+    h.socket().open();
+    await h.clock.advance(0);
+    h.frame();
+    const pending = () => h.patches.findLast((p) => p.channelsPending !== undefined)?.channelsPending;
+    // Signed in, the list asked for and not yet come: the sidebar is loading.
+    expect(h.patches.at(-1)?.session?.status ?? h.patches.findLast((p) => p.session)?.session?.status).toBe('signed-in');
+    expect(pending()).toBe(true);
+    answer({ status: 200, body: { isOk: true, channels: [team(1)] } });
+    await h.clock.advance(0);
+    h.frame();
+    expect(pending()).toBe(false);
+    expect(h.patches.flatMap((p) => p.channels?.put ?? []).map((e) => e.address)).toEqual(['c1']);
+  });
+
+  it('says nothing is on its way for a log that already holds a list (signing in again), nor once signed out', async () => {
+    let slow = false;
+    const h = await startHarness({
+      routes: routes([], {
+        '/secure/data/confirmed/corporate/channels/list': () => (slow ? new Promise<HttpResponse>(() => {}) : { status: 200, body: { isOk: true, channels: [team(1)] } }),
+      }),
+    });
+    const signIn = async () => {
+      expect((await h.core.api.$signIn('bob@acme.test', 'plaza-demo')).ok).toBe(true);
+      h.socket().open();
+      await h.clock.advance(0);
+      h.frame();
+    };
+    await signIn();
+    await h.core.api.$signOut();
+    await h.clock.advance(0);
+    h.frame();
+    expect(h.patches.findLast((p) => p.channelsPending !== undefined)?.channelsPending).toBe(false);
+    // Back on this device: the log folds the list it holds, so the sidebar shows it while the server's is slow.
+    slow = true;
+    const before = h.patches.length;
+    await signIn();
+    expect(h.patches.slice(before).some((p) => p.channelsPending === true)).toBe(false);
+    expect([...h.core.projections.channels.byAddress.keys()]).toEqual(['c1']);
+  });
+});
+
 describe('sidebar preferences', () => {
   it('keeps tab and sort in the user log and show_last on the server', async () => {
     const h = await signedIn([team(1)]);

@@ -41,6 +41,16 @@ describe('Sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'API' })).toBeTruthy();
   });
 
+  it('says the conversations are loading until the first list is in, and only then that there are none', () => {
+    const a = renderApp({ patches: [snapshot({ channels: { put: [], remove: [] }, channelsPending: true })] });
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(nav).getByRole('status').textContent).toBe('Loading conversations…');
+    expect(within(nav).queryByText('No conversations yet.')).toBeNull();
+    a.push({ seq: 2, reset: false, channels: { put: [], remove: [] }, channelsPending: false });
+    expect(within(nav).getByText('No conversations yet.')).toBeTruthy();
+    expect(within(nav).queryByText('Loading conversations…')).toBeNull();
+  });
+
   it('navigates client-side and marks the open conversation with aria-current', () => {
     const a = app();
     fireEvent.click(screen.getByRole('link', { name: 'API' }));

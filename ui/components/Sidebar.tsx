@@ -271,7 +271,15 @@ export const Sidebar = memo(function Sidebar({ activeAddress, flaggedActive = fa
         </p>
       )}
       <div ref={scrollRef} className="sidebar-scroller">
-        {rows.length === 0 && <p className="empty">{prefs.tab === 'unread' ? 'No unread conversations.' : 'No conversations yet.'}</p>}
+        {/* Entries still on their way (the first channel list after a first sign-in) are not "no conversations". */}
+        {rows.length === 0 &&
+          (store.channelsPending.value ? (
+            <p className="empty" role="status">
+              Loading conversations…
+            </p>
+          ) : (
+            <p className="empty">{prefs.tab === 'unread' ? 'No unread conversations.' : 'No conversations yet.'}</p>
+          ))}
         <div {...listProps} className="sidebar-list" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
