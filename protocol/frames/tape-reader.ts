@@ -1,8 +1,8 @@
 /**
- * Reads the frame tape (protocol/frames/tape.ts) back into the objects decodeDownFrame returned.
+ * Reads the frame tape (protocol/frames/tape.ts) back into the frames decodeDownFrame decoded.
  */
 import type { InlinePart, Message, MessagePart, Reaction } from '../entities';
-import type { DownDecode, DownFrame } from './down';
+import type { DownFrame } from './down';
 import {
   ACK, ACK_N, BULLETS, CHANGE_SEQ, CHECK_NUMBER, CODE_MASK, CREATED, DEL, FILE, FILE_SIZE, FROM, HAS_N, HOSTING_TYPE, HYPERLINK,
   LAST_REPLY_TS, MSG, NULL, ORDERED, PERMISSION, PERSON, REA, REPLY_TO, SCOPE, SCOPES, SEQ, SILENT, TEXT, TYP, UNDEFINED, URGENT,
@@ -10,8 +10,10 @@ import {
 } from './tape';
 
 /**
- * Reads a batch back. `read(k)` builds the decode of the batch's k-th frame anew on each call, with object
- * literals of the shapes decodeDownFrame makes (so they get the same hidden classes, in the same key order).
+ * Reads a batch back. `read(k)` builds the batch's k-th frame anew on each call, with object literals of the
+ * shapes decodeDownFrame makes (so they get the same hidden classes, in the same key order). The tape holds
+ * only frames that decoded, so a frame is given without decodeDownFrame's `{ ok: true, value }` around it
+ * (a million-frame replay made a million of those only to unwrap them).
  */
 export class TapeReader {
   private readonly ops: Int32Array;
@@ -37,8 +39,8 @@ export class TapeReader {
     return this.batch.lines[k]!;
   }
 
-  /** The decode of the k-th frame, as decodeDownFrame returned it. */
-  read(k: number): DownDecode {
+  /** The k-th frame, as decodeDownFrame decoded it (its `value`). */
+  read(k: number): DownFrame {
     this.p = this.batch.starts[2 * k]!;
     this.q = this.batch.starts[2 * k + 1]!;
     const tag = this.ops[this.p++]!;
@@ -84,7 +86,7 @@ export class TapeReader {
         frame = n === undefined ? { code: 'CHK', data } : { code: 'CHK', data, n };
       }
     }
-    return { ok: true, value: frame };
+    return frame;
   }
 
   private message(tag: number): Message {
