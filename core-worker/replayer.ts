@@ -271,7 +271,10 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
    * decoded from UTF-8): the core uses a frame's text for nothing but decoding it.
    */
   const deliverFrame = (i: number): void => {
-    pinned = file.frameTime(i);
+    // Many frames share a millisecond (a heavy session's million came in 2,000 distinct ones): the clock's time is
+    // replaced only when it changes, as each new number stored here was a new object for the collector.
+    const t = file.frameTime(i);
+    if (t !== pinned) pinned = t;
     const s = file.frameSocket(i);
     if (s !== lastSocketId) {
       lastSocket = sockets.get(s);
