@@ -288,16 +288,19 @@ export function createCore(deps: CoreDeps): Core {
   frameRoutes = new Map(DOWN_CODES.map((code) => [code, features.flatMap((f) => frameHandlersOf(f, code))]));
   hooks = createDispatchHooks(features);
 
-  const decodeFrame = deps.decodeFrame ?? decodeDownFrame;
+  const decodedAhead = deps.decodedAhead;
 
   function ingestFrame(text: unknown): void {
-    const decoded = decodeFrame(text);
-    if (decoded.ok === 'ignored') return;
-    if (!decoded.ok) {
-      rejections.reject(decoded.error.code, decoded.error.reason);
-      return;
+    let frame = decodedAhead?.(text);
+    if (frame === undefined) {
+      const decoded = decodeDownFrame(text);
+      if (decoded.ok === 'ignored') return;
+      if (!decoded.ok) {
+        rejections.reject(decoded.error.code, decoded.error.reason);
+        return;
+      }
+      frame = decoded.value;
     }
-    const frame = decoded.value;
     if (!runtime.signedIn) return;
     const me = credentials?.user_guid;
     // The commonest frames make one event at most: dispatched as it is, not in an array (eventOfFrame).

@@ -8,7 +8,7 @@
  * decodes that frame as it always does. Batches are let go once the replay has moved past them, and
  * `onRelease` tells the decoder, which stays at most a few batches ahead, so memory stays bounded.
  */
-import type { DownDecode } from '../protocol/frames/down';
+import type { DownFrame } from '../protocol/frames/down';
 import type { TapeBatch } from '../protocol/frames/tape';
 import { TapeReader } from '../protocol/frames/tape-reader';
 import type { DecodedFrames } from './replayer';
@@ -71,7 +71,7 @@ export class FrameTapeSource implements DecodedFrames {
     return new Promise((resolve) => this.waiters.push({ index, resolve }));
   }
 
-  take(index: number): DownDecode | undefined {
+  take(index: number): DownFrame | undefined {
     this.releaseBefore(index);
     if (this.queue.length > 0) {
       const reader = this.queue[0]!.reader;

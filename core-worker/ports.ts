@@ -3,7 +3,7 @@
  * the same core runs in the browser worker, in Node tests and in replay.
  */
 import type { Envelope } from '../protocol/events';
-import type { DownDecode } from '../protocol/frames/down';
+import type { DownFrame } from '../protocol/frames/down';
 import type { OutboxEntry } from '../protocol/outbox';
 
 export interface Clock {
@@ -134,9 +134,10 @@ export interface CoreDeps {
    */
   wallClock?: () => number;
   /**
-   * Decodes a socket frame: protocol/frames/down.ts decodeDownFrame unless given. A replay gives one that
-   * answers frames decoded ahead on another thread (core-worker/frame-tape-source.ts) — the same pure
-   * function's results, computed elsewhere — and decodes anything else itself.
+   * The frame a socket message stands for when it was decoded ahead, else undefined: the core then decodes
+   * the message with protocol/frames/down.ts decodeDownFrame. A replay answers the frames decoded on another
+   * thread (core-worker/frame-tape-source.ts) — decodeDownFrame's frames, computed elsewhere — for the
+   * stand-in it delivers in place of their text.
    */
-  decodeFrame?: (text: unknown) => DownDecode;
+  decodedAhead?: (text: unknown) => DownFrame | undefined;
 }

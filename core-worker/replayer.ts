@@ -7,7 +7,7 @@
  */
 import { projectionHashes, type ProjectionName } from '../projections/hash';
 import type { Envelope } from '../protocol/events';
-import { decodeDownFrame, type DownDecode } from '../protocol/frames/down';
+import type { DownFrame } from '../protocol/frames/down';
 import { errorText } from '../protocol/result';
 import type { OutboxEntry } from '../protocol/outbox';
 import { INPUT_KINDS, sessionHashName, type DigestLine, type InputLine, type OutputLine, type SessionFile, type SessionFooter, type SessionLine, type StorageOp } from '../protocol/session-file';
@@ -44,6 +44,11 @@ export interface ReplayResult {
 
 /** What the core's socket is handed instead of a frame's text when the frame was decoded ahead (see deliverFrame). */
 const DECODED_AHEAD: unique symbol = Symbol('a frame decoded ahead');
+/**
+ * The socket message that stands for such a frame: always the same, made once (the socket reads its `data` at
+ * once and keeps nothing; a million-frame replay made a million of them).
+ */
+const AHEAD_MESSAGE = Object.freeze({ data: DECODED_AHEAD });
 
 class Diverged extends Error {
   override name = 'Diverged';
@@ -82,16 +87,16 @@ export interface ReplayOptions {
 
 /**
  * Frames decoded ahead of the replay, by line (0-based, counted from the line after the header). Each
- * decode must be decodeDownFrame's result for that line's text; a frame it has none for is decoded by
- * the core itself.
+ * must be the frame decodeDownFrame decodes from that line's text; a frame it has none for (or one that
+ * does not decode) is decoded by the core itself.
  */
 export interface DecodedFrames {
   /** Whether the decode of line `index` is at hand (or known not to be coming). */
   has(index: number): boolean;
   /** Resolves once `has(index)`. */
   wait(index: number): Promise<void>;
-  /** The decode of line `index`, once: undefined if there is none. */
-  take(index: number): DownDecode | undefined;
+  /** The frame of line `index`, once: undefined if there is none. */
+  take(index: number): DownFrame | undefined;
 }
 
 /** What a digest check found wrong, or null: `expected` is the file's digest line there (null: it wrote none), `added` the events appended since the last check. */
@@ -202,9 +207,8 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   };
 
   const warnings: string[] = [];
-  // The frame being delivered and its decode from `options.frames`, for the core's decodeFrame port.
-  let deliveringText: unknown;
-  let deliveringDecode: DownDecode | undefined;
+  // The frame being delivered from `options.frames`, for the core's decodedAhead port.
+  let deliveringFrame: DownFrame | undefined;
   const deps: CoreDeps = {
     clock: {
       now: () => pinned,
@@ -246,10 +250,10 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
     logger: { warn: (m) => warnings.push(m), info: () => {} },
     baseUrl: 'replay:',
     scheduleFrame: () => () => {},
-    decodeFrame(text) {
-      const decoded = deliveringDecode;
-      deliveringDecode = undefined;
-      return decoded !== undefined && text === deliveringText ? decoded : decodeDownFrame(text);
+    decodedAhead(text) {
+      const frame = deliveringFrame;
+      deliveringFrame = undefined;
+      return text === DECODED_AHEAD ? frame : undefined;
     },
   };
 
@@ -262,12 +266,15 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
   let lastSocketId = -1;
   let lastSocket: (SocketLike & { readyState: number }) | undefined;
   /**
-   * Delivers frame line i. Its decode, when it was decoded ahead, reaches the core's decodeFrame port with
-   * a stand-in for the text, which is then never sliced out of the file (nor, for a file read as bytes,
+   * Delivers frame line i. Its frame, when it was decoded ahead, reaches the core's decodedAhead port for
+   * a stand-in of the text, which is then never sliced out of the file (nor, for a file read as bytes,
    * decoded from UTF-8): the core uses a frame's text for nothing but decoding it.
    */
   const deliverFrame = (i: number): void => {
-    pinned = file.frameTime(i);
+    // Many frames share a millisecond (a heavy session's million came in 2,000 distinct ones): the clock's time is
+    // replaced only when it changes, as each new number stored here was a new object for the collector.
+    const t = file.frameTime(i);
+    if (t !== pinned) pinned = t;
     const s = file.frameSocket(i);
     if (s !== lastSocketId) {
       lastSocket = sockets.get(s);
@@ -275,16 +282,12 @@ export async function replaySession(file: SessionFile, options: ReplayOptions): 
       lastSocketId = lastSocket ? s : -1;
     }
     const socket = lastSocket;
-    const decoded = frames?.take(i);
-    let data: unknown;
-    if (decoded !== undefined) {
-      deliveringDecode = decoded;
-      data = deliveringText = DECODED_AHEAD;
-    } else {
-      data = (file.line(i) as Extract<InputLine, { k: 'frame' }>).x;
-    }
-    socket?.onmessage?.({ data });
-    deliveringDecode = undefined;
+    const ahead = frames?.take(i);
+    if (ahead !== undefined) {
+      deliveringFrame = ahead;
+      socket?.onmessage?.(AHEAD_MESSAGE);
+      deliveringFrame = undefined;
+    } else socket?.onmessage?.({ data: (file.line(i) as Extract<InputLine, { k: 'frame' }>).x });
   };
   /** Delivers any other input (frames go through deliverFrame). */
   const deliver = (line: Exclude<InputLine, { k: 'frame' }>): void => {

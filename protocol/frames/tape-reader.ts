@@ -1,8 +1,8 @@
 /**
- * Reads the frame tape (protocol/frames/tape.ts) back into the objects decodeDownFrame returned.
+ * Reads the frame tape (protocol/frames/tape.ts) back into the frames decodeDownFrame decoded.
  */
 import type { InlinePart, Message, MessagePart, Reaction } from '../entities';
-import type { DownDecode, DownFrame } from './down';
+import type { DownFrame } from './down';
 import {
   ACK, ACK_N, BULLETS, CHANGE_SEQ, CHECK_NUMBER, CODE_MASK, CREATED, DEL, FILE, FILE_SIZE, FROM, HAS_N, HOSTING_TYPE, HYPERLINK,
   LAST_REPLY_TS, MSG, NULL, ORDERED, PERMISSION, PERSON, REA, REPLY_TO, SCOPE, SCOPES, SEQ, SILENT, TEXT, TYP, UNDEFINED, URGENT,
@@ -10,8 +10,10 @@ import {
 } from './tape';
 
 /**
- * Reads a batch back. `read(k)` builds the decode of the batch's k-th frame anew on each call, with object
- * literals of the shapes decodeDownFrame makes (so they get the same hidden classes, in the same key order).
+ * Reads a batch back. `read(k)` builds the batch's k-th frame anew on each call, with object literals of the
+ * shapes decodeDownFrame makes (so they get the same hidden classes, in the same key order). The tape holds
+ * only frames that decoded, so a frame is given without decodeDownFrame's `{ ok: true, value }` around it
+ * (a million-frame replay made a million of those only to unwrap them).
  */
 export class TapeReader {
   private readonly ops: Int32Array;
@@ -37,8 +39,8 @@ export class TapeReader {
     return this.batch.lines[k]!;
   }
 
-  /** The decode of the k-th frame, as decodeDownFrame returned it. */
-  read(k: number): DownDecode {
+  /** The k-th frame, as decodeDownFrame decoded it (its `value`). */
+  read(k: number): DownFrame {
     this.p = this.batch.starts[2 * k]!;
     this.q = this.batch.starts[2 * k + 1]!;
     const tag = this.ops[this.p++]!;
@@ -84,7 +86,7 @@ export class TapeReader {
         frame = n === undefined ? { code: 'CHK', data } : { code: 'CHK', data, n };
       }
     }
-    return { ok: true, value: frame };
+    return frame;
   }
 
   private message(tag: number): Message {
@@ -103,31 +105,41 @@ export class TapeReader {
     const change_seq = tag & CHANGE_SEQ ? nums[this.q++]! : null;
     const last_reply_ts = tag & LAST_REPLY_TS ? nums[this.q++]! : null;
     const reactions = this.reactions();
+    const is_urgent = (tag & URGENT) !== 0;
+    const disable_notification = (tag & SILENT) !== 0;
     if (!(tag & (FILE | FILE_SIZE | HOSTING_TYPE | PERMISSION | SCOPE))) {
-      // The usual message: no file, so every file field present as undefined.
+      // The usual message: no file, so no file field (decodeDownFrame leaves out those a message has not).
       return {
-        guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent: (tag & URGENT) !== 0, flag,
-        disable_notification: (tag & SILENT) !== 0, reactions, client_guid, change_seq, reply_count, last_reply_ts,
-        file_guid: undefined, file_name: undefined, file_link: undefined, file_size: undefined, hosting_type: undefined,
-        permission: undefined, scope: undefined, preview_link: undefined, uploaded_by_guid: undefined, parts: this.parts(),
+        guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent, flag, disable_notification, reactions,
+        client_guid, change_seq, reply_count, last_reply_ts, parts: this.parts(),
       };
     }
-    const file = tag & FILE;
-    const file_guid = file ? this.optionalString() : undefined;
-    const file_name = file ? this.optionalString() : undefined;
-    const file_link = file ? this.optionalString() : undefined;
-    const preview_link = file ? this.optionalString() : undefined;
-    const uploaded_by_guid = file ? this.optionalString() : undefined;
-    const file_size = tag & FILE_SIZE ? nums[this.q++]! : undefined;
-    const hosting_type = tag & HOSTING_TYPE ? nums[this.q++]! : undefined;
-    const permission = tag & PERMISSION ? nums[this.q++]! : undefined;
-    const scope = tag & SCOPE ? nums[this.q++]! : undefined;
-    return {
-      guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent: (tag & URGENT) !== 0, flag,
-      disable_notification: (tag & SILENT) !== 0, reactions, client_guid, change_seq, reply_count, last_reply_ts,
-      file_guid, file_name, file_link, file_size, hosting_type, permission, scope, preview_link, uploaded_by_guid,
-      parts: this.parts(),
-    };
+    // The file fields it has, key by key in the schema's order (as decodeDownFrame makes them), then its parts.
+    const message = {
+      guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent, flag, disable_notification, reactions,
+      client_guid, change_seq, reply_count, last_reply_ts,
+    } as Message;
+    // Strings before numbers, in the order the writer wrote them.
+    let preview_link: string | undefined;
+    let uploaded_by_guid: string | undefined;
+    if (tag & FILE) {
+      const file_guid = this.optionalString();
+      const file_name = this.optionalString();
+      const file_link = this.optionalString();
+      preview_link = this.optionalString();
+      uploaded_by_guid = this.optionalString();
+      if (file_guid !== undefined) message.file_guid = file_guid;
+      if (file_name !== undefined) message.file_name = file_name;
+      if (file_link !== undefined) message.file_link = file_link;
+    }
+    if (tag & FILE_SIZE) message.file_size = nums[this.q++]!;
+    if (tag & HOSTING_TYPE) message.hosting_type = nums[this.q++]!;
+    if (tag & PERMISSION) message.permission = nums[this.q++]!;
+    if (tag & SCOPE) message.scope = nums[this.q++]!;
+    if (preview_link !== undefined) message.preview_link = preview_link;
+    if (uploaded_by_guid !== undefined) message.uploaded_by_guid = uploaded_by_guid;
+    message.parts = this.parts();
+    return message;
   }
 
   // Arrays of one element (most messages' parts, most reactions) are made as literals: an array filled by

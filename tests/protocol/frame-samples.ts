@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MessageParts } from '../../protocol/entities';
 import { AckFrame, ChkFrame } from '../../protocol/frames/connection';
+import { decodeDownFrame } from '../../protocol/frames/down';
 import type { FAST_DOWN } from '../../protocol/frames/fast/frames';
 import { DelFrame, MsgFrame, ReaFrame } from '../../protocol/frames/messages';
 import { TypFrameDown } from '../../protocol/frames/typing';
@@ -48,6 +49,16 @@ export function sampleBody(rng: Rng, code: FastCode, broken = false): string {
  * not 0), the same prototype, and the same own keys in the same order (so a key present as undefined is
  * not an absent key). `toEqual` checks neither order nor undefined-valued keys.
  */
+/**
+ * The frame decodeDownFrame decodes from `text`, as the frame tape gives it back (the tape holds only frames
+ * that decoded, without the `{ ok: true }` around them); the whole answer when it decodes none, so that
+ * comparing a frame read off the tape with it shows a difference.
+ */
+export const decodedFrame = (text: unknown): unknown => {
+  const decoded = decodeDownFrame(text);
+  return decoded.ok === true ? decoded.value : decoded;
+};
+
 export function difference(a: unknown, b: unknown, at = '$'): string | undefined {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
     return Object.is(a, b) ? undefined : `${at}: ${String(a)} vs ${String(b)}`;

@@ -4,20 +4,20 @@
  * broken (frame-samples.ts) — for frames of other codes and frames that are no frames, and for the frames
  * of real recorded sessions: the writer encodes every successful decode of MSG, TYP, REA, DEL, ACK and
  * CHK and declines everything else, and reading an entry back (after the batch crossed a structured clone
- * with its arrays transferred, as between threads) gives a value with no `difference` from
- * decodeDownFrame's: the same keys in the same order at every level, undefined-valued keys included,
+ * with its arrays transferred, as between threads) gives a frame with no `difference` from
+ * decodeDownFrame's (the tape holds only frames that decoded, so without the `{ ok: true }` around them): the same keys in the same order at every level, undefined-valued keys included,
  * -0 kept. Readers broken on purpose are caught by the same check.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordSyntheticSession } from '../../bench/replay';
-import { decodeDownFrame, type DownDecode } from '../../protocol/frames/down';
+import { decodeDownFrame, type DownFrame } from '../../protocol/frames/down';
 import type { TapeBatch } from '../../protocol/frames/tape';
 import { TapeReader } from '../../protocol/frames/tape-reader';
 import { TapeWriter } from '../../protocol/frames/tape-writer';
 import { prng } from '../../protocol/prng';
 import { parseSessionFile } from '../../protocol/session-file';
-import { difference, FAST_CODES, sampleBody } from './frame-samples';
+import { decodedFrame, difference, FAST_CODES, sampleBody } from './frame-samples';
 
 const TAPE_CODES: ReadonlySet<string> = new Set(FAST_CODES);
 
@@ -54,7 +54,7 @@ function randomFrames(seed: number, count: number): unknown[] {
 }
 
 /** A reader of a batch: the real one, or one broken on purpose. */
-type Read = (batch: TapeBatch) => (k: number) => DownDecode;
+type Read = (batch: TapeBatch) => (k: number) => DownFrame;
 const realRead: Read = (batch) => {
   const reader = new TapeReader(batch);
   return (k) => reader.read(k);
@@ -73,7 +73,7 @@ function roundTrip(frames: readonly unknown[], batchSize: number, read: Read = r
     const readAt = read(batch);
     for (let k = 0; k < reader.count; k++) {
       const line = reader.line(k);
-      const d = difference(readAt(k), decodeDownFrame(frames[line]));
+      const d = difference(readAt(k), decodedFrame(frames[line]));
       if (d) return `frame ${line} (${String(frames[line]).slice(0, 200)}): ${d}`;
     }
     return undefined;
@@ -188,7 +188,7 @@ describe('the frame tape', () => {
     writer.add(0, decodeDownFrame('TYP {"address":"c1","user_guid":"alice"}'));
     const second = writer.finish();
     expect(second.strings).toEqual(['c1', 'alice', '']);
-    expect(difference(new TapeReader(second).read(0), decodeDownFrame('TYP {"address":"c1","user_guid":"alice"}'))).toBeUndefined();
+    expect(difference(new TapeReader(second).read(0), decodedFrame('TYP {"address":"c1","user_guid":"alice"}'))).toBeUndefined();
   });
 
   it('builds new objects on every read, in any order', () => {
@@ -203,15 +203,15 @@ describe('the frame tape', () => {
       const a = reader.read(k);
       const b = reader.read(k);
       expect(a).not.toBe(b);
-      if (a.ok === true && b.ok === true) expect(a.value.data).not.toBe(b.value.data);
-      expect(difference(a, decodeDownFrame(frames[reader.line(k)]))).toBeUndefined();
+      expect(a.data).not.toBe(b.data);
+      expect(difference(a, decodedFrame(frames[reader.line(k)]))).toBeUndefined();
     }
   });
 
   it('catches readers broken on purpose', () => {
     const frames = randomFrames(12_200, 3_000);
     /** A reader whose decodes pass through `change`. */
-    const altered = (change: (decoded: DownDecode) => DownDecode): Read => (batch) => {
+    const altered = (change: (frame: DownFrame) => DownFrame): Read => (batch) => {
       const reader = new TapeReader(batch);
       return (k) => change(reader.read(k));
     };
@@ -222,13 +222,13 @@ describe('the frame tape', () => {
       return realRead(copy);
     };
     const broken: Record<string, Read> = {
-      'drops undefined-valued keys': altered((d) => JSON.parse(JSON.stringify(d)) as DownDecode),
-      'puts a message’s parts first': altered((d) => {
-        if (d.ok !== true || d.value.code !== 'MSG') return d;
-        const { parts, ...rest } = d.value.data.message;
-        return { ...d, value: { ...d.value, data: { message: { parts, ...rest } } } };
+      'drops undefined-valued keys': altered((f) => JSON.parse(JSON.stringify(f)) as DownFrame),
+      'puts a message’s parts first': altered((f) => {
+        if (f.code !== 'MSG') return f;
+        const { parts, ...rest } = f.data.message;
+        return { ...f, data: { message: { parts, ...rest } } };
       }),
-      'always writes n': altered((d) => (d.ok === true && d.value.n === undefined ? { ...d, value: { ...d.value, n: 1 } } : d)),
+      'always writes n': altered((f) => (f.n === undefined ? { ...f, n: 1 } : f)),
       'loses -0': damaged((batch) => batch.nums.forEach((v, i) => (batch.nums[i] = v === 0 ? 0 : v))),
       'mixes up two strings': damaged((batch) => ([batch.strings[1], batch.strings[2]] = [batch.strings[2]!, batch.strings[1]!])),
       'misreads a message’s is_urgent': damaged((batch) => {

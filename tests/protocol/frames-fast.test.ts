@@ -6,11 +6,11 @@
  * own `__proto__` keys, parts that are not JSON) — the fast path must:
  * - accept exactly the bodies zod accepts (so what it declines costs time, never a different answer);
  * - return zod's output to the last detail: the same keys in the same order (undefined-valued ones
- *   included), defaults filled, -0 kept;
+ *   included: a message's file fields are left out when absent), defaults filled, -0 kept;
  * and decodeDownFrame must answer as split-then-schema did, rejection reasons included.
  */
 import { describe, expect, it } from 'vitest';
-import { MessageParts } from '../../protocol/entities';
+import { Message, MessageParts } from '../../protocol/entities';
 import { decodeDownFrame, DOWN_CODES } from '../../protocol/frames/down';
 import { FAST_DOWN } from '../../protocol/frames/fast/frames';
 import { fastMessageParts } from '../../protocol/frames/fast/message';
@@ -110,6 +110,26 @@ describe('the frame fast path against the zod schemas', () => {
     for (const text of cases) {
       const label = typeof text === 'string' ? text.slice(0, 120) : String(text);
       expect(difference(decodeDownFrame(text), referenceDecode(text)), label).toBeUndefined();
+    }
+  });
+
+  it('a message has only the file fields it was sent, in the schema’s order, on the fast path and the schema’s alike', () => {
+    // Most messages have no file: their nine file fields are left out, not kept as undefined (72 bytes a message).
+    const base = { guid: 'm1', address: 'c1', created: 1_700_000_000_000, from_guid: 'u1', json: '[{"type":"text","text":"hi"}]' };
+    const head = ['guid', 'address', 'created', 'from_guid', 'from_first_name', 'from_last_name', 'reply_to', 'is_urgent', 'flag', 'disable_notification', 'reactions', 'client_guid', 'change_seq', 'reply_count', 'last_reply_ts'];
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{}, []],
+      [{ file_size: 12, file_name: 'a.txt' }, ['file_name', 'file_size']],
+      [{ uploaded_by_guid: 'u2', hosting_type: 0, file_guid: 'f1' }, ['file_guid', 'hosting_type', 'uploaded_by_guid']],
+      [{ file_guid: 'f1', file_name: 'a', file_link: 'l', file_size: 1, hosting_type: 1, permission: 2, scope: 0, preview_link: 'p', uploaded_by_guid: 'u2' },
+        ['file_guid', 'file_name', 'file_link', 'file_size', 'hosting_type', 'permission', 'scope', 'preview_link', 'uploaded_by_guid']],
+    ];
+    for (const [file, keys] of cases) {
+      const wire = { ...file, ...base };
+      const expected = [...head, ...keys, 'parts'];
+      const decoded = decodeDownFrame(`MSG ${JSON.stringify({ message: wire })}`);
+      expect(decoded.ok === true && decoded.value.code === 'MSG' ? Object.keys(decoded.value.data.message) : decoded).toEqual(expected);
+      expect(Object.keys(Message.parse(wire))).toEqual(expected);
     }
   });
 

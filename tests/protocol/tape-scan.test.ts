@@ -18,7 +18,7 @@ import { decodeUtf8, utf8Length, type BytesToText } from '../../protocol/frames/
 import { TapeWriter } from '../../protocol/frames/tape-writer';
 import { prng } from '../../protocol/prng';
 import { parseSessionFile } from '../../protocol/session-file';
-import { difference, FAST_CODES, sampleBody } from './frame-samples';
+import { decodedFrame, difference, FAST_CODES, sampleBody } from './frame-samples';
 
 /** Node's decoder, as the decoder thread passes it. */
 const nodeText: BytesToText = (bytes, from, to, ascii) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(ascii ? 'latin1' : 'utf8', from, to);
@@ -51,7 +51,7 @@ function check(lines: readonly (string | Uint8Array)[], text: BytesToText = deco
     for (let k = 0; k < reader.count; k++) {
       const line = reader.line(k);
       const frameText = texts[line]!;
-      const d = difference(reader.read(k), decodeDownFrame(frameText));
+      const d = difference(reader.read(k), decodedFrame(frameText));
       if (d) return `line ${line} (${frameText.slice(0, 300)}): ${d}`;
     }
     return undefined;
@@ -130,7 +130,7 @@ function checkLines(frames: readonly (string | Uint8Array)[], seed: number): Che
   const reader = new TapeReader(structuredClone(writer.finish()));
   for (let k = 0; k < reader.count; k++) {
     const line = reader.line(k);
-    const d = difference(reader.read(k), decodeDownFrame(texts[line]));
+    const d = difference(reader.read(k), decodedFrame(texts[line]));
     if (d) return { difference: `line ${line} (${texts[line]!.slice(0, 300)}): ${d}`, scanned, lines: written, texts };
   }
   return { scanned, lines: written, texts };

@@ -133,8 +133,8 @@ const isFileScope = (v: unknown) => isInt(v, 0, 2);
 
 /**
  * Message: MessageWire validated, then the transform — `json` parsed into `parts`. The result has every
- * key of the wire schema but `json`, in its order, then `parts`; the optional file fields are present
- * (as undefined) even when absent, because the transform copies each key of the schema.
+ * key of the wire schema but `json`, in its order, then `parts`; of the optional file fields, only those the
+ * message has (the transform leaves out the absent ones).
  */
 export function fastMessage(v: unknown): Message | undefined {
   if (!isRecord(v)) return undefined;
@@ -161,31 +161,41 @@ export function fastMessage(v: unknown): Message | undefined {
 
   // Every field is now its type or absent (JSON has no undefined), so `??` fills exactly the absent ones.
   const wire = v as MessageWire;
-  return {
-    guid,
-    address,
-    created,
-    from_guid,
-    from_first_name: wire.from_first_name ?? '',
-    from_last_name: wire.from_last_name ?? '',
-    reply_to: wire.reply_to ?? null,
-    is_urgent: wire.is_urgent ?? false,
-    flag: wire.flag ?? 0,
-    disable_notification: wire.disable_notification ?? false,
-    reactions: checkedReactions,
-    client_guid: wire.client_guid ?? null,
-    change_seq: wire.change_seq ?? null,
-    reply_count: wire.reply_count ?? 0,
-    last_reply_ts: wire.last_reply_ts ?? null,
-    file_guid: wire.file_guid,
-    file_name: wire.file_name,
-    file_link: wire.file_link,
-    file_size: wire.file_size,
-    hosting_type: wire.hosting_type,
-    permission: wire.permission,
-    scope: wire.scope,
-    preview_link: wire.preview_link,
-    uploaded_by_guid: wire.uploaded_by_guid,
-    parts,
-  };
+  const from_first_name = wire.from_first_name ?? '';
+  const from_last_name = wire.from_last_name ?? '';
+  const reply_to = wire.reply_to ?? null;
+  const is_urgent = wire.is_urgent ?? false;
+  const flag = wire.flag ?? 0;
+  const disable_notification = wire.disable_notification ?? false;
+  const client_guid = wire.client_guid ?? null;
+  const change_seq = wire.change_seq ?? null;
+  const reply_count = wire.reply_count ?? 0;
+  const last_reply_ts = wire.last_reply_ts ?? null;
+  const { file_guid, file_name, file_link, file_size, hosting_type, permission, scope, preview_link, uploaded_by_guid } = wire;
+  if (
+    file_guid === undefined && file_name === undefined && file_link === undefined && file_size === undefined && hosting_type === undefined &&
+    permission === undefined && scope === undefined && preview_link === undefined && uploaded_by_guid === undefined
+  ) {
+    // The usual message, without a file.
+    return {
+      guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent, flag, disable_notification, reactions: checkedReactions,
+      client_guid, change_seq, reply_count, last_reply_ts, parts,
+    };
+  }
+  // The file fields it has, key by key in the schema's order, then its parts.
+  const message = {
+    guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent, flag, disable_notification, reactions: checkedReactions,
+    client_guid, change_seq, reply_count, last_reply_ts,
+  } as Message;
+  if (file_guid !== undefined) message.file_guid = file_guid;
+  if (file_name !== undefined) message.file_name = file_name;
+  if (file_link !== undefined) message.file_link = file_link;
+  if (file_size !== undefined) message.file_size = file_size;
+  if (hosting_type !== undefined) message.hosting_type = hosting_type;
+  if (permission !== undefined) message.permission = permission;
+  if (scope !== undefined) message.scope = scope;
+  if (preview_link !== undefined) message.preview_link = preview_link;
+  if (uploaded_by_guid !== undefined) message.uploaded_by_guid = uploaded_by_guid;
+  message.parts = parts;
+  return message;
 }
