@@ -17,7 +17,8 @@ import type { SnapshotPayload } from '../protocol/events';
 import type { Projections } from './fold';
 import type { ChannelRecord, ChannelsState } from './channels';
 import type { MessagesState, MessageStore } from './messages';
-import { indexTyping } from './typing';
+import { indexTyping, type Typist, type TypingState } from './typing';
+import type { UnreadEntry, UnreadState } from './unread';
 
 /**
  * The encoding written. Version 3 writes a Map as one flat array of keys and values (`{"$map": [k1, v1,
@@ -137,16 +138,77 @@ function encodeGuids(order: readonly string[]): Encoded {
   return copy as Encoded;
 }
 
+/**
+ * Whether `value` is a plain object whose keys are exactly `keys`, in that order: the shape its fold makes, which
+ * encode would copy key by key. Checked without making an array (for-in over objects of one shape reads a list
+ * the runtime keeps for it); a key inherited or added (a hostile file's restored state) fails it.
+ */
+function shaped(value: object, keys: readonly string[]): boolean {
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  let i = 0;
+  for (const key in value) if (key !== keys[i++]) return false;
+  return i === keys.length;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number';
+
+// The records a heavy user's state holds by the thousand (a conversation's record, unread entry and typists), written
+// as encode writes them, field by field, when they have the shape their fold makes: encode's walk — a list of keys
+// and a generic store per member — cost a snapshot several times as much. Any other shape is encode's.
+const RECORD_KEYS = ['channel', 'lastMessage'] as const;
+const UNREAD_KEYS = ['count', 'mentions', 'bookmark', 'countedThrough'] as const;
+const BOOKMARK_KEYS = ['guid', 'created'] as const;
+const TYPIST_KEYS = ['name', 'expiresAt'] as const;
+
+/** A channel record, its channel and last message shared (shareValue). */
+function encodeRecord(record: ChannelRecord): Encoded {
+  const { channel, lastMessage } = record;
+  if (channel !== undefined && lastMessage !== undefined && shaped(record, RECORD_KEYS)) return { channel: channel as unknown as Encoded, lastMessage: lastMessage as unknown as Encoded };
+  return encodeObject(record, RECORD_MEMBERS);
+}
+
+function encodeUnreadEntry(entry: UnreadEntry): Encoded {
+  const { count, mentions, bookmark, countedThrough } = entry;
+  if (isNumber(count) && isNumber(mentions) && isNumber(countedThrough) && shaped(entry, UNREAD_KEYS)) {
+    if (bookmark === null) return { count, mentions, bookmark: null, countedThrough };
+    if (typeof bookmark === 'object' && typeof bookmark.guid === 'string' && isNumber(bookmark.created) && shaped(bookmark, BOOKMARK_KEYS)) {
+      return { count, mentions, bookmark: { guid: bookmark.guid, created: bookmark.created }, countedThrough };
+    }
+  }
+  return encode(entry);
+}
+
+function encodeTypist(typist: Typist): Encoded {
+  const { name, expiresAt } = typist;
+  return typeof name === 'string' && isNumber(expiresAt) && shaped(typist, TYPIST_KEYS) ? { name, expiresAt } : encode(typist);
+}
+
+/** A Map of records by address, each written by `write`; anything else as encode writes it. */
+const mapOf =
+  <V,>(write: (v: V) => Encoded) =>
+  (map: Map<string, V>): Encoded =>
+    map instanceof Map ? encodeMap(map, write) : encode(map);
+
+const encodeTypists = mapOf(encodeTypist);
+
 // Made once: written inline, each store and each channel record made its own table and closure at every snapshot.
 const STORE_MEMBERS: { [K in keyof MessageStore]?: (v: MessageStore[K]) => Encoded } = { byGuid: (byGuid) => encodeMap(byGuid), order: encodeGuids };
 const RECORD_MEMBERS: { [K in keyof ChannelRecord]?: (v: ChannelRecord[K]) => Encoded } = { channel: shareValue, lastMessage: shareValue };
 const encodeStore = (store: MessageStore): Encoded => encodeObject(store, STORE_MEMBERS);
-const encodeRecord = (record: ChannelRecord): Encoded => encodeObject(record, RECORD_MEMBERS);
+const MESSAGES_MEMBERS: { [K in keyof MessagesState]?: (v: MessagesState[K]) => Encoded } = { byAddress: mapOf(encodeStore) };
+const CHANNELS_MEMBERS: { [K in keyof ChannelsState]?: (v: ChannelsState[K]) => Encoded } = { byAddress: mapOf(encodeRecord) };
+const UNREAD_MEMBERS: { [K in keyof UnreadState]?: (v: UnreadState[K]) => Encoded } = { byAddress: mapOf(encodeUnreadEntry) };
+const TYPING_MEMBERS: { [K in keyof TypingState]?: (v: TypingState[K]) => Encoded } = { byAddress: mapOf((typists: Map<string, Typist>) => encodeTypists(typists)) };
 
-/** The projections whose values are shared, each written by its own function; the others are copied whole by encode. */
+/**
+ * The projections written by their own functions: those whose values are shared, and those of records by the
+ * thousand; the others are copied whole by encode.
+ */
 const SHARING: { [K in keyof Projections]?: (state: Projections[K]) => Encoded } = {
-  messages: (state: MessagesState) => encodeObject(state, { byAddress: (byAddress) => encodeMap(byAddress, encodeStore) }),
-  channels: (state: ChannelsState) => encodeObject(state, { byAddress: (byAddress) => encodeMap(byAddress, encodeRecord) }),
+  messages: (state: MessagesState) => encodeObject(state, MESSAGES_MEMBERS),
+  channels: (state: ChannelsState) => encodeObject(state, CHANNELS_MEMBERS),
+  unread: (state: UnreadState) => encodeObject(state, UNREAD_MEMBERS),
+  typing: (state: TypingState) => encodeObject(state, TYPING_MEMBERS),
 };
 
 /** The projections as data. Maps keep their iteration order, which restoring keeps. */

@@ -10,7 +10,9 @@ import { canonicalJson } from '../../projections/canonical';
 import { createChangeSet } from '../../projections/changes';
 import { applyEnvelope, foldAll } from '../../projections/fold';
 import { copiedSnapshotOf, restoreSnapshot, snapshotOf } from '../../projections/snapshot';
-import { recountMentions, recountTotal } from '../../projections/unread';
+import type { ChannelRecord } from '../../projections/channels';
+import type { Typist } from '../../projections/typing';
+import { recountMentions, recountTotal, type UnreadEntry } from '../../projections/unread';
 import type { Message } from '../../protocol/entities';
 import type { Envelope } from '../../protocol/events';
 
@@ -117,6 +119,47 @@ describe('projection snapshots', () => {
     (stores[1]![1][3] as { guid: string }).guid = 'changed';
     ([...p.messages.deleted][p.messages.deleted.size - 3] as unknown as { guid: string }).guid = 'changed';
     p.messages.deleted.add('m10');
+    expect(JSON.stringify(snapshot)).toBe(taken);
+  });
+
+  it('writes conversations\' records, unread entries and typists as the whole copy does, odd shapes included, and apart from the state', () => {
+    const p = foldAll(randomLog(7, 200).envelopes);
+    const inherited = Object.create({ extra: 1 }) as Record<string, unknown>;
+    Object.assign(inherited, { count: 1, mentions: 0, bookmark: null, countedThrough: 5 });
+    const protoKeyed = JSON.parse('{"name":"P","expiresAt":9,"__proto__":{"x":1}}') as Record<string, unknown>;
+    // As the folds make them, then as a hostile file's restored snapshot could hold them.
+    const entries: unknown[] = [
+      { count: 2, mentions: 1, bookmark: { guid: 'm1', created: 3 }, countedThrough: 4 },
+      { count: 0, mentions: 0, bookmark: null, countedThrough: 0 },
+      { mentions: 0, count: 1, bookmark: null, countedThrough: 0 },
+      { count: 1, mentions: 0, bookmark: null, countedThrough: 0, extra: [1, { a: 2 }] },
+      { count: 1, mentions: 0, bookmark: null },
+      { count: undefined, mentions: 0, bookmark: null, countedThrough: 1 },
+      { count: '1', mentions: 0, bookmark: null, countedThrough: 1 },
+      { count: 1, mentions: 0, bookmark: { guid: 'm1', created: 3, extra: { deep: true } }, countedThrough: 4 },
+      { count: 1, mentions: 0, bookmark: { created: 3, guid: 'm1' }, countedThrough: 4 },
+      { count: 1, mentions: 0, bookmark: { guid: 7, created: 3 }, countedThrough: 4 },
+      { count: 1, mentions: 0, bookmark: 5, countedThrough: 4 },
+      { count: 1, mentions: 0, bookmark: undefined, countedThrough: 4 },
+      inherited,
+    ];
+    entries.forEach((entry, i) => p.unread.byAddress.set(`u${i}`, entry as UnreadEntry));
+    const typists: unknown[] = [{ name: 'A', expiresAt: 1 }, { expiresAt: 1, name: 'B' }, { name: 'C' }, { name: { first: 'D' }, expiresAt: 2 }, { name: 'E', expiresAt: 3, extra: [4] }, protoKeyed];
+    p.typing.byAddress.set('t1', new Map(typists.map((t, i) => [`g${i}`, t as Typist])));
+    const channel = [...p.channels.byAddress.values()][0]!.channel;
+    const records: unknown[] = [{ channel, lastMessage: null }, { lastMessage: null, channel }, { channel }, { channel, lastMessage: undefined }, { channel, lastMessage: null, extra: { n: 1 } }];
+    records.forEach((record, i) => p.channels.byAddress.set(`r${i}`, record as ChannelRecord));
+    const snapshot = snapshotOf(p);
+    const taken = JSON.stringify(snapshot);
+    expect(taken).toBe(JSON.stringify(copiedSnapshotOf(p)));
+    // Copies: changing the state's entries afterwards changes nothing in the snapshot.
+    for (const entry of p.unread.byAddress.values()) {
+      entry.count = 99;
+      if (entry.bookmark && typeof entry.bookmark === 'object') (entry.bookmark as { guid: string }).guid = 'changed';
+    }
+    for (const map of p.typing.byAddress.values()) for (const typist of map.values()) typist.expiresAt = 99;
+    (records[4] as { extra: { n: number } }).extra.n = 2;
+    for (const record of p.channels.byAddress.values()) record.lastMessage = null;
     expect(JSON.stringify(snapshot)).toBe(taken);
   });
 });
