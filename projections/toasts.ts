@@ -33,10 +33,30 @@ function anyDue(shown: readonly Toast[], now: number): boolean {
 
 function expire(state: ToastsState, now: number, changes: ChangeSet): void {
   // Judged on every event while a toast shows: no copy unless one is due.
-  if (!anyDue(state.shown, now)) return;
+  if (anyDue(state.shown, now)) dropExpired(state, now, changes);
+}
+
+// The lists are filtered in functions of their own: a function whose closure captures one of its variables
+// allocates a scope at every call, and applyToasts and expire run for most envelopes of a busy session.
+
+function dropExpired(state: ToastsState, now: number, changes: ChangeSet): void {
   const live = state.shown.filter((t) => t.expiresAt > now);
   if (live.length === state.shown.length) return;
   state.shown = live;
+  changes.toasts = true;
+}
+
+function show(state: ToastsState, toast: ToastSpec, at: number, changes: ChangeSet): void {
+  const timeout = toast.kind === 'promotion' ? TOAST_LIMITS.promotionTimeoutMs : TOAST_LIMITS.timeoutMs;
+  const rest = state.shown.filter((t) => t.id !== toast.id);
+  state.shown = [{ ...toast, expiresAt: at + timeout }, ...rest].slice(0, TOAST_LIMITS.maxOnScreen);
+  changes.toasts = true;
+}
+
+function close(state: ToastsState, id: string, changes: ChangeSet): void {
+  const rest = state.shown.filter((t) => t.id !== id);
+  if (rest.length === state.shown.length) return;
+  state.shown = rest;
   changes.toasts = true;
 }
 
@@ -44,20 +64,12 @@ export function applyToasts(state: ToastsState, { event, at }: Envelope, changes
   // Expiry is judged on every event: the core ticks the clock at the next expiry (features/expiry.ts).
   if (state.shown.length) expire(state, at, changes);
   switch (event.type) {
-    case 'toast.shown': {
-      const timeout = event.toast.kind === 'promotion' ? TOAST_LIMITS.promotionTimeoutMs : TOAST_LIMITS.timeoutMs;
-      const rest = state.shown.filter((t) => t.id !== event.toast.id);
-      state.shown = [{ ...event.toast, expiresAt: at + timeout }, ...rest].slice(0, TOAST_LIMITS.maxOnScreen);
-      changes.toasts = true;
+    case 'toast.shown':
+      show(state, event.toast, at, changes);
       return;
-    }
-    case 'toast.closed': {
-      const rest = state.shown.filter((t) => t.id !== event.id);
-      if (rest.length === state.shown.length) return;
-      state.shown = rest;
-      changes.toasts = true;
+    case 'toast.closed':
+      close(state, event.id, changes);
       return;
-    }
     case 'session.ended':
       if (state.shown.length) {
         state.shown = [];
