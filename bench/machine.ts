@@ -9,9 +9,10 @@
  * - a CPU-only loop (integer arithmetic in registers: it touches no memory);
  * - a memory-heavy loop shaped like a replay's work: string-keyed Map lookups over a working set of a few
  *   hundred thousand small objects, each step allocating a short-lived object and updating a long-lived one;
- * - the memory-heavy loop on two threads at once (each thread's time): on a machine whose two vCPUs share a
- *   physical core's caches this is much slower than alone, which is why the replay's decoder thread gains
- *   less than its share of the work.
+ * - the memory-heavy loop on two threads at once (the slower thread's time): whether the two vCPUs slow each
+ *   other on such work, as a replay beside its decoder thread does (bench/notes.md, 2026-11-27). On
+ *   2026-11-28 this loop did not show it (820 ms alone, 818 ms in a pair) where whole replays had; the pair's
+ *   two threads start together but are not held in step, so read it as a hint, not a measure.
  *
  * Each runs in a worker thread of its own (the pair in two, started together), after a warm-up, best of three.
  */
