@@ -10,11 +10,10 @@
  * - a memory-heavy loop shaped like a replay's work: string-keyed Map lookups over a working set of a few
  *   hundred thousand small objects, each step allocating a short-lived object and updating a long-lived one;
  * - the memory-heavy loop on two threads at once (the slower thread's time): whether the two vCPUs slow each
- *   other on such work, as a replay beside its decoder thread does (bench/notes.md, 2026-11-27). On
- *   2026-11-28 this loop did not show it (820 ms alone, 818 ms in a pair) where whole replays had; the pair's
- *   two threads start together but are not held in step, so read it as a hint, not a measure.
+ *   other on such work, as a replay beside its decoder thread does (bench/notes.md, 2026-11-27). The two
+ *   threads start each timed run together (a barrier in shared memory), so the runs overlap.
  *
- * Each runs in a worker thread of its own (the pair in two, started together), after a warm-up, best of three.
+ * Each runs in a worker thread of its own (the pair in two), after a warm-up, best of three.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -52,9 +51,17 @@ function memory() {
   return sum;
 }
 const work = workerData.kind === 'cpu' ? cpu : memory;
+// A pair's threads start each timed run together: both wait at this barrier until every party has reached it.
+const arrived = new Int32Array(workerData.barrier);
+function together(step) {
+  Atomics.add(arrived, 0, 1);
+  Atomics.notify(arrived, 0);
+  for (let now = Atomics.load(arrived, 0); now < workerData.parties * step; now = Atomics.load(arrived, 0)) Atomics.wait(arrived, 0, now, 10);
+}
 work(); // warm-up: compiled and the heap grown before timing
 let best = Infinity;
 for (let run = 0; run < 3; run++) {
+  together(run + 1);
   const t = performance.now();
   work();
   best = Math.min(best, performance.now() - t);
@@ -62,9 +69,10 @@ for (let run = 0; run < 3; run++) {
 parentPort.postMessage({ best });
 `;
 
-function runWorkload(kind: 'cpu' | 'memory'): Promise<number> {
+/** Runs `kind` in a worker thread; `barrier` (shared by `parties` threads) starts their timed runs together. */
+function runWorkload(kind: 'cpu' | 'memory', barrier = new SharedArrayBuffer(4), parties = 1): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKLOAD, { eval: true, workerData: { kind } });
+    const worker = new Worker(WORKLOAD, { eval: true, workerData: { kind, barrier, parties } });
     worker.on('message', (message: { best?: number }) => {
       if (message.best !== undefined) {
         resolve(message.best);
@@ -79,7 +87,8 @@ function runWorkload(kind: 'cpu' | 'memory'): Promise<number> {
 export async function measureMachine(): Promise<MachineReference> {
   const cpuMs = await runWorkload('cpu');
   const memoryMs = await runWorkload('memory');
-  const [a, b] = await Promise.all([runWorkload('memory'), runWorkload('memory')]);
+  const barrier = new SharedArrayBuffer(4);
+  const [a, b] = await Promise.all([runWorkload('memory', barrier, 2), runWorkload('memory', barrier, 2)]);
   return { cpuMs, memoryMs, memoryPairMs: Math.max(a, b) };
 }
 
