@@ -2,9 +2,10 @@
  * How fast this machine is, so that replay figures measured on different machines can be compared.
  *
  * The replay target is absolute (under 2 s for 1,000,000 inputs "on this 2-core machine"), but the machines
- * these benchmarks run on are shared and not always the same: on 2026-11-27 the same code and session took
- * 2.4 s on one and ~4 s on the next. Two fixed workloads, timed in the same run as the replay, say how much of
- * a difference is the machine's:
+ * these benchmarks run on are shared virtual machines, not always the same, whose speed moves with their host:
+ * on 2026-11-28 the same code and session took 5.46 s, and half an hour later 2.82 s, the memory-heavy loop
+ * below 820 and then 378 ms. Fixed workloads, timed in the same run as the replay, say how much of a
+ * difference is the machine's:
  *
  * - a CPU-only loop (integer arithmetic in registers: it touches no memory);
  * - a memory-heavy loop shaped like a replay's work: string-keyed Map lookups over a working set of a few
