@@ -168,7 +168,13 @@ test('folders: one collapsed stays collapsed after a reload, and expanded stays 
   // close as a test gets: Playwright's click and then reload() leave the worker a round trip, often more than the
   // batch's 50 ms. Even so the loss depends on how fast the navigation is (without the fix a probe lost 2 of 4 such
   // reloads and 1 of 3 closed tabs, and this test passed twice): tests/core/sidebar.test.ts is the deterministic check.
+  //
+  // Each click waits for the core to be live (the header's Online): after a reload the page shows the stored sidebar
+  // before the worker's core has booted, and a click made then waits in the worker for the boot — a reload in the
+  // same task ends the worker first, and the click with it (seen once on a slow machine, 2026-11-28). That window is
+  // a cold start's first few hundred ms; the test is about the log's pending batch, not about it.
   for (const expanded of ['true', 'false', 'true', 'false']) {
+    await expect(carol.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
     await later.evaluate((button) => {
       (button as HTMLButtonElement).click();
       location.reload();
