@@ -74,17 +74,15 @@ parentPort.postMessage({ best });
 function runWorkload(kind: 'cpu' | 'memory', barrier = new SharedArrayBuffer(4), parties = 1): Promise<number> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKLOAD, { eval: true, workerData: { kind, barrier, parties } });
-    worker.on('message', (message: { best?: number }) => {
-      if (message.best !== undefined) {
-        resolve(message.best);
-        void worker.terminate();
-      }
+    worker.once('message', ({ best }: { best: number }) => {
+      resolve(best);
+      void worker.terminate();
     });
     worker.on('error', reject);
   });
 }
 
-/** Times the reference workloads (~20 s on the machine of 2026-11-28). */
+/** Times the reference workloads (10–20 s on the machine of 2026-11-28). */
 export async function measureMachine(): Promise<MachineReference> {
   const cpuMs = await runWorkload('cpu');
   const memoryMs = await runWorkload('memory');

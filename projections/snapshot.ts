@@ -198,7 +198,7 @@ const encodeStore = (store: MessageStore): Encoded => encodeObject(store, STORE_
 const MESSAGES_MEMBERS: { [K in keyof MessagesState]?: (v: MessagesState[K]) => Encoded } = { byAddress: mapOf(encodeStore) };
 const CHANNELS_MEMBERS: { [K in keyof ChannelsState]?: (v: ChannelsState[K]) => Encoded } = { byAddress: mapOf(encodeRecord) };
 const UNREAD_MEMBERS: { [K in keyof UnreadState]?: (v: UnreadState[K]) => Encoded } = { byAddress: mapOf(encodeUnreadEntry) };
-const TYPING_MEMBERS: { [K in keyof TypingState]?: (v: TypingState[K]) => Encoded } = { byAddress: mapOf((typists: Map<string, Typist>) => encodeTypists(typists)) };
+const TYPING_MEMBERS: { [K in keyof TypingState]?: (v: TypingState[K]) => Encoded } = { byAddress: mapOf(encodeTypists) };
 
 /**
  * The projections written by their own functions: those whose values are shared, and those of records by the

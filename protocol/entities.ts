@@ -102,6 +102,9 @@ export const MessageWire = z.object({
 });
 export type MessageWire = z.input<typeof MessageWire>;
 
+/** A shared file's fields, in the schema's order: a message has only those it was sent (the transform, the fast decoder). */
+export const MESSAGE_FILE_KEYS = ['file_guid', 'file_name', 'file_link', 'file_size', 'hosting_type', 'permission', 'scope', 'preview_link', 'uploaded_by_guid'] as const satisfies readonly (keyof MessageWire)[];
+
 /** The decoded message's keys besides `parts`: the wire's, without `json`. */
 const MESSAGE_KEYS = (Object.keys(MessageWire.shape) as (keyof z.output<typeof MessageWire>)[]).filter((k) => k !== 'json');
 

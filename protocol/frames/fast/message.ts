@@ -11,6 +11,7 @@
  * Input is what JSON.parse makes (no undefined values, no NaN): frame bodies are its only source.
  */
 import {
+  MESSAGE_FILE_KEYS,
   REACTION_CONTENT,
   VIDEO_CONFERENCE_TOKEN,
   type InlinePart,
@@ -187,15 +188,10 @@ export function fastMessage(v: unknown): Message | undefined {
     guid, address, created, from_guid, from_first_name, from_last_name, reply_to, is_urgent, flag, disable_notification, reactions: checkedReactions,
     client_guid, change_seq, reply_count, last_reply_ts,
   } as Message;
-  if (file_guid !== undefined) message.file_guid = file_guid;
-  if (file_name !== undefined) message.file_name = file_name;
-  if (file_link !== undefined) message.file_link = file_link;
-  if (file_size !== undefined) message.file_size = file_size;
-  if (hosting_type !== undefined) message.hosting_type = hosting_type;
-  if (permission !== undefined) message.permission = permission;
-  if (scope !== undefined) message.scope = scope;
-  if (preview_link !== undefined) message.preview_link = preview_link;
-  if (uploaded_by_guid !== undefined) message.uploaded_by_guid = uploaded_by_guid;
+  for (const key of MESSAGE_FILE_KEYS) {
+    const value = wire[key];
+    if (value !== undefined) (message as Record<string, unknown>)[key] = value;
+  }
   message.parts = parts;
   return message;
 }
